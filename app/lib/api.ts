@@ -1,0 +1,45 @@
+/**
+ * The browser's one way to call the API. It never throws: a call resolves to its data or to an
+ * ApiError of spec §8 (HTTP status with body, or FETCH_ERROR / TIMEOUT_ERROR / PARSING_ERROR).
+ */
+import type { ApiError } from "../../domain/http/errors";
+
+export const API_BASE = "/api";
+const TIMEOUT_MS = 30_000;
+
+export type ApiResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError };
+
+export async function apiCall<T>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
+  const isForm = body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined || isForm ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    const timeout = err instanceof DOMException && err.name === "TimeoutError";
+    return { error: { status: timeout ? "TIMEOUT_ERROR" : "FETCH_ERROR", statusText: String(err) } };
+  }
+  if (res.status === 204) return { data: undefined as T };
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return res.ok
+        ? { error: { status: "PARSING_ERROR", statusText: "invalid JSON" } }
+        : { error: { status: res.status, statusText: res.statusText, data: text } };
+    }
+  }
+  if (res.ok) return { data: parsed as T };
+  return { error: { status: res.status, statusText: res.statusText, data: parsed } };
+}

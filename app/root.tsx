@@ -1,0 +1,157 @@
+import { useEffect, useState } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import { ToastContainer } from "react-toastify";
+import { Tooltip } from "react-tooltip";
+import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from "../domain/i18n/languages";
+import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck, TOAST, TOOLTIP, tooltipVariant } from "../domain/shell";
+import { cloudflareContext } from "../workers/context";
+import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { installChunkReload, isChunkLoadError, reloadOnce } from "./features/shell/chunk-reload";
+import { ErrorsProvider } from "./features/shell/errors";
+import { Spinner } from "./features/shell/spinner";
+import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
+import { createI18n, rememberLanguage } from "./lib/i18n";
+import { viewerOf } from "./lib/viewer.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const lang = languageOf(request);
+  // Spec §4: the session is not checked on the sign-in callback page.
+  const user = skipsSessionCheck(new URL(request.url).pathname) ? null : await viewerOf(request, env);
+  return { lang, resources: resourcesFor(lang), user, title: i18nFor(lang).t("common:appName") };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={data?.lang ?? "ru"} data-theme="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <title>{data?.title ?? "Planning"}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Tooltip host of spec §9, drawn in the scheme opposite to the page's. */
+function TooltipHost() {
+  const { theme } = useTheme();
+  return (
+    <Tooltip
+      id={TOOLTIP.id}
+      variant={tooltipVariant(theme)}
+      offset={TOOLTIP.offset}
+      arrowSize={TOOLTIP.arrowSize}
+      style={{ transition: `opacity ${TOOLTIP.transitionSeconds}s` }}
+    />
+  );
+}
+
+function Toasts() {
+  const { theme } = useTheme();
+  return (
+    <ToastContainer
+      position={TOAST.position}
+      autoClose={TOAST.autoCloseMs}
+      draggablePercent={TOAST.draggablePercent}
+      theme={theme}
+    />
+  );
+}
+
+export default function App() {
+  const { lang, resources, user } = useLoaderData<typeof loader>();
+  const [i18n] = useState(() => createI18n(lang, resources));
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    if (i18n.language !== lang) {
+      i18n.addResourceBundle(lang, "common", resources.common, true, true);
+      for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+      void i18n.changeLanguage(lang);
+    }
+  }, [i18n, lang, resources]);
+
+  useEffect(() => {
+    installChunkReload();
+    // Legacy stored values: "planning" is now "taskboard" (spec §2).
+    for (const key of LEGACY_PAGE_KEYS) {
+      const value = localStorage.getItem(key);
+      const migrated = migrateStoredPage(value);
+      if (migrated !== value && migrated !== null) localStorage.setItem(key, migrated);
+    }
+    // The browser may know a language the server could not see (local or session storage).
+    const detected = detectLanguage({
+      url: window.location.href,
+      cookie: readCookie(document.cookie, LANGUAGE_COOKIE),
+      localStorage: localStorage.getItem(LANGUAGE_STORAGE_KEY),
+      sessionStorage: sessionStorage.getItem(LANGUAGE_STORAGE_KEY),
+      browserLanguages: navigator.languages,
+      htmlLang: document.documentElement.lang,
+    });
+    rememberLanguage(detected);
+    if (detected !== lang) void i18n.changeLanguage(detected);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    // A guest has no token to keep (spec §4: a failed session check removes it).
+    if (!user) localStorage.removeItem("access_token");
+  }, [user]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider>
+        <ErrorsProvider>
+          {navigation.state === "loading" && <Spinner />}
+          <Outlet />
+          <TooltipHost />
+          <Toasts />
+        </ErrorsProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <Spinner fullHeight />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("errors");
+  if (typeof window !== "undefined" && isChunkLoadError(error)) reloadOnce();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const key = ({ 400: "page400", 403: "page403", 404: "page404", 405: "page405" } as Record<number, string>)[status] ?? "pageUnexpected";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-6xl font-bold text-[var(--muted)]">{status}</p>
+      <h1 className="text-xl font-semibold">{t(key)}</h1>
+      <a className="btn btn-primary" href="/">
+        {t("backHome")}
+      </a>
+    </main>
+  );
+}

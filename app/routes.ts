@@ -1,0 +1,16 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** The one route table (spec §2). Every module is its own chunk, loaded on demand. */
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("auth-callback", "routes/auth-callback.tsx"),
+  route("respass/:email?", "routes/respass.tsx"),
+  route("pass/:uUid", "routes/pass.tsx"),
+  route("dev/mail", "routes/dev-mail.tsx"),
+  layout("routes/signed-in.tsx", [
+    route("project", "routes/project-index.tsx"),
+    route("settings/:action?/*", "routes/settings.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

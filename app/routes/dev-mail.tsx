@@ -1,0 +1,40 @@
+import { desc } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { formatLongDate } from "../../domain/time/format";
+import { cloudflareContext } from "../../workers/context";
+import { getDb } from "../../workers/db/client";
+import { mails } from "../../workers/db/schema";
+import type { Route } from "./+types/dev-mail";
+
+/** The local inbox: every mail the product "sent" in development. Absent when deployed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  if (env.APP_ENV !== "development") return redirect("/");
+  const rows = await getDb(env.DB).select().from(mails).orderBy(desc(mails.id)).limit(100);
+  return { mails: rows };
+}
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-bold">{t("devMail.title")}</h1>
+      <p className="muted mt-1 text-sm">{t("devMail.subtitle")}</p>
+      {loaderData.mails.length === 0 && <p className="card mt-6 p-6">{t("devMail.empty")}</p>}
+      <ul className="mt-6 flex flex-col gap-4">
+        {loaderData.mails.map((m) => (
+          <li key={m.id} className="card p-5" data-testid="mail" data-to={m.to}>
+            <div className="muted flex justify-between text-xs">
+              <span>{t("devMail.to", { to: m.to })}</span>
+              <span>{formatLongDate(m.createdAt, i18n.language)}</span>
+            </div>
+            <h2 className="mt-1 font-semibold">{m.subject}</h2>
+            {/* The html part is built by our mailer with every value escaped. */}
+            <div className="prose mt-2 text-sm [&_a]:text-[var(--primary)] [&_a]:underline" dangerouslySetInnerHTML={{ __html: m.html }} />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

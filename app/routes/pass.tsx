@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams, useRevalidator } from "react-router";
+import { setPasswordBody } from "../../domain/auth/schemas";
+import { Field, FormAlert } from "../components/ui/field";
+import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
+import { AuthLayout } from "../features/auth/auth-layout";
+import { useApi } from "../features/shell/errors";
+
+/** `/pass/{uUid}`: choose a new password from a mailed link; success signs you in. */
+export default function SetPassword() {
+  const { t } = useTranslation("auth");
+  const api = useApi();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const { uUid = "" } = useParams();
+  const [newpass, setNewpass] = useState("");
+  const [repeatnewpass, setRepeat] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detail, setDetail] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDetail("");
+    const parsed = setPasswordBody.safeParse({ uuid: uUid, newpass, repeatnewpass });
+    if (!parsed.success) {
+      const fields = zodFieldErrors(parsed.error, t);
+      if (fields.uuid) setDetail(fields.uuid);
+      return setErrors(fields);
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await api("POST", "/v1/respasgen", parsed.data, { quiet: true });
+    setBusy(false);
+    if (result.error) {
+      const server = serverErrors(result.error, t);
+      setDetail(server.detail);
+      setErrors(server.fields);
+      return;
+    }
+    await revalidate();
+    await navigate("/project");
+  };
+
+  return (
+    <AuthLayout title={t("setPassword.title")} subtitle={t("setPassword.subtitle")}>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        {detail && <FormAlert tone="error">{detail}</FormAlert>}
+        <Field label={t("fields.newPassword")} type="password" name="newpass" autoComplete="new-password" value={newpass} onChange={(e) => setNewpass(e.target.value)} error={errors.newpass} />
+        <Field label={t("fields.repeatPassword")} type="password" name="repeatnewpass" autoComplete="new-password" value={repeatnewpass} onChange={(e) => setRepeat(e.target.value)} error={errors.repeatnewpass} />
+        <button className="btn btn-primary w-full" disabled={busy} type="submit">
+          {t("setPassword.submit")}
+        </button>
+        <Link className="link text-sm" to="/respass">
+          {t("setPassword.newLink")}
+        </Link>
+      </form>
+    </AuthLayout>
+  );
+}

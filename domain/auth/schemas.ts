@@ -1,0 +1,117 @@
+/**
+ * Wire schemas of the account calls (spec §7 "Auth/user"). The browser's forms and the API
+ * validate with the same schemas. Messages are keys of the `errors` namespace: the API
+ * translates them into the caller's language, the forms through i18next.
+ */
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for passphrases, short enough that hashing cannot be used to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export const COMPANY_SIZES = ["1", "2-10", "11-50", "51-200", "201-1000", "1000+"] as const;
+/** Colours a user can pick for their avatar badge. */
+export const USER_COLORS = [
+  "#4f46e5",
+  "#0ea5e9",
+  "#10b981",
+  "#f59e0b",
+  "#ef4444",
+  "#ec4899",
+  "#8b5cf6",
+  "#64748b",
+] as const;
+/** Built-in avatars a user can choose instead of uploading an image. */
+export const PRESET_AVATARS = ["fox", "owl", "cat", "bear", "panda", "whale"] as const;
+
+/** Lower-cases and trims an e-mail before anything else looks at it (spec §5). */
+export const email = z
+  .string({ error: "email_required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "email_required")
+  .max(254, "email_invalid")
+  .pipe(z.email({ error: "email_invalid" }));
+
+const password = z
+  .string({ error: "password_required" })
+  .min(PASSWORD_MIN_LENGTH, "password_too_short")
+  .max(PASSWORD_MAX_LENGTH, "password_too_long");
+
+const name = z
+  .string({ error: "name_required" })
+  .trim()
+  .min(1, "name_required")
+  .max(NAME_MAX_LENGTH, "name_too_long");
+
+export const signInBody = z.object({
+  email,
+  password: z.string({ error: "password_required" }).min(1, "password_required").max(PASSWORD_MAX_LENGTH, "password_too_long"),
+});
+
+/** `PUT /changingme` accepts exactly one of these JSON shapes (or multipart with an avatar). */
+export const profileBody = z.strictObject({
+  name,
+  color: z.enum(USER_COLORS, { error: "color_invalid" }),
+  avatar: z.union([z.enum(PRESET_AVATARS), z.null()], { error: "avatar_invalid" }).optional(),
+});
+export const tabBody = z.strictObject({
+  tab: z.string({ error: "tab_invalid" }).trim().min(1, "tab_invalid").max(200, "tab_invalid"),
+});
+export const nameEmailBody = z.strictObject({ name, email });
+export const changingMeBody = z.union([profileBody, tabBody, nameEmailBody], { error: "body_invalid" });
+
+export const changePasswordBody = z
+  .object({
+    oldpass: z.string({ error: "password_required" }).min(1, "password_required").max(PASSWORD_MAX_LENGTH, "password_too_long"),
+    newpass: password,
+    repeatnewpass: z.string({ error: "password_required" }),
+  })
+  .refine((b) => b.newpass === b.repeatnewpass, { error: "passwords_differ", path: ["repeatnewpass"] });
+
+export const resetRequestBody = z.object({ email });
+
+export const setPasswordBody = z
+  .object({
+    uuid: z.uuid({ error: "link_invalid" }),
+    newpass: password,
+    repeatnewpass: z.string({ error: "password_required" }),
+  })
+  .refine((b) => b.newpass === b.repeatnewpass, { error: "passwords_differ", path: ["repeatnewpass"] });
+
+export const quickStartBody = z.object({
+  name,
+  email,
+  company_size: z.enum(COMPANY_SIZES, { error: "company_size_invalid" }),
+});
+
+export const feedbackBody = z.object({
+  name_sender: name,
+  email,
+  number_mobile: z
+    .string()
+    .trim()
+    .max(32, "phone_invalid")
+    .regex(/^[+\d\s()-]*$/, "phone_invalid")
+    .optional()
+    .default(""),
+  text: z.string({ error: "text_required" }).trim().min(1, "text_required").max(5000, "text_too_long"),
+  page_send: z.string().trim().max(500).optional().default(""),
+});
+
+export type SignInBody = z.infer<typeof signInBody>;
+export type ChangingMeBody = z.infer<typeof changingMeBody>;
+
+/** What `GET /v2/whoami` answers. */
+export interface WhoAmI {
+  guid: string;
+  name: string;
+  email: string;
+  color: string;
+  avatar: string | null;
+  tab: string | null;
+  lastproject: string | null;
+  license: { type_license: string };
+}

@@ -1,0 +1,40 @@
+/** Constants and small rules of the application shell (spec §2, §9). */
+
+export const TOOLTIP = { id: "my-tooltip", offset: 10, arrowSize: 8, transitionSeconds: 0.15 } as const;
+/** Toasts: default auto-close, the share of the width a drag must cover to dismiss, position. */
+export const TOAST = { autoCloseMs: 5000, draggablePercent: 80, position: "top-right" } as const;
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_STORAGE_KEY = "theme";
+
+export function toTheme(value: unknown): Theme {
+  return value === "dark" ? "dark" : "light";
+}
+/** The tooltip is drawn in the opposite scheme so it stands out from the page. */
+export function tooltipVariant(theme: Theme): Theme {
+  return theme === "dark" ? "light" : "dark";
+}
+
+/** Local storage keys whose legacy value `planning` now means `taskboard`. */
+export const LEGACY_PAGE_KEYS = ["lastPage", "actionProject"] as const;
+
+/** `/project/x/planning/y` → `/project/x/taskboard/y`; undefined when nothing changes. */
+export function rewriteLegacyPath(pathname: string): string | undefined {
+  if (!/\/planning(?=\/|$)/.test(pathname)) return undefined;
+  return pathname.replace(/\/planning(?=\/|$)/g, "/taskboard");
+}
+
+export function migrateStoredPage(value: string | null): string | null {
+  return value === "planning" ? "taskboard" : value;
+}
+
+/** Sign-in state is skipped on the OAuth-style callback page (spec §4). */
+export function skipsSessionCheck(pathname: string): boolean {
+  return pathname.includes("auth-callback");
+}
+
+/** Only same-site paths may be a destination after sign-in (no open redirect). */
+export function safeNext(next: string | null | undefined, fallback = "/project"): string {
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;
+}

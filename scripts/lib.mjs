@@ -1,0 +1,57 @@
+// Helpers shared by `npm start` and `npm test`. This file must run on the system Node (20):
+// it installs the project's own Node 22 before anything else needs it.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(root, "node_modules", ".bin");
+
+/** Environment whose PATH puts the project's Node 22 and tools first. */
+export const toolEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
+
+export function log(message) {
+  console.log(`\x1b[36m▸ ${message}\x1b[0m`);
+}
+
+/** Runs a command to completion; exits the script with its code when it fails. */
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: toolEnv, ...options });
+  if (result.status !== 0) {
+    console.error(`✗ ${cmd} ${args.join(" ")} failed (${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Runs a command and reports its exit code instead of exiting. */
+export function runStatus(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: toolEnv, ...options });
+  return result.status ?? 1;
+}
+
+/** `npm ci` when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  const nodeBin = join(bin, "node");
+  if (existsSync(marker) && existsSync(nodeBin) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log("Installing dependencies (npm ci)…");
+  run("npm", ["ci", "--no-audit", "--no-fund"], { env: process.env });
+}
+
+/** Debian's Chromium for Playwright (Playwright's own browser download cannot work here). */
+export function ensureChromium() {
+  if (existsSync("/usr/bin/chromium")) return;
+  log("Installing Debian's chromium…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env });
+  apt(["update", "-qq"]);
+  apt(["install", "-y", "-qq", "chromium"]);
+}
+
+/** Starts a long-running command in its own process group so it can be stopped whole. */
+export function spawnGroup(cmd, args, options = {}) {
+  return spawn(cmd, args, { cwd: root, env: toolEnv, detached: true, stdio: "inherit", ...options });
+}

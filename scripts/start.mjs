@@ -1,0 +1,36 @@
+// `npm start`: install what is missing, migrate and seed local D1, build, serve with wrangler dev.
+import { DEMO } from "./seed.mjs";
+import { ensureInstalled, log, run, spawnGroup } from "./lib.mjs";
+
+ensureInstalled();
+const { prepareLocalDb } = await import("./local-db.mjs");
+const port = process.env.PORT || "8787";
+const persistTo = ".wrangler/state";
+
+prepareLocalDb(persistTo);
+log("Building…");
+run("react-router", ["build"]);
+
+log(`Starting wrangler dev on port ${port}…`);
+const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+  stdio: ["inherit", "pipe", "inherit"],
+});
+let announced = false;
+server.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  if (!announced && /Ready on/i.test(String(chunk))) {
+    announced = true;
+    console.log(`\n  Planning workspace is running at http://localhost:${port}`);
+    console.log(`  Demo login: ${DEMO.email} / ${DEMO.password}`);
+    console.log(`  Local mail: http://localhost:${port}/dev/mail\n`);
+  }
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

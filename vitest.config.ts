@@ -1,0 +1,36 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Pure rules: plain Node, no runtime.
+        test: { name: "unit", include: ["domain/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // API and Durable Objects inside workerd, against real local D1/DO/R2.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+            },
+          })),
+        ],
+        resolve: {
+          // Pages are exercised by Playwright; the Worker's page handler is not loaded here.
+          alias: { "virtual:react-router/server-build": here("./tests/fixtures/no-server-build.ts") },
+        },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["./tests/integration/setup.ts"],
+        },
+      },
+    ],
+  },
+});

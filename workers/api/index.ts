@@ -1,0 +1,37 @@
+/** The REST API under /api (spec §7). One error shape, one onError, one notFound. */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { DEFAULT_LANGUAGE } from "../../domain/i18n/languages";
+import { getDb } from "../db/client";
+import { i18nFor } from "../services/i18n";
+import { authRoutes } from "./auth";
+import { devRoutes } from "./dev";
+import { requestContext, sameOrigin } from "./middleware";
+import { ApiProblem, renderProblem } from "./problem";
+import type { AppEnv } from "./types";
+
+export const api = new Hono<AppEnv>().basePath("/api");
+
+api.use(async (c, next) => {
+  await next();
+  c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+});
+api.use(requestContext);
+api.use(sameOrigin);
+api.route("/", authRoutes);
+api.route("/", devRoutes);
+
+api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
+api.onError((err, c) => {
+  // The context may not be set when the failure happened before requestContext ran.
+  if (!c.get("i18n")) {
+    c.set("i18n", i18nFor(DEFAULT_LANGUAGE));
+    c.set("db", getDb(c.env.DB));
+  }
+  if (err instanceof ApiProblem) return renderProblem(c, err);
+  if (err instanceof HTTPException && err.status < 500) {
+    return renderProblem(c, new ApiProblem(err.status as 400, err.status === 405 ? "method_not_allowed" : "body_invalid"));
+  }
+  console.error("api error", c.req.method, new URL(c.req.url).pathname, err);
+  return renderProblem(c, new ApiProblem(500, "internal"));
+});

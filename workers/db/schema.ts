@@ -1,0 +1,135 @@
+/**
+ * The D1 schema: the source of truth for every table. `npm run db:generate` turns changes into
+ * a new SQL migration under migrations/ (never edit one that has been applied).
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch() * 1000)`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until the owner sets one. */
+    passwordHash: text("password_hash"),
+    color: text("color").notNull().default("#4f46e5"),
+    /** Either a preset avatar id or the R2 key of an uploaded image. */
+    avatar: text("avatar"),
+    /** The last tab the user had open (`PUT /changingme {tab}`). */
+    tab: text("tab"),
+    lastProject: text("last_project"),
+    licenseType: text("license_type").notNull().default("free"),
+    language: text("language"),
+    companySize: text("company_size"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the bearer token, hex: the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordTokens = sqliteTable(
+  "password_tokens",
+  {
+    /** SHA-256 of the uuid sent in the `/pass/{uuid}` link. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reset", "setup"] }).notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("password_tokens_user_idx").on(t.userId)],
+);
+
+/** Outgoing mail kept locally (MAIL_PROVIDER=local) so people and tests can read it. */
+export const mails = sqliteTable("mails", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Fixed-window counters for rate limits, keyed by purpose and subject (ip or e-mail). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const feedback = sqliteTable("feedback", {
+  id: text("id").primaryKey(),
+  userId: text("user_id"),
+  nameSender: text("name_sender").notNull(),
+  email: text("email").notNull(),
+  numberMobile: text("number_mobile"),
+  text: text("text").notNull(),
+  pageSend: text("page_send"),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const projects = sqliteTable("projects", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  slug: text("slug"),
+  /** Sprint start time setting of the project (spec: `sstime`). */
+  sstime: text("sstime"),
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  archive: integer("archive", { mode: "boolean" }).notNull().default(false),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** A user's membership in a project; its guid is the spec's `access_project.guid`. */
+export const participants = sqliteTable(
+  "participants",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    isVerifications: integer("is_verifications", { mode: "boolean" }).notNull().default(true),
+    root: integer("root", { mode: "boolean" }).notNull().default(false),
+    write: integer("write", { mode: "boolean" }).notNull().default(false),
+    read: integer("read", { mode: "boolean" }).notNull().default(true),
+    /** The user's own order of their project list. */
+    sort: integer("sort").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("participants_project_user_unique").on(t.projectId, t.userId),
+    index("participants_user_idx").on(t.userId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Participant = typeof participants.$inferSelect;

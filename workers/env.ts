@@ -1,0 +1,16 @@
+/** Bindings and variables of the Worker (wrangler.toml). */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  ASSETS?: Fetcher;
+  /** "development" enables the local mail inbox page. */
+  APP_ENV: string;
+  /** "local" keeps mail in D1; "http" posts it to MAIL_HTTP_URL (Resend-compatible API). */
+  MAIL_PROVIDER: string;
+  MAIL_FROM: string;
+  FEEDBACK_TO: string;
+  MAIL_HTTP_URL?: string;
+  MAIL_HTTP_TOKEN?: string;
+  /** Only present under vitest: the SQL migrations to apply to the test database. */
+  TEST_MIGRATIONS?: unknown;
+}

@@ -1,0 +1,220 @@
+/**
+ * Account operations shared by the API and the page loaders: sign-in, profile, passwords,
+ * password links, quick start and feedback. They return results; the HTTP layer maps them.
+ */
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { AVATAR_MAX_BYTES, USER_COLORS, type WhoAmI } from "../../domain/auth/schemas";
+import { IMAGE_EXTENSIONS, sniffImageType } from "../../domain/files";
+import type { Db } from "../db/client";
+import { feedback, passwordTokens, users, type User } from "../db/schema";
+import type { Env } from "../env";
+import { newGuid, sha256Hex } from "./ids";
+import { linkMail, sendMail } from "./mailer";
+import { hashPassword, verifyPassword } from "./passwords";
+import { createProjectStatements } from "./projects";
+import { createSession, revokeOtherSessions } from "./sessions";
+
+export const PASSWORD_LINK_TTL_MS = 60 * 60_000;
+/** A set-password link from quick start stays valid longer: people read mail later. */
+export const SETUP_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+type Result<T = object> = ({ ok: true } & T) | { ok: false; reason: string };
+
+export function toWhoAmI(user: User): WhoAmI {
+  return {
+    guid: user.id,
+    name: user.name,
+    email: user.email,
+    color: user.color,
+    avatar: user.avatar,
+    tab: user.tab,
+    lastproject: user.lastProject,
+    license: { type_license: user.licenseType },
+  };
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export async function signIn(
+  db: Db,
+  email: string,
+  password: string,
+  userAgent: string | null,
+): Promise<Result<{ user: User; token: string }>> {
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(password, user?.passwordHash);
+  if (!user || !valid) return { ok: false, reason: "credentials_invalid" };
+  const { token } = await createSession(db, user.id, userAgent);
+  return { ok: true, user, token };
+}
+
+export async function changePassword(
+  db: Db,
+  user: User,
+  currentSessionHash: string | undefined,
+  oldpass: string,
+  newpass: string,
+): Promise<Result> {
+  if (!(await verifyPassword(oldpass, user.passwordHash))) return { ok: false, reason: "old_password_wrong" };
+  if (oldpass === newpass) return { ok: false, reason: "password_unchanged" };
+  const hash = await hashPassword(newpass);
+  await db.batch([
+    db.update(users).set({ passwordHash: hash, updatedAt: Date.now() }).where(eq(users.id, user.id)),
+    revokeOtherSessions(db, user.id, currentSessionHash),
+  ]);
+  return { ok: true };
+}
+
+/** Creates a one-time `/pass/{uuid}` link for a user; only the uuid's hash is stored. */
+async function passwordLink(db: Db, userId: string, purpose: "reset" | "setup", origin: string): Promise<string> {
+  const uuid = crypto.randomUUID();
+  await db.insert(passwordTokens).values({
+    tokenHash: await sha256Hex(uuid),
+    userId,
+    purpose,
+    expiresAt: Date.now() + (purpose === "setup" ? SETUP_LINK_TTL_MS : PASSWORD_LINK_TTL_MS),
+  });
+  return `${origin}/pass/${uuid}`;
+}
+
+/** Mails a reset link when the address has an account; says nothing either way. */
+export async function requestPasswordReset(env: Env, db: Db, email: string, origin: string, t: TFunction): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const href = await passwordLink(db, user.id, "reset", origin);
+  await sendMail(
+    env,
+    db,
+    linkMail(user.email, t("auth:mail.reset.subject"), [t("auth:mail.greeting", { name: user.name }), t("auth:mail.reset.body")], {
+      href,
+      label: t("auth:mail.reset.action"),
+    }),
+  );
+}
+
+/** Sets a new password from a `/pass/{uuid}` link, uses the link up and signs the user in. */
+export async function setPasswordFromLink(
+  db: Db,
+  uuid: string,
+  newpass: string,
+  userAgent: string | null,
+): Promise<Result<{ user: User; token: string }>> {
+  const tokenHash = await sha256Hex(uuid);
+  const now = Date.now();
+  const link = await db
+    .select()
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .get();
+  if (!link) return { ok: false, reason: "link_invalid" };
+  const hash = await hashPassword(newpass);
+  // Claim the link in the same batch that sets the password: a second use finds it spent.
+  const [claimed] = await db.batch([
+    db
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt)))
+      .returning({ userId: passwordTokens.userId }),
+    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, link.userId)),
+    revokeOtherSessions(db, link.userId, undefined),
+  ]);
+  if (claimed.length === 0) return { ok: false, reason: "link_invalid" };
+  const user = await db.select().from(users).where(eq(users.id, link.userId)).get();
+  if (!user) return { ok: false, reason: "link_invalid" };
+  const { token } = await createSession(db, user.id, userAgent);
+  return { ok: true, user, token };
+}
+
+/**
+ * Quick start: a new account with its first project and a set-password mail. For an address
+ * that already has an account the caller sees the same answer and the owner gets a reset link,
+ * so the form cannot be used to find out who has an account.
+ */
+export async function quickStart(
+  env: Env,
+  db: Db,
+  input: { name: string; email: string; company_size: string },
+  origin: string,
+  t: TFunction,
+): Promise<void> {
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await requestPasswordReset(env, db, input.email, origin, t);
+    return;
+  }
+  const userId = newGuid();
+  const color = USER_COLORS[Math.floor(Math.random() * USER_COLORS.length)]!;
+  const { projectId, statements } = createProjectStatements(db, userId, t("auth:quickstart.firstProject"));
+  await db.batch([
+    db.insert(users).values({ id: userId, email: input.email, name: input.name, color, companySize: input.company_size }),
+    ...statements,
+    db.update(users).set({ lastProject: projectId }).where(eq(users.id, userId)),
+  ]);
+  const href = await passwordLink(db, userId, "setup", origin);
+  await sendMail(
+    env,
+    db,
+    linkMail(input.email, t("auth:mail.welcome.subject"), [t("auth:mail.greeting", { name: input.name }), t("auth:mail.welcome.body")], {
+      href,
+      label: t("auth:mail.welcome.action"),
+    }),
+  );
+}
+
+export async function updateUser(db: Db, userId: string, values: Partial<Pick<User, "name" | "email" | "color" | "avatar" | "tab">>): Promise<Result<{ user: User }>> {
+  if (values.email) {
+    const owner = await findUserByEmail(db, values.email);
+    if (owner && owner.id !== userId) return { ok: false, reason: "email_taken" };
+  }
+  const user = await db
+    .update(users)
+    .set({ ...values, updatedAt: Date.now() })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  return user ? { ok: true, user } : { ok: false, reason: "not_found" };
+}
+
+/** Stores an uploaded avatar in R2 after checking its size and real type by its bytes. */
+export async function saveAvatar(env: Env, db: Db, user: User, file: File): Promise<Result<{ user: User }>> {
+  if (file.size === 0) return { ok: false, reason: "avatar_invalid" };
+  if (file.size > AVATAR_MAX_BYTES) return { ok: false, reason: "avatar_too_large" };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, reason: "avatar_type" };
+  const name = `${newGuid()}.${IMAGE_EXTENSIONS[type]}`;
+  await env.FILES.put(`avatars/${user.id}/${name}`, bytes, { httpMetadata: { contentType: type } });
+  const previous = user.avatar?.startsWith("/api/v1/avatar/") ? user.avatar : undefined;
+  const result = await updateUser(db, user.id, { avatar: `/api/v1/avatar/${user.id}/${name}` });
+  if (previous) await env.FILES.delete(previous.replace("/api/v1/avatar/", "avatars/"));
+  return result;
+}
+
+export async function submitFeedback(
+  env: Env,
+  db: Db,
+  userId: string | undefined,
+  input: { name_sender: string; email: string; number_mobile: string; text: string; page_send: string },
+): Promise<void> {
+  await db.insert(feedback).values({
+    id: newGuid(),
+    userId: userId ?? null,
+    nameSender: input.name_sender,
+    email: input.email,
+    numberMobile: input.number_mobile,
+    text: input.text,
+    pageSend: input.page_send,
+  });
+  await sendMail(
+    env,
+    db,
+    linkMail(env.FEEDBACK_TO, `Feedback: ${input.name_sender}`, [
+      `${input.name_sender} <${input.email}> ${input.number_mobile}`.trim(),
+      `Page: ${input.page_send}`,
+      input.text,
+    ]),
+  );
+}
