@@ -1,0 +1,86 @@
+// `npm run bench`: figures for the foundation, each next to a floor measured in the same run.
+//  1. JavaScript a visitor of `/` downloads, gzipped, against the 200 KB budget.
+//  2. GET /api/v2/whoami (session lookup in D1) against GET of a static asset (the floor).
+//  3. POST /api/v1/auth (PBKDF2, 100 000 iterations) against whoami.
+import { gzipSync } from "node:zlib";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { root, run, spawnGroup } from "../scripts/lib.mjs";
+import { prepareLocalDb } from "../scripts/local-db.mjs";
+import { DEMO } from "../scripts/seed.mjs";
+
+const port = process.env.BENCH_PORT || "8798";
+const base = `http://localhost:${port}`;
+const persistTo = ".wrangler/bench-state";
+
+if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["build"]);
+rmSync(join(root, persistTo), { recursive: true, force: true });
+prepareLocalDb(persistTo);
+const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+  stdio: "ignore",
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+};
+process.on("exit", stop);
+
+async function waitUp() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(base + "/favicon.svg")).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(n, fn) {
+  for (let i = 0; i < Math.min(10, n); i++) await fn(); // warm-up
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  out.sort((a, b) => a - b);
+  return { p50: pct(out, 50), p99: pct(out, 99) };
+}
+
+const fmt = (ms) => `${ms.toFixed(2)} ms`;
+
+await waitUp();
+
+// 1. Bundle of `/`: every script the page loads before it is interactive.
+const html = await (await fetch(base + "/", { headers: { "Accept-Language": "en" } })).text();
+const scripts = new Set([...html.matchAll(/(?:modulepreload" href|import\(|src)="?([^"')\s]+\.js)/g)].map((m) => m[1]));
+let gz = 0;
+for (const src of scripts) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+console.log(`JS for / : ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files; budget 200 KB; ratio ${(gz / 1024 / 200).toFixed(2)}`);
+
+// 2 and 3. Latency.
+const auth = await fetch(base + "/api/v1/auth", {
+  method: "POST",
+  headers: { "Content-Type": "application/json", Origin: base },
+  body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+});
+const { access_token } = await auth.json();
+const floor = await time(200, () => fetch(base + "/favicon.svg").then((r) => r.arrayBuffer()));
+const whoami = await time(200, () => fetch(base + "/api/v2/whoami", { headers: { Authorization: `Bearer ${access_token}` } }).then((r) => r.arrayBuffer()));
+console.log(`static asset (floor): p50 ${fmt(floor.p50)}  p99 ${fmt(floor.p99)}`);
+console.log(`GET /api/v2/whoami  : p50 ${fmt(whoami.p50)}  p99 ${fmt(whoami.p99)}  ratio to floor p50 ${(whoami.p50 / floor.p50).toFixed(2)}`);
+const signIn = await time(15, () =>
+  fetch(base + "/api/v1/auth", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "CF-Connecting-IP": `10.1.${Math.floor(Math.random() * 250)}.1` },
+    body: JSON.stringify({ email: `nobody-${Math.random()}@example.com`, password: "wrong-password" }),
+  }).then((r) => r.arrayBuffer()),
+);
+console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
+stop();
+process.exit(0);
