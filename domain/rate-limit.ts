@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   mailIp: { limit: 10, windowMs: 60 * 60_000 },
   /** Reset and quick-start requests per e-mail address. */
   mailEmail: { limit: 5, windowMs: 60 * 60_000 },
+  /** Invitation requests (each up to 50 addresses) per inviting user. */
+  invites: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface Counter {

@@ -7,6 +7,9 @@ import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
 import { cloudflareContext } from "./context";
 import type { Env } from "./env";
+import { isSocketPath, routeSocket } from "./sockets";
+
+export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -25,6 +28,7 @@ export default {
     const url = new URL(request.url);
     const legacy = rewriteLegacyPath(url.pathname);
     if (legacy) return Response.redirect(new URL(legacy + url.search, url).toString(), 301);
+    if (isSocketPath(url.pathname)) return routeSocket(request, env);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
     }

@@ -1,5 +1,8 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
+import type { UserHub } from "../durable-objects/user-hub/user-hub";
+
 export interface Env {
+  UserHub: DurableObjectNamespace<UserHub>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;

@@ -6,6 +6,8 @@ import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
+import { notificationRoutes } from "./notifications";
+import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
 import { ApiProblem, renderProblem } from "./problem";
 import type { AppEnv } from "./types";
@@ -20,6 +22,8 @@ api.use(requestContext);
 api.use(sameOrigin);
 api.route("/", authRoutes);
 api.route("/", devRoutes);
+api.route("/", projectRoutes);
+api.route("/", notificationRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {

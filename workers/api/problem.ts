@@ -33,12 +33,14 @@ export function problemFromZod(error: z.ZodError): ApiProblem {
 /** Renders a problem in the request's language; unknown keys fall back to a generic text. */
 export function renderProblem(c: Context<AppEnv>, problem: ApiProblem): Response {
   const i18n = c.get("i18n");
-  const tr = (key: string, fallback: string) =>
-    i18n.exists(`errors:${key}`) ? i18n.t(`errors:${key}`) : i18n.t(`errors:${fallback}`);
+  const known = (key: string) => i18n.exists(`errors:${key}`);
+  const tr = (key: string, fallback: string) => i18n.t(`errors:${known(key) ? key : fallback}`);
   const fallback = problem.status >= 500 ? "internal" : "body_invalid";
+  // Zod's own messages (a wrong body type, say) are not error keys: `code` stays a stable key.
+  const code = known(problem.code) ? problem.code : fallback;
   const fields = problem.fields
     ? Object.fromEntries(Object.entries(problem.fields).map(([k, v]) => [k, tr(v, "body_invalid")]))
     : undefined;
   for (const [k, v] of Object.entries(problem.headers ?? {})) c.header(k, v);
-  return c.json({ detail: tr(problem.code, fallback), code: problem.code, ...(fields ? { fields } : {}) }, problem.status);
+  return c.json({ detail: tr(code, fallback), code, ...(fields ? { fields } : {}) }, problem.status);
 }

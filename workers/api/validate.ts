@@ -1,10 +1,8 @@
-import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiProblem, problemFromZod } from "./problem";
-import type { AppEnv } from "./types";
 
 /** Reads a JSON body and validates it; malformed JSON or a wrong shape is a 400, never a 500. */
-export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(c: { req: { json(): Promise<unknown> } }, schema: S): Promise<z.output<S>> {
   let raw: unknown;
   try {
     raw = await c.req.json();

@@ -133,3 +133,50 @@ export const participants = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Participant = typeof participants.$inferSelect;
+
+/** An invitation of an e-mail address into a project with a role (spec: invite `{email, value}`). */
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the token in the mailed `/invite/{inviteLink}` address. */
+    linkHash: text("link_hash").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "declined"] }).notNull().default("pending"),
+    createdAt: integer("created_at").notNull().default(now),
+    respondedAt: integer("responded_at"),
+  },
+  (t) => [
+    index("invites_project_idx").on(t.projectId),
+    index("invites_email_idx").on(t.email),
+    uniqueIndex("invites_link_unique").on(t.linkHash),
+  ],
+);
+
+/** What a user is told about: kept in D1, pushed live through their hub. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    projectId: text("project_id"),
+    /** JSON with what the kind needs to be shown (names, titles). */
+    payload: text("payload").notNull().default("{}"),
+    readAt: integer("read_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export type Invite = typeof invites.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;

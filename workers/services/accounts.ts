@@ -111,17 +111,18 @@ export async function setPasswordFromLink(
     .get();
   if (!link) return { ok: false, reason: "link_invalid" };
   const hash = await hashPassword(newpass);
-  // Claim the link in the same batch that sets the password: a second use finds it spent.
-  const [claimed] = await db.batch([
-    db
-      .update(passwordTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt)))
-      .returning({ userId: passwordTokens.userId }),
+  // Claim the link before touching the account: of two uses at once only the one whose claim
+  // succeeds may set the password (a batch would run the password write for the loser too).
+  const claimed = await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt)))
+    .returning({ userId: passwordTokens.userId });
+  if (claimed.length === 0) return { ok: false, reason: "link_invalid" };
+  await db.batch([
     db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, link.userId)),
     revokeOtherSessions(db, link.userId, undefined),
   ]);
-  if (claimed.length === 0) return { ok: false, reason: "link_invalid" };
   const user = await db.select().from(users).where(eq(users.id, link.userId)).get();
   if (!user) return { ok: false, reason: "link_invalid" };
   const { token } = await createSession(db, user.id, userAgent);
@@ -148,11 +149,19 @@ export async function quickStart(
   const userId = newGuid();
   const color = USER_COLORS[Math.floor(Math.random() * USER_COLORS.length)]!;
   const { projectId, statements } = createProjectStatements(db, userId, t("auth:quickstart.firstProject"));
-  await db.batch([
-    db.insert(users).values({ id: userId, email: input.email, name: input.name, color, companySize: input.company_size }),
-    ...statements,
-    db.update(users).set({ lastProject: projectId }).where(eq(users.id, userId)),
-  ]);
+  try {
+    await db.batch([
+      db.insert(users).values({ id: userId, email: input.email, name: input.name, color, companySize: input.company_size }),
+      ...statements,
+      db.update(users).set({ lastProject: projectId }).where(eq(users.id, userId)),
+    ]);
+  } catch (error) {
+    // A simultaneous quick start (a double click) created the account first; the batch rolled
+    // back, so answer as for any existing address.
+    if (!(await findUserByEmail(db, input.email))) throw error;
+    await requestPasswordReset(env, db, input.email, origin, t);
+    return;
+  }
   const href = await passwordLink(db, userId, "setup", origin);
   await sendMail(
     env,
@@ -169,12 +178,14 @@ export async function updateUser(db: Db, userId: string, values: Partial<Pick<Us
     const owner = await findUserByEmail(db, values.email);
     if (owner && owner.id !== userId) return { ok: false, reason: "email_taken" };
   }
-  const user = await db
-    .update(users)
-    .set({ ...values, updatedAt: Date.now() })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
+  let user: User | undefined;
+  try {
+    user = await db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).returning().get();
+  } catch (error) {
+    // Another account took the address between the check above and this write (unique index).
+    if (values.email && (await findUserByEmail(db, values.email))) return { ok: false, reason: "email_taken" };
+    throw error;
+  }
   return user ? { ok: true, user } : { ok: false, reason: "not_found" };
 }
 

@@ -1,6 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+/** Projects and their participants. */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
-import { participants, projects } from "../db/schema";
+import { participants, projects, users, type Participant, type Project } from "../db/schema";
 import { newGuid } from "./ids";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */
@@ -23,6 +25,168 @@ export function createProjectStatements(db: Db, ownerId: string, name: string, d
   };
 }
 
+export async function createProject(db: Db, ownerId: string, name: string, description: string): Promise<string> {
+  const { projectId, statements } = createProjectStatements(db, ownerId, name, description);
+  // New projects go to the top of the creator's list.
+  const mine = await db.select({ sort: participants.sort }).from(participants).where(eq(participants.userId, ownerId));
+  const top = Math.min(0, ...mine.map((p) => p.sort)) - 1;
+  await db.batch([...statements, db.update(participants).set({ sort: top }).where(and(eq(participants.projectId, projectId), eq(participants.userId, ownerId)))]);
+  return projectId;
+}
+
+export interface AccessView extends AccessFlags {
+  guid: string;
+}
+
+export interface ParticipantView {
+  guid: string;
+  name: string;
+  email: string;
+  color: string;
+  avatar: string | null;
+  role: Role;
+  access_project: AccessView;
+  custom_fields: unknown[];
+}
+
+export interface ProjectView {
+  guid: string;
+  name: string;
+  description: string;
+  sstime: string | null;
+  hidden: boolean;
+  archive: boolean;
+  sort: number;
+  slug: string | null;
+  owner: string;
+  updated_at: number;
+  /** The caller's own access. */
+  access: AccessView & { role: Role };
+  custom_fields: unknown[];
+  participants?: { count: number; results: ParticipantView[] };
+}
+
+function accessView(p: Participant): AccessView {
+  return { guid: p.id, is_verifications: p.isVerifications, root: p.root, write: p.write, read: p.read };
+}
+
+export function projectView(project: Project, mine: Participant): ProjectView {
+  return {
+    guid: project.id,
+    name: project.name,
+    description: project.description,
+    sstime: project.sstime,
+    hidden: project.hidden,
+    archive: project.archive,
+    sort: mine.sort,
+    slug: project.slug,
+    owner: project.ownerId,
+    updated_at: project.updatedAt,
+    access: { ...accessView(mine), role: roleOf(mine, project.ownerId === mine.userId) },
+    custom_fields: [],
+  };
+}
+
+/** Every project the user takes part in (verified or not), in their own order. */
+export async function listProjects(db: Db, userId: string): Promise<ProjectView[]> {
+  const rows = await db
+    .select({ project: projects, participant: participants })
+    .from(participants)
+    .innerJoin(projects, eq(projects.id, participants.projectId))
+    .where(eq(participants.userId, userId))
+    .orderBy(asc(participants.sort), asc(projects.createdAt));
+  return rows.map((r) => projectView(r.project, r.participant));
+}
+
+export async function participantsOf(db: Db, project: Project): Promise<ParticipantView[]> {
+  const rows = await db
+    .select({ participant: participants, user: users })
+    .from(participants)
+    .innerJoin(users, eq(users.id, participants.userId))
+    .where(eq(participants.projectId, project.id))
+    .orderBy(asc(participants.createdAt));
+  return rows.map(({ participant, user }) => ({
+    guid: user.id,
+    name: user.name,
+    email: user.email,
+    color: user.color,
+    avatar: user.avatar,
+    role: roleOf(participant, project.ownerId === user.id),
+    access_project: accessView(participant),
+    custom_fields: [],
+  }));
+}
+
+export async function fullProjectView(db: Db, project: Project, mine: Participant): Promise<ProjectView> {
+  const results = await participantsOf(db, project);
+  return { ...projectView(project, mine), participants: { count: results.length, results } };
+}
+
+type ProjectChanges = Partial<Pick<Project, "name" | "description" | "sstime" | "hidden" | "archive" | "slug">>;
+
+export async function updateProject(db: Db, project: Project, mine: Participant, changes: ProjectChanges, sort?: number) {
+  const statements = [];
+  if (Object.keys(changes).length > 0) {
+    statements.push(db.update(projects).set({ ...changes, updatedAt: Date.now() }).where(eq(projects.id, project.id)));
+  }
+  if (sort !== undefined) statements.push(db.update(participants).set({ sort }).where(eq(participants.id, mine.id)));
+  if (statements.length > 0) await db.batch(statements as [ (typeof statements)[number], ...(typeof statements)[number][] ]);
+}
+
+export function findParticipant(db: Db, projectId: string, accessGuid: string) {
+  return db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.projectId, projectId), eq(participants.id, accessGuid)))
+    .get();
+}
+
+export type AccessChange = Partial<AccessFlags>;
+
+/**
+ * Changes a participant's flags. The owner's access cannot be changed, and a project never
+ * loses its last root.
+ */
+export async function changeAccess(
+  db: Db,
+  project: Project,
+  target: Participant,
+  change: AccessChange,
+): Promise<{ ok: true; participant: Participant } | { ok: false; reason: string }> {
+  if (target.userId === project.ownerId) return { ok: false, reason: "owner_access_fixed" };
+  const flags = normaliseFlags({
+    root: change.root ?? target.root,
+    write: change.write ?? target.write,
+    read: change.read ?? target.read,
+  });
+  const updated = await db
+    .update(participants)
+    .set({ ...flags, isVerifications: change.is_verifications ?? target.isVerifications })
+    .where(eq(participants.id, target.id))
+    .returning()
+    .get();
+  return updated ? { ok: true, participant: updated } : { ok: false, reason: "not_found" };
+}
+
+export async function removeParticipant(db: Db, project: Project, target: Participant) {
+  if (target.userId === project.ownerId) return { ok: false as const, reason: "owner_access_fixed" };
+  await db.delete(participants).where(eq(participants.id, target.id));
+  return { ok: true as const };
+}
+
+/** The ids of a project's verified roots (who hear about team changes). */
+export async function rootsOf(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: participants.userId })
+    .from(participants)
+    .where(and(eq(participants.projectId, projectId), eq(participants.root, true), eq(participants.isVerifications, true)));
+  return rows.map((r) => r.userId);
+}
+
+export function usersByIds(db: Db, ids: string[]) {
+  return ids.length ? db.select().from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
+}
+
 export interface ProjectSummary {
   guid: string;
   name: string;
@@ -33,20 +197,15 @@ export interface ProjectSummary {
   updatedAt: number;
 }
 
-/** The projects a user takes part in, in their own order. */
+/** The projects a user takes part in, in their own order (for the signed-in home). */
 export async function listProjectsForUser(db: Db, userId: string): Promise<ProjectSummary[]> {
-  return db
-    .select({
-      guid: projects.id,
-      name: projects.name,
-      description: projects.description,
-      hidden: projects.hidden,
-      archive: projects.archive,
-      sort: participants.sort,
-      updatedAt: projects.updatedAt,
-    })
-    .from(participants)
-    .innerJoin(projects, eq(projects.id, participants.projectId))
-    .where(eq(participants.userId, userId))
-    .orderBy(asc(participants.sort), asc(projects.createdAt));
+  return (await listProjects(db, userId)).map((p) => ({
+    guid: p.guid,
+    name: p.name,
+    description: p.description,
+    hidden: p.hidden,
+    archive: p.archive,
+    sort: p.sort,
+    updatedAt: p.updated_at,
+  }));
 }

@@ -1,0 +1,65 @@
+/**
+ * The user hub's wire protocol (spec §4 "Socket message types"). The server only pushes; the
+ * browser parses every frame with `hubMessage` and ignores what it does not understand.
+ */
+import { z } from "zod";
+
+export const PROTOCOL_VERSION = 1;
+
+/** Close codes, named once for both sides. */
+export const CLOSE = {
+  /** The session ended or the socket belongs to someone else: do not reconnect. */
+  UNAUTHORIZED: 4001,
+  /** The account no longer exists: do not reconnect. */
+  USER_GONE: 4004,
+} as const;
+
+export const inviteView = z.object({
+  guid: z.string(),
+  email: z.string(),
+  value: z.string(),
+  project: z.object({ guid: z.string(), name: z.string() }),
+  invited_by: z.object({ guid: z.string(), name: z.string() }),
+  created_at: z.number(),
+});
+export type InviteView = z.infer<typeof inviteView>;
+
+export const notificationView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  project: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+export const hubMessage = z.discriminatedUnion("type", [
+  /** Someone invited this user into a project. */
+  z.object({ type: z.literal("invite_project"), invite: inviteView }),
+  /** An invitation to this user was withdrawn or answered elsewhere. */
+  z.object({ type: z.literal("delete_invite_project"), guid: z.string() }),
+  /** The user's licence changed (after a payment or expiry). */
+  z.object({
+    type: z.literal("update_license_user"),
+    license: z.object({ type_license: z.string() }),
+    price_license: z.object({ type_license: z.string() }).partial().optional(),
+  }),
+  /** The AI helper changed a document's title (`id: "title"`) or text (`id`: document guid). */
+  z.object({ type: z.literal("modification_text"), id: z.string(), text: z.string() }),
+  /** A new state of the AI chat. */
+  z.object({ type: z.literal("openai_chat"), content: z.unknown() }),
+  /** Something the user should know about. */
+  z.object({ type: z.literal("notification"), notification: notificationView }),
+  /** A participant's access to a project changed (or was verified). */
+  z.object({
+    type: z.literal("update_project_access"),
+    project: z.object({ guid: z.string() }).passthrough(),
+    participant: z.object({ guid: z.string() }).passthrough(),
+    is_verifications: z.boolean(),
+  }),
+]);
+export type HubMessage = z.infer<typeof hubMessage>;
+
+/** What the hub answers to anything a client sends. */
+export const hubError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });

@@ -1,0 +1,161 @@
+/** Projects, participants and invitations: spec §7 "Projects". */
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import {
+  accessBody,
+  answerInviteBody,
+  createProjectBody,
+  inviteBody,
+  registerFromInviteBody,
+  updateInviteBody,
+  updateProjectBody,
+} from "../../../domain/projects/schemas";
+import type { Need } from "../../../domain/projects/roles";
+import { RATE_LIMITS } from "../../../domain/rate-limit";
+import type { Participant, Project } from "../../db/schema";
+import { projectAccess } from "../../services/access";
+import { pushToUser } from "../../services/hub";
+import {
+  answerInvite,
+  changeInviteRole,
+  findProjectInvite,
+  inviteMany,
+  invitesFor,
+  projectInvites,
+  registerFromInvite,
+  withdrawInvite,
+} from "../../services/invites";
+import { notify } from "../../services/notifications";
+import {
+  changeAccess,
+  createProject,
+  findParticipant,
+  fullProjectView,
+  listProjects,
+  removeParticipant,
+  updateProject,
+} from "../../services/projects";
+import { hitRateLimit } from "../../services/rate-limit";
+import { sessionCookie } from "../../services/sessions";
+import { requireUser } from "../middleware";
+import { ApiProblem } from "../problem";
+import type { AppEnv } from "../types";
+import { readJson } from "../validate";
+
+type ProjectEnv = AppEnv & { Variables: AppEnv["Variables"] & { project: Project; participant: Participant } };
+
+/** Guards a `/project/:id/...` route: the caller needs `need` on that project, else 403. */
+const access = (need: Need) =>
+  createMiddleware<ProjectEnv>(async (c, next) => {
+    const user = c.get("user");
+    if (!user) throw new ApiProblem(401, "unauthorized");
+    const result = await projectAccess(c.get("db"), user.id, c.req.param("id") ?? "", need);
+    if (!result.ok) throw new ApiProblem(403, "project_forbidden");
+    c.set("project", result.project);
+    c.set("participant", result.participant);
+    await next();
+  });
+
+const originOf = (c: Context) => new URL(c.req.url).origin;
+
+export const projectRoutes = new Hono<ProjectEnv>()
+  // Invitations addressed to me come before `/:id` so "invited" is not taken for a project id.
+  .get("/v1/project/invited", requireUser, async (c) => c.json(await invitesFor(c.get("db"), c.get("user")!.email)))
+  .put("/v1/project/invited/:inviteGuid", requireUser, async (c) => {
+    const body = await readJson(c, answerInviteBody);
+    const result = await answerInvite(c.env, c.get("db"), c.get("user")!, c.req.param("inviteGuid"), body.successfully);
+    if (!result.ok) throw new ApiProblem(404, "invite_not_found");
+    return c.json({ ok: true, project: result.projectId });
+  })
+  .post("/v1/invite/:link/register", async (c) => {
+    const body = await readJson(c, registerFromInviteBody);
+    const result = await registerFromInvite(c.env, c.get("db"), c.req.param("link"), body.name, body.newpass, c.req.header("User-Agent") ?? null);
+    if (!result.ok) throw new ApiProblem(result.reason === "email_taken" ? 409 : 400, result.reason);
+    c.header("Set-Cookie", sessionCookie(result.token));
+    return c.json({ ok: true, project: result.projectId });
+  })
+  .get("/v1/project", requireUser, async (c) => c.json(await listProjects(c.get("db"), c.get("user")!.id)))
+  .post("/v1/project", requireUser, async (c) => {
+    const body = await readJson(c, createProjectBody);
+    const db = c.get("db");
+    const id = await createProject(db, c.get("user")!.id, body.name, body.description);
+    const result = await projectAccess(db, c.get("user")!.id, id, "root");
+    if (!result.ok) throw new ApiProblem(500, "internal");
+    return c.json(await fullProjectView(db, result.project, result.participant), 201);
+  })
+  .get("/v1/project/:id", access("read"), async (c) => c.json(await fullProjectView(c.get("db"), c.get("project"), c.get("participant"))))
+  .put("/v1/project/:id", access("read"), async (c) => {
+    const body = await readJson(c, updateProjectBody);
+    const { sort, custom_fields: _values, filter_custom_fields: _filter, ...changes } = body;
+    const db = c.get("db");
+    const mine = c.get("participant");
+    // Anyone may order their own list; changing the project itself takes root.
+    if (Object.keys(changes).length > 0) {
+      const root = await projectAccess(db, c.get("user")!.id, c.get("project").id, "root");
+      if (!root.ok) throw new ApiProblem(403, "project_forbidden");
+    }
+    await updateProject(db, c.get("project"), mine, changes, sort);
+    const fresh = await projectAccess(db, c.get("user")!.id, c.get("project").id, "read");
+    if (!fresh.ok) throw new ApiProblem(403, "project_forbidden");
+    return c.json(await fullProjectView(db, fresh.project, fresh.participant));
+  })
+  .put("/v1/project/:id/access/:accessGuid", access("root"), async (c) => {
+    const body = await readJson(c, accessBody);
+    const db = c.get("db");
+    const project = c.get("project");
+    const target = await findParticipant(db, project.id, c.req.param("accessGuid"));
+    if (!target) throw new ApiProblem(404, "participant_not_found");
+    const { filter_custom_fields: _f, ...change } = body;
+    const result = await changeAccess(db, project, target, change);
+    if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
+    const p = result.participant;
+    const verifiedNow = !target.isVerifications && p.isVerifications;
+    await pushToUser(c.env, p.userId, {
+      type: "update_project_access",
+      project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
+      participant: { guid: p.userId },
+      is_verifications: verifiedNow,
+    });
+    await notify(c.env, db, p.userId, "access_changed", project.id, { project: project.name, root: p.root, write: p.write, read: p.read });
+    return c.json(await fullProjectView(db, project, c.get("participant")));
+  })
+  .delete("/v1/project/:id/access/:accessGuid", access("read"), async (c) => {
+    const db = c.get("db");
+    const project = c.get("project");
+    const mine = c.get("participant");
+    const target = await findParticipant(db, project.id, c.req.param("accessGuid"));
+    if (!target) throw new ApiProblem(404, "participant_not_found");
+    // Roots remove anyone; everyone else may only leave.
+    if (target.id !== mine.id && !(mine.root && mine.isVerifications)) throw new ApiProblem(403, "project_forbidden");
+    const result = await removeParticipant(db, project, target);
+    if (!result.ok) throw new ApiProblem(403, result.reason);
+    await pushToUser(c.env, target.userId, {
+      type: "update_project_access",
+      project: { guid: project.id, name: project.name, access: null },
+      participant: { guid: target.userId },
+      is_verifications: false,
+    });
+    if (target.id !== mine.id) await notify(c.env, db, target.userId, "removed", project.id, { project: project.name });
+    return c.body(null, 204);
+  })
+  .get("/v1/project/:id/invite", access("root"), async (c) => c.json(await projectInvites(c.get("db"), c.get("project").id)))
+  .post("/v1/project/:id/invite", access("root"), async (c) => {
+    const body = await readJson(c, inviteBody);
+    const decision = await hitRateLimit(c.env.DB, `invite:user:${c.get("user")!.id}`, RATE_LIMITS.invites);
+    if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
+    const created = await inviteMany(c.env, c.get("db"), c.get("project"), c.get("user")!, body, originOf(c), c.get("i18n").t);
+    return c.json(created, 201);
+  })
+  .put("/v1/project/:id/invite/:inviteGuid", access("root"), async (c) => {
+    const body = await readJson(c, updateInviteBody);
+    const invite = await findProjectInvite(c.get("db"), c.get("project").id, c.req.param("inviteGuid"));
+    if (!invite) throw new ApiProblem(404, "invite_not_found");
+    await changeInviteRole(c.get("db"), invite, body.value);
+    return c.json(await projectInvites(c.get("db"), c.get("project").id));
+  })
+  .delete("/v1/project/:id/invite/:inviteGuid", access("root"), async (c) => {
+    const invite = await findProjectInvite(c.get("db"), c.get("project").id, c.req.param("inviteGuid"));
+    if (!invite) throw new ApiProblem(404, "invite_not_found");
+    await withdrawInvite(c.env, c.get("db"), invite);
+    return c.body(null, 204);
+  });

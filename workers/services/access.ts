@@ -1,0 +1,34 @@
+/**
+ * The one authorization check for everything project-scoped: is the caller a verified
+ * participant with the right it needs? Unknown projects and foreign projects look the same.
+ */
+import { and, eq } from "drizzle-orm";
+import { allows, type Need, roleOf, type Role } from "../../domain/projects/roles";
+import type { Db } from "../db/client";
+import { participants, projects, type Participant, type Project } from "../db/schema";
+
+export interface ProjectAccess {
+  project: Project;
+  participant: Participant;
+  role: Role;
+}
+
+export type AccessResult = ({ ok: true } & ProjectAccess) | { ok: false; reason: "forbidden" };
+
+export async function projectAccess(db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
+  const row = await db
+    .select({ project: projects, participant: participants })
+    .from(participants)
+    .innerJoin(projects, eq(projects.id, participants.projectId))
+    .where(and(eq(participants.projectId, projectId), eq(participants.userId, userId)))
+    .get();
+  if (!row) return { ok: false, reason: "forbidden" };
+  const flags = {
+    root: row.participant.root,
+    write: row.participant.write,
+    read: row.participant.read,
+    is_verifications: row.participant.isVerifications,
+  };
+  if (!allows(flags, need)) return { ok: false, reason: "forbidden" };
+  return { ok: true, ...row, role: roleOf(flags, row.project.ownerId === userId) };
+}

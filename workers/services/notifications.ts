@@ -1,0 +1,71 @@
+/** Notifications: stored in D1 (the record), then pushed to the user's hub (the live copy). */
+import { and, desc, eq } from "drizzle-orm";
+import type { NotificationView } from "../../durable-objects/user-hub/protocol";
+import type { Db } from "../db/client";
+import { invites, notifications, users, type Notification } from "../db/schema";
+import type { Env } from "../env";
+import { pushToUser } from "./hub";
+import { newGuid } from "./ids";
+
+/** Kinds of notification; the client words each of them. */
+export type NotificationKind = "invited" | "invite_accepted" | "access_changed" | "removed" | "assigned" | "mentioned";
+
+export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
+export const NOTIFICATIONS_MAX_LIMIT = 200;
+
+export function notificationView(n: Notification): NotificationView {
+  let payload: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(n.payload);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>;
+  } catch {
+    // A damaged payload still shows as a notification of its kind.
+  }
+  return { id: n.id, kind: n.kind, project: n.projectId, payload, created_at: n.createdAt, read: n.readAt !== null };
+}
+
+export async function notify(
+  env: Env,
+  db: Db,
+  userId: string,
+  kind: NotificationKind,
+  projectId: string | null,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const row = await db
+    .insert(notifications)
+    .values({ id: newGuid(), userId, kind, projectId, payload: JSON.stringify(payload) })
+    .returning()
+    .get();
+  await pushToUser(env, userId, { type: "notification", notification: notificationView(row) });
+}
+
+export async function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationView[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(notificationView);
+}
+
+/** Clears all notifications and, as spec §4 says, the pending invitations with them. */
+export async function clearNotifications(db: Db, userId: string): Promise<void> {
+  const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  await db.batch([
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db
+      .update(invites)
+      .set({ status: "declined", respondedAt: Date.now() })
+      .where(and(eq(invites.email, user?.email ?? ""), eq(invites.status, "pending"))),
+  ]);
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return deleted.length > 0;
+}
