@@ -36,5 +36,8 @@ export function skipsSessionCheck(pathname: string): boolean {
 
 /** Only same-site paths may be a destination after sign-in (no open redirect). */
 export function safeNext(next: string | null | undefined, fallback = "/project"): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;
+  // URL parsers drop tabs and newlines and read a backslash as "/", so "/<tab>/evil.com" and
+  // "/<newline>\\evil.com" leave the site; refusing control characters keeps the prefix checks honest.
+  if (!next || /[\u0000-\u001f\u007f]/.test(next)) return fallback;
+  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;
 }

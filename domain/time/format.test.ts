@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate, formatRelativeTime, formatShortDate } from "./format";
+
+const now = new Date(2026, 5, 15, 12, 0, 0);
+const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+describe("formatRelativeTime", () => {
+  // Exact strings as Intl.RelativeTimeFormat prints them (full ICU in Node 22).
+  it.each<[number, string, string]>([
+    [0, "0 минут назад", "0 minutes ago"],
+    [1, "1 минуту назад", "1 minute ago"],
+    [2, "2 минуты назад", "2 minutes ago"],
+    [5, "5 минут назад", "5 minutes ago"],
+    [21, "21 минуту назад", "21 minutes ago"],
+    [59, "59 минут назад", "59 minutes ago"],
+    [60, "1 час назад", "1 hour ago"],
+    [120, "2 часа назад", "2 hours ago"],
+    [1439, "23 часа назад", "23 hours ago"],
+    [1440, "1 день назад", "1 day ago"],
+    [43199, "29 дней назад", "29 days ago"],
+    [43200, "более месяца назад", "over a month ago"],
+    [100_000, "более месяца назад", "over a month ago"],
+  ])("words %i minutes ago as %s and %s", (minutes, ru, en) => {
+    expect(formatRelativeTime(minutesAgo(minutes), now, "ru")).toBe(ru);
+    expect(formatRelativeTime(minutesAgo(minutes), now, "en")).toBe(en);
+  });
+
+  it("counts whole minutes, so 59 minutes and 59 seconds is still 59 minutes", () => {
+    const value = new Date(now.getTime() - (59 * 60 + 59) * 1000);
+    expect(formatRelativeTime(value, now, "en")).toBe("59 minutes ago");
+  });
+
+  it("reads a time in the future as 0 minutes ago", () => {
+    const future = new Date(now.getTime() + 5 * 60_000);
+    expect(formatRelativeTime(future, now, "ru")).toBe("0 минут назад");
+    expect(formatRelativeTime(future, now, "en")).toBe("0 minutes ago");
+  });
+
+  it("speaks Russian by default", () => {
+    expect(formatRelativeTime(minutesAgo(5), now)).toBe("5 минут назад");
+  });
+
+  it("falls back to Russian for an unsupported language", () => {
+    expect(formatRelativeTime(minutesAgo(5), now, "fr")).toBe("5 минут назад");
+  });
+
+  it("accepts a regional tag", () => {
+    expect(formatRelativeTime(minutesAgo(5), now, "en-US")).toBe("5 minutes ago");
+  });
+
+  it("accepts ISO strings and timestamps", () => {
+    expect(formatRelativeTime(minutesAgo(3).toISOString(), now, "en")).toBe("3 minutes ago");
+    expect(formatRelativeTime(minutesAgo(3).getTime(), now.getTime(), "en")).toBe("3 minutes ago");
+  });
+
+  it("says there is no date for an unparseable value", () => {
+    expect(formatRelativeTime("not a date", now, "ru")).toBe("нет даты");
+    expect(formatRelativeTime("not a date", now, "en")).toBe("no date");
+  });
+});
+
+describe("formatShortDate", () => {
+  it("prints dd.mm.yy with leading zeros", () => {
+    expect(formatShortDate(new Date(2026, 0, 5))).toBe("05.01.26");
+  });
+
+  it("prints two-digit days and months as they are", () => {
+    expect(formatShortDate(new Date(2026, 10, 22))).toBe("22.11.26");
+  });
+
+  it("pads a year in the first decade of a century", () => {
+    expect(formatShortDate(new Date(2009, 11, 31))).toBe("31.12.09");
+  });
+
+  it("accepts a timestamp", () => {
+    expect(formatShortDate(new Date(2026, 2, 9, 23, 59).getTime())).toBe("09.03.26");
+  });
+
+  it("prints the same digits whatever the language", () => {
+    expect(formatShortDate(new Date(2026, 0, 5), "en")).toBe("05.01.26");
+  });
+
+  it.each([null, undefined, "", "not a date", new Date(Number.NaN)])("says there is no date for %s", (value) => {
+    expect(formatShortDate(value)).toBe("нет даты");
+    expect(formatShortDate(value, "en")).toBe("no date");
+  });
+});
+
+describe("formatLongDate", () => {
+  const date = new Date(Date.UTC(2026, 10, 22, 12));
+
+  it("writes the date in Russian by default", () => {
+    expect(formatLongDate(date, undefined, "UTC")).toBe("22 ноября 2026 г.");
+  });
+
+  it("writes the date in English", () => {
+    expect(formatLongDate(date, "en", "UTC")).toBe("November 22, 2026");
+  });
+
+  it("uses the given time zone to pick the day", () => {
+    const lateEvening = new Date(Date.UTC(2026, 10, 22, 23, 30));
+    expect(formatLongDate(lateEvening, "en", "UTC")).toBe("November 22, 2026");
+    expect(formatLongDate(lateEvening, "en", "Asia/Tokyo")).toBe("November 23, 2026");
+  });
+
+  it("says there is no date for a missing or invalid value", () => {
+    expect(formatLongDate(null)).toBe("нет даты");
+    expect(formatLongDate(undefined, "en")).toBe("no date");
+    expect(formatLongDate("nonsense", "en", "UTC")).toBe("no date");
+  });
+});
