@@ -26,10 +26,12 @@ function withSecurityHeaders(response: Response): Response {
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    const legacy = rewriteLegacyPath(url.pathname);
+    const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
+    // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.
+    const legacy = isApi ? undefined : rewriteLegacyPath(url.pathname);
     if (legacy) return Response.redirect(new URL(legacy + url.search, url).toString(), 301);
     if (isSocketPath(url.pathname)) return routeSocket(request, env);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    if (isApi) {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
     }
     const context = new RouterContextProvider();

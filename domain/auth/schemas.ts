@@ -61,7 +61,18 @@ export const tabBody = z.strictObject({
   tab: z.string({ error: "tab_invalid" }).trim().min(1, "tab_invalid").max(200, "tab_invalid"),
 });
 export const nameEmailBody = z.strictObject({ name, email });
-export const changingMeBody = z.union([profileBody, tabBody, nameEmailBody], { error: "body_invalid" });
+export const changingMeBody = z.union([profileBody, tabBody, nameEmailBody], { error: meantShapeMessage });
+
+/**
+ * When no shape fits, the caller hears what is wrong with the shape whose keys they used (the
+ * only one without unknown keys): `{name, color: "red"}` answers `color_invalid`. A bad value
+ * would otherwise hide behind a generic `body_invalid`, since zod's union gives up on every
+ * option with an aborting issue (a wrong enum value or type).
+ */
+function meantShapeMessage(issue: { code?: string; errors?: { code: string; message: string }[][] }): string {
+  const fitting = issue.code === "invalid_union" ? (issue.errors ?? []).filter((issues) => !issues.some((i) => i.code === "unrecognized_keys")) : [];
+  return (fitting.length === 1 ? fitting[0]![0]?.message : undefined) ?? "body_invalid";
+}
 
 export const changePasswordBody = z
   .object({

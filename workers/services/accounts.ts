@@ -183,7 +183,8 @@ export async function updateUser(db: Db, userId: string, values: Partial<Pick<Us
     user = await db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).returning().get();
   } catch (error) {
     // Another account took the address between the check above and this write (unique index).
-    if (values.email && (await findUserByEmail(db, values.email))) return { ok: false, reason: "email_taken" };
+    const owner = values.email ? await findUserByEmail(db, values.email) : undefined;
+    if (owner && owner.id !== userId) return { ok: false, reason: "email_taken" };
     throw error;
   }
   return user ? { ok: true, user } : { ok: false, reason: "not_found" };
