@@ -7,9 +7,18 @@ export default [
   route("auth-callback", "routes/auth-callback.tsx"),
   route("respass/:email?", "routes/respass.tsx"),
   route("pass/:uUid", "routes/pass.tsx"),
+  route("invite/:inviteLink", "routes/invite.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   layout("routes/signed-in.tsx", [
-    route("project", "routes/project-index.tsx"),
+    route("project", "routes/projects.tsx"),
+    route("project/:guid", "routes/project-layout.tsx", [
+      index("routes/project-overview.tsx"),
+      route("start", "routes/project-start.tsx"),
+      route("settings", "routes/project-settings.tsx", [
+        route("project", "routes/project-settings-project.tsx"),
+        route("team", "routes/project-settings-team.tsx"),
+      ]),
+    ]),
     route("settings/:action?/*", "routes/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -1,0 +1,92 @@
+/**
+ * The live user hub in the browser: opens `/ws/user/{guid}` once the user is known, keeps the
+ * invitations and notifications of spec §4, and lets screens listen to pushed messages.
+ */
+import ReconnectingWebSocket from "partysocket/ws";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { CLOSE, type HubMessage, hubMessage, type InviteView, type NotificationView } from "../../../durable-objects/user-hub/protocol";
+import { accessEffect, emptyHubState, type HubAction, type HubState, hubReducer } from "../../../domain/hub/state";
+import { apiCall } from "../../lib/api";
+
+type Listener = (message: HubMessage) => void;
+
+interface HubValue {
+  state: HubState;
+  dispatch: (action: HubAction) => void;
+  /** Subscribes to pushed messages; returns the unsubscribe function. */
+  subscribe: (listener: Listener) => () => void;
+}
+
+const HubContext = createContext<HubValue | null>(null);
+const NOTIFICATIONS_PAGE = 50;
+
+export function HubProvider({ userGuid, children }: { userGuid: string | null; children: ReactNode }) {
+  const [state, dispatch] = useReducer(hubReducer, emptyHubState);
+  const listeners = useRef(new Set<Listener>());
+
+  useEffect(() => {
+    if (!userGuid) {
+      dispatch({ type: "clear" });
+      return;
+    }
+    let cancelled = false;
+    // Loaded on every (re)connect: whatever was pushed while the socket was down is in D1.
+    const load = async () => {
+      const [invites, notifications] = await Promise.all([
+        apiCall<InviteView[]>("GET", "/v1/project/invited"),
+        apiCall<NotificationView[]>("GET", `/v1/my-notifications?limit=${NOTIFICATIONS_PAGE}`),
+      ]);
+      if (!cancelled && invites.data && notifications.data) {
+        dispatch({ type: "loaded", invites: invites.data, notifications: notifications.data });
+      }
+    };
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new ReconnectingWebSocket(`${scheme}://${window.location.host}/ws/user/${userGuid}`, [], {
+      maxReconnectionDelay: 10_000,
+    });
+    socket.addEventListener("open", () => void load());
+    socket.addEventListener("message", (event) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const parsed = hubMessage.safeParse(raw);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      dispatch({ type: "message", message });
+      for (const listener of listeners.current) listener(message);
+      if (message.type === "update_project_access" && accessEffect(message, userGuid) === "reload") window.location.reload();
+    });
+    socket.addEventListener("close", (event) => {
+      // Reconnect only while the user still exists and the session is valid (spec §4).
+      if (event.code === CLOSE.UNAUTHORIZED || event.code === CLOSE.USER_GONE) socket.close();
+    });
+    return () => {
+      cancelled = true;
+      socket.close();
+    };
+  }, [userGuid]);
+
+  const subscribe = useCallback((listener: Listener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const value = useMemo(() => ({ state, dispatch, subscribe }), [state, subscribe]);
+  return <HubContext.Provider value={value}>{children}</HubContext.Provider>;
+}
+
+export function useHub(): HubValue {
+  const value = useContext(HubContext);
+  if (!value) throw new Error("useHub outside HubProvider");
+  return value;
+}
+
+/** Calls `listener` for every pushed message while the component is mounted. */
+export function useHubMessages(listener: Listener) {
+  const { subscribe } = useHub();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => subscribe((m) => latest.current(m)), [subscribe]);
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet, useRevalidator } from "react-router";
+import { cloudflareContext } from "../../workers/context";
+import { useHubMessages } from "../features/hub/hub-provider";
+import { loadProject } from "../features/projects/project-data.server";
+import { NoAccess } from "../features/projects/no-access";
+import type { Route } from "./+types/project-layout";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return loadProject(request, env, params.guid);
+}
+
+/** `/project/{guid}/…`: the project area, behind the one access check. */
+export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("projects");
+  const { project } = loaderData;
+  const { revalidate } = useRevalidator();
+
+  // Team or access changes of this project arrive live; reload the project's data.
+  useHubMessages((m) => {
+    if (!project) return;
+    if (m.type === "update_project_access" && m.project.guid === project.guid) void revalidate();
+    if (m.type === "notification" && m.notification.project === project.guid) void revalidate();
+  });
+
+  if (!project) return <NoAccess />;
+  const tabs = [
+    { to: `/project/${project.guid}`, label: t("nav.overview"), end: true },
+    ...(project.access.root ? [{ to: `/project/${project.guid}/settings`, label: t("nav.settings"), end: false }] : []),
+  ];
+  return (
+    <div>
+      <div className="border-b border-[var(--border)] bg-[var(--surface)]">
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight" data-testid="project-name">
+              {project.name}
+            </h1>
+            <span className="rounded-full bg-[var(--surface-2)] px-2.5 py-0.5 text-xs font-semibold text-[var(--muted)]" data-testid="my-role">
+              {t(`roles.${project.access.role}`)}
+            </span>
+          </div>
+          <nav className="mt-4 flex gap-1">
+            {tabs.map((tab) => (
+              <NavLink
+                key={tab.to}
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) => `border-b-2 px-3 py-2 text-sm font-medium ${isActive ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`}
+              >
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </div>
+      <Outlet context={project} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <NoAccess />;
+}

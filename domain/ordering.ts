@@ -1,0 +1,29 @@
+/** Ordering rules (spec §4): lists renumber their `sort` from 0 after a move. */
+
+export interface Sortable {
+  guid: string;
+  sort: number;
+}
+
+/** Moves the item at `from` to `to`, returning a new array. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * Renumbers a list 0, 1, 2… and returns only the items whose number changed: a reorder
+ * writes just those rows.
+ */
+export function renumber<T extends Sortable>(list: readonly T[]): { items: T[]; changed: { guid: string; sort: number }[] } {
+  const changed: { guid: string; sort: number }[] = [];
+  const items = list.map((item, index) => {
+    if (item.sort === index) return item;
+    changed.push({ guid: item.guid, sort: index });
+    return { ...item, sort: index };
+  });
+  return { items, changed };
+}
