@@ -20,6 +20,7 @@ import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { installChunkReload, isChunkLoadError, reloadOnce } from "./features/shell/chunk-reload";
+import { HubProvider } from "./features/hub/hub-provider";
 import { ErrorsProvider } from "./features/shell/errors";
 import { Spinner } from "./features/shell/spinner";
 import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
@@ -96,6 +97,9 @@ export default function App() {
   }, [i18n, lang, resources]);
 
   useEffect(() => {
+    // Server-rendered forms look ready before React owns them; this marks the moment they are
+    // (end-to-end tests wait for it instead of guessing with timeouts).
+    document.documentElement.dataset.hydrated = "true";
     installChunkReload();
     // Legacy stored values: "planning" is now "taskboard" (spec §2).
     for (const key of LEGACY_PAGE_KEYS) {
@@ -126,10 +130,12 @@ export default function App() {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <ErrorsProvider>
-          {navigation.state === "loading" && <Spinner />}
-          <Outlet />
-          <TooltipHost />
-          <Toasts />
+          <HubProvider userGuid={user?.guid ?? null}>
+            {navigation.state === "loading" && <Spinner />}
+            <Outlet />
+            <TooltipHost />
+            <Toasts />
+          </HubProvider>
         </ErrorsProvider>
       </ThemeProvider>
     </I18nextProvider>

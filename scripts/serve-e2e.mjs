@@ -1,5 +1,5 @@
 // Serves the built app for Playwright on a fresh local database (its own state directory).
-import { rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { root, spawnGroup } from "./lib.mjs";
 import { prepareLocalDb } from "./local-db.mjs";
@@ -8,7 +8,17 @@ const port = process.env.E2E_PORT || "8799";
 const persistTo = ".wrangler/e2e-state";
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
-const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"]);
+// Serve a private copy of the build: a rebuild in the same tree (`npm start`, a second terminal)
+// empties build/ and would pull the scripts and locale files from under a running test.
+const built = join(root, "build");
+const served = join(root, ".wrangler", "e2e-build");
+if (!existsSync(join(built, "server", "wrangler.json"))) {
+  console.error("✗ No build found: run `npx react-router build` before the end-to-end tests.");
+  process.exit(1);
+}
+rmSync(served, { recursive: true, force: true });
+cpSync(built, served, { recursive: true });
+const server = spawnGroup("wrangler", ["dev", "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

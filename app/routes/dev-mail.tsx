@@ -5,6 +5,7 @@ import { formatLongDate } from "../../domain/time/format";
 import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
 import { mails } from "../../workers/db/schema";
+import { AppHeader } from "../features/shell/app-header";
 import type { Route } from "./+types/dev-mail";
 
 /** The local inbox: every mail the product "sent" in development. Absent when deployed. */
@@ -18,23 +19,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function DevMail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold">{t("devMail.title")}</h1>
-      <p className="muted mt-1 text-sm">{t("devMail.subtitle")}</p>
-      {loaderData.mails.length === 0 && <p className="card mt-6 p-6">{t("devMail.empty")}</p>}
-      <ul className="mt-6 flex flex-col gap-4">
-        {loaderData.mails.map((m) => (
-          <li key={m.id} className="card p-5" data-testid="mail" data-to={m.to}>
-            <div className="muted flex justify-between text-xs">
-              <span>{t("devMail.to", { to: m.to })}</span>
-              <span>{formatLongDate(m.createdAt, i18n.language)}</span>
-            </div>
-            <h2 className="mt-1 font-semibold">{m.subject}</h2>
-            {/* The html part is built by our mailer with every value escaped. */}
-            <div className="prose mt-2 text-sm [&_a]:text-[var(--primary)] [&_a]:underline" dangerouslySetInnerHTML={{ __html: m.html }} />
-          </li>
-        ))}
-      </ul>
-    </main>
+    <div className="min-h-screen">
+      <AppHeader />
+      <main className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-2xl font-bold">{t("devMail.title")}</h1>
+        <p className="muted mt-1 text-sm">{t("devMail.subtitle")}</p>
+        {loaderData.mails.length === 0 && <p className="card mt-6 p-6">{t("devMail.empty")}</p>}
+        <ul className="mt-6 flex flex-col gap-4">
+          {loaderData.mails.map((m) => (
+            <li key={m.id} className="card p-5" data-testid="mail" data-to={m.to}>
+              <div className="muted flex justify-between text-xs">
+                <span>{t("devMail.to", { to: m.to })}</span>
+                {/* UTC on both sides: the server's zone differs from the browser's, and hydration needs the same text. */}
+                <span>{formatLongDate(m.createdAt, i18n.language, "UTC")}</span>
+              </div>
+              <h2 className="mt-1 font-semibold">{m.subject}</h2>
+              {/* The html part is built by our mailer with every value escaped. */}
+              <div className="prose mt-2 text-sm [&_a]:text-[var(--primary)] [&_a]:underline" dangerouslySetInnerHTML={{ __html: m.html }} />
+            </li>
+          ))}
+        </ul>
+      </main>
+    </div>
   );
 }

@@ -3,22 +3,23 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { COMPANY_SIZES, quickStartBody } from "../../domain/auth/schemas";
 import { Field, FormAlert } from "../components/ui/field";
+import { Icon, type IconName } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AppHeader } from "../features/shell/app-header";
 import { useApi } from "../features/shell/errors";
 import { useViewer } from "../features/shell/viewer";
 
 const FEATURES = ["planning", "boards", "poker", "retro", "docs", "code", "ai", "meetings", "jira"] as const;
-const FEATURE_ICONS: Record<(typeof FEATURES)[number], string> = {
-  planning: "🗓",
-  boards: "📋",
-  poker: "🃏",
-  retro: "🔁",
-  docs: "📄",
-  code: "🌿",
-  ai: "✨",
-  meetings: "🎥",
-  jira: "⇄",
+const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
+  planning: "calendar",
+  boards: "kanban",
+  poker: "cards",
+  retro: "cycle",
+  docs: "document",
+  code: "branch",
+  ai: "sparkles",
+  meetings: "video",
+  jira: "exchange",
 };
 
 function QuickStart() {
@@ -118,10 +119,10 @@ export default function Home() {
             <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {FEATURES.map((f) => (
                 <li key={f} className="rounded-xl border border-[var(--border)] bg-[var(--bg)] p-5">
-                  <div className="text-2xl" aria-hidden="true">
-                    {FEATURE_ICONS[f]}
+                  <div className="flex h-10 w-10 items-center justify-center rounded-lg bg-[var(--surface-2)] text-[var(--primary)]">
+                    <Icon name={FEATURE_ICONS[f]} />
                   </div>
-                  <h3 className="mt-2 font-semibold">{t(`features.items.${f}.title`)}</h3>
+                  <h3 className="mt-3 font-semibold">{t(`features.items.${f}.title`)}</h3>
                   <p className="muted mt-1 text-sm">{t(`features.items.${f}.body`)}</p>
                 </li>
               ))}

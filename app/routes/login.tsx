@@ -50,7 +50,8 @@ export default function Login() {
 
   return (
     <AuthLayout title={t("signIn.title")} subtitle={t("signIn.subtitle")}>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      {/* POST: a submit before the page hydrates must not put the password into the URL. */}
+      <form method="post" className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {detail && <FormAlert tone="error">{detail}</FormAlert>}
         <Field label={t("fields.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <Field label={t("fields.password")} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />

@@ -45,7 +45,8 @@ export default function SetPassword() {
 
   return (
     <AuthLayout title={t("setPassword.title")} subtitle={t("setPassword.subtitle")}>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      {/* POST: a submit before the page hydrates must not put the password into the URL. */}
+      <form method="post" className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {detail && <FormAlert tone="error">{detail}</FormAlert>}
         <Field label={t("fields.newPassword")} type="password" name="newpass" autoComplete="new-password" value={newpass} onChange={(e) => setNewpass(e.target.value)} error={errors.newpass} />
         <Field label={t("fields.repeatPassword")} type="password" name="repeatnewpass" autoComplete="new-password" value={repeatnewpass} onChange={(e) => setRepeat(e.target.value)} error={errors.repeatnewpass} />

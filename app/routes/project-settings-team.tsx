@@ -12,10 +12,10 @@ import { useHubMessages } from "../features/hub/hub-provider";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 
-function RoleSelect({ value, onChange, label }: { value: string; onChange: (role: InviteRole) => void; label: string }) {
+function RoleSelect({ value, onChange, label, testId }: { value: string; onChange: (role: InviteRole) => void; label: string; testId?: string }) {
   const { t } = useTranslation("projects");
   return (
-    <select className="input w-auto py-1.5 text-sm" aria-label={label} value={value} onChange={(e) => onChange(e.target.value as InviteRole)}>
+    <select className="input w-auto py-1.5 text-sm" aria-label={label} value={value} onChange={(e) => onChange(e.target.value as InviteRole)} data-testid={testId}>
       {INVITE_ROLES.map((r) => (
         <option key={r} value={r}>
           {t(`roles.${r}`)}
@@ -87,7 +87,7 @@ export default function ProjectSettingsTeam() {
         <p className="muted mt-1 mb-4 text-sm">{t("team.inviteHint")}</p>
         <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={invite} noValidate>
           <input className="input flex-1" aria-label={t("team.emails")} placeholder={t("team.emailsPlaceholder")} value={emails} onChange={(e) => setEmails(e.target.value)} data-testid="invite-emails" />
-          <RoleSelect value={role} onChange={setRole} label={t("team.role")} />
+          <RoleSelect value={role} onChange={setRole} label={t("team.role")} testId="invite-role" />
           <button className="btn btn-primary" type="submit" data-testid="invite-submit">
             {t("team.invite")}
           </button>

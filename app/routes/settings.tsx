@@ -212,7 +212,8 @@ function PasswordTab() {
 
   return (
     <Section title={t("password.title")}>
-      <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+      {/* POST: a submit before the page hydrates must not put the password into the URL. */}
+      <form method="post" className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
         {form.detail && <FormAlert tone="error">{form.detail}</FormAlert>}
         {form.done && <FormAlert tone="success">{form.done}</FormAlert>}
         <Field label={t("password.old")} type="password" name="oldpass" autoComplete="current-password" value={values.oldpass} onChange={set("oldpass")} error={form.errors.oldpass} />
@@ -276,7 +277,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
   if (!user) return null;
   return (
-    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[200px_1fr]">
+    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[200px_minmax(0,48rem)]">
       <div>
         <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
         <nav className="flex gap-1 md:flex-col" aria-label={t("title")}>

@@ -35,8 +35,8 @@ export function FormAlert({ tone, children }: { tone: "error" | "success"; child
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-lg border px-3 py-2 text-sm ${
         tone === "error"
-          ? "border-[var(--danger)] text-[var(--danger)]"
-          : "border-[var(--success)] text-[var(--success)]"
+          ? "border-[var(--danger)] bg-[color-mix(in_srgb,var(--danger)_8%,transparent)] text-[var(--danger)]"
+          : "border-[var(--success)] bg-[color-mix(in_srgb,var(--success)_8%,transparent)] text-[var(--success)]"
       }`}
     >
       {children}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatRelativeTime } from "../../../domain/time/format";
 import type { NotificationView } from "../../../durable-objects/user-hub/protocol";
+import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { useHub } from "./hub-provider";
 
@@ -62,7 +63,7 @@ export function NotificationsMenu() {
         onClick={() => setOpen(!open)}
         data-testid="notifications-bell"
       >
-        <span aria-hidden="true">🔔</span>
+        <Icon name="bell" size={18} />
         {count > 0 && (
           <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[11px] leading-5 font-bold text-white" data-testid="notifications-count">
             {count}

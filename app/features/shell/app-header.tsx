@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
+import { NotificationsMenu } from "../hub/notifications-menu";
 import { useApi } from "./errors";
 import { LanguageSelect, ThemeToggle } from "./preferences";
 import { useViewer } from "./viewer";
@@ -47,6 +48,7 @@ export function AppHeader() {
           <ThemeToggle />
           {user ? (
             <>
+              <NotificationsMenu />
               <Link to="/settings/profile" className="flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-[var(--surface-2)]" data-testid="user-menu">
                 <Avatar user={user} size={28} />
                 <span className="hidden text-sm font-medium md:inline">{user.name}</span>

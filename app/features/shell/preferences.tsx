@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { LANGUAGES, type Language, isLanguage } from "../../../domain/i18n/languages";
 import { THEMES, type Theme } from "../../../domain/shell";
+import { Icon } from "../../components/ui/icons";
 import { rememberLanguage } from "../../lib/i18n";
 import { useTheme } from "./theme";
 
@@ -51,7 +52,7 @@ export function ThemeToggle() {
       data-tooltip-content={t("theme.switchTo", { theme: t(`theme.names.${next}`) })}
       data-testid="theme-toggle"
     >
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+      <Icon name={theme === "dark" ? "sun" : "moon"} size={18} />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useState } from "react";
 import { THEME_STORAGE_KEY, type Theme, toTheme } from "../../../domain/shell";
 
 /**
@@ -9,18 +9,31 @@ export const themeBootScript = `try{document.documentElement.dataset.theme=local
   THEME_STORAGE_KEY,
 )})==="dark"?"dark":"light"}catch(e){}`;
 
+function storedTheme(): Theme {
+  try {
+    return toTheme(localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return "light";
+  }
+}
+
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void }>({
   theme: "light",
   setTheme: () => {},
 });
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(() =>
-    typeof document === "undefined" ? "light" : toTheme(document.documentElement.dataset.theme),
-  );
+  // The first render must match the server's, which cannot see local storage: a different
+  // toggle icon would fail hydration, and React 19 then re-creates <html> with the server's
+  // attributes, dropping the boot script's theme. The stored theme arrives before first paint.
+  const [theme, setThemeState] = useState<Theme>("light");
+  useLayoutEffect(() => setThemeState(storedTheme()), []);
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
-    document.documentElement.dataset.theme = next;
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {

@@ -1,0 +1,101 @@
+/**
+ * Line icons drawn in the current text colour. Inline SVG rather than emoji: emoji depend on
+ * the visitor's fonts (a box where none is installed) and cannot follow the theme's colours.
+ */
+import type { ReactNode } from "react";
+
+const PATHS = {
+  calendar: (
+    <>
+      <rect x="3" y="4" width="18" height="17" rx="2" />
+      <path d="M8 2v4M16 2v4M3 10h18" />
+    </>
+  ),
+  kanban: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M8 7v9M12 7v5M16 7v11" />
+    </>
+  ),
+  cards: (
+    <>
+      <rect x="9" y="3" width="11" height="15" rx="2" />
+      <path d="M6 7H5a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1" />
+    </>
+  ),
+  cycle: (
+    <>
+      <path d="M20 12a8 8 0 1 1-2.35-5.65L20 8.5" />
+      <path d="M20 3.5v5h-5" />
+    </>
+  ),
+  document: (
+    <>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </>
+  ),
+  branch: (
+    <>
+      <circle cx="6" cy="5.5" r="2.5" />
+      <circle cx="6" cy="18.5" r="2.5" />
+      <circle cx="18" cy="7.5" r="2.5" />
+      <path d="M6 8v8M18 10c0 4.5-5 4-11 6.5" />
+    </>
+  ),
+  sparkles: (
+    <>
+      <path d="M11 3l1.8 4.7L17.5 9.5l-4.7 1.8L11 16l-1.8-4.7L4.5 9.5l4.7-1.8z" />
+      <path d="M18.5 14.5l.9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9z" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="2" y="6" width="14" height="12" rx="2" />
+      <path d="M16 10.5l6-3.5v10l-6-3.5" />
+    </>
+  ),
+  exchange: <path d="M4 8h15l-3.5-3.5M20 16H5l3.5 3.5" />,
+  sun: (
+    <>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </>
+  ),
+  moon: <path d="M20.5 14.5A8.5 8.5 0 0 1 9.5 3.5a8.5 8.5 0 1 0 11 11z" />,
+  bell: (
+    <>
+      <path d="M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9z" />
+      <path d="M10.3 20.5a2 2 0 0 0 3.4 0" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  folder: <path d="M3 7a2 2 0 0 1 2-2h4l2 2.5h8a2 2 0 0 1 2 2V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
+} satisfies Record<string, ReactNode>;
+
+export type IconName = keyof typeof PATHS;
+
+/** A decorative icon; give its button or link an accessible name instead. */
+export function Icon({ name, size = 20, className = "" }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      {PATHS[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Shared steps of the browser journeys. Accounts that a test changes are made fresh here
+ * (quick start → mailed link → password), so tests never share state beyond the seeded demo
+ * user, whose password nobody changes.
+ */
+import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
+
+/**
+ * Playwright's `test`, failing any test whose page throws an uncaught error. React reports a
+ * hydration mismatch that way (and then rebuilds the page, dropping e.g. the theme on <html>).
+ */
+export const test = base.extend<{ pageErrors: void }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use();
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The seeded workspace of scripts/seed.mjs. */
+export const DEMO = { email: "demo@example.com", password: "demo-password-1", project: "Demo project" } as const;
+
+/** A `/pass/{uuid}` link as mailed by quick start and password reset. */
+export const PASSWORD_LINK = /\/pass\/[0-9a-f-]{36}/;
+
+let made = 0;
+/** An address no other test (or earlier run) uses. */
+export function uniqueEmail(prefix: string): string {
+  made += 1;
+  return `${prefix}-${Date.now().toString(36)}-${test.info().workerIndex}-${made}@example.com`;
+}
+
+/** The app's own origin: writes that carry a session cookie must send it (CSRF guard). */
+function origin(): string {
+  return new URL(test.info().project.use.baseURL!).origin;
+}
+
+/** Waits until React has hydrated the current document, so clicks and submits reach the app. */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** Opens a page and waits for hydration. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+type Messages = { [key: string]: string | Messages };
+const bundles = new Map<string, Promise<Messages>>();
+
+/**
+ * A message as the browser gets it from public/locales, e.g. `t(request, "en",
+ * "errors:credentials_invalid")`, so tests follow the translations instead of copying them.
+ */
+export async function t(request: APIRequestContext, lng: string, key: string): Promise<string> {
+  const [ns, path] = key.split(":") as [string, string];
+  const file = `/locales/${lng}/${ns}.json`;
+  if (!bundles.has(file)) {
+    bundles.set(
+      file,
+      request.get(file).then((res) => {
+        expect(res.status(), file).toBe(200);
+        return res.json() as Promise<Messages>;
+      }),
+    );
+  }
+  let value: string | Messages | undefined = await bundles.get(file)!;
+  for (const part of path.split(".")) value = typeof value === "object" ? value[part] : undefined;
+  if (typeof value !== "string") throw new Error(`no message ${key} in ${lng}`);
+  return value;
+}
+
+/** Fills and submits the sign-in form. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await open(page, "/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Signs the page's browser context in through the API (shares the context's cookies). */
+export async function signInWithApi(page: Page, email: string, password: string) {
+  const res = await page.request.post("/api/v1/auth", { data: { email, password }, headers: { Origin: origin() } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Starts a workspace through the API as the landing page's form does; mails a set-password link. */
+export async function quickStart(request: APIRequestContext, name: string, email: string) {
+  const res = await request.post("/api/v1/qstart", {
+    data: { name, email, company_size: "2-10" },
+    headers: { Origin: origin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The path of the newest password link mailed to an address (read from the local inbox). */
+export async function newestPasswordLink(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.get(`/api/dev/mails?to=${encodeURIComponent(email)}`);
+  expect(res.status()).toBe(200);
+  const mails = (await res.json()) as { text: string }[];
+  const path = mails[0]?.text.match(PASSWORD_LINK)?.[0];
+  if (!path) throw new Error(`no password link mailed to ${email}`);
+  return path;
+}
+
+/**
+ * A new account with a password, signed in within the page's browser context: quick start,
+ * then the mailed link used through the API.
+ */
+export async function newSignedInUser(page: Page, name: string) {
+  const email = uniqueEmail("user");
+  const password = "first-password-1";
+  await quickStart(page.request, name, email);
+  const uuid = (await newestPasswordLink(page.request, email)).split("/").pop();
+  const res = await page.request.post("/api/v1/respasgen", {
+    data: { uuid, newpass: password, repeatnewpass: password },
+    headers: { Origin: origin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { name, email, password };
+}

@@ -1,0 +1,91 @@
+/** What every page shares: language, theme, routing rules and the error toast. */
+import { DEMO, expect, hydrated, open, signInWithApi, t, test } from "./fixtures";
+
+const ROOT_URL = /^[^?#]+:\/\/[^/]+\/$/;
+
+test("switches the language, and the choice survives a reload", async ({ page, context, request }) => {
+  await open(page, "/");
+  const html = page.locator("html");
+  const heading = page.getByRole("heading", { level: 1 });
+  const signIn = page.getByRole("banner").locator('a[href="/login"]');
+  await expect(html).toHaveAttribute("lang", "en");
+  await expect(heading).toHaveText(await t(request, "en", "landing:hero.title"));
+
+  for (const lng of ["de", "ru"] as const) {
+    await page.getByTestId("language-select").selectOption(lng);
+    await expect(html).toHaveAttribute("lang", lng);
+    await expect(heading).toHaveText(await t(request, lng, "landing:hero.title"));
+    await expect(signIn).toHaveText(await t(request, lng, "common:nav.signIn"));
+
+    await page.reload();
+    await hydrated(page);
+    await expect(html).toHaveAttribute("lang", lng);
+    await expect(heading).toHaveText(await t(request, lng, "landing:hero.title"));
+    await expect(page.getByTestId("language-select")).toHaveValue(lng);
+    expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe(lng);
+    expect((await context.cookies()).find((c) => c.name === "i18next")?.value).toBe(lng);
+  }
+});
+
+test("switches the theme, and the choice survives a reload", async ({ page }) => {
+  await open(page, "/");
+  const html = page.locator("html");
+  const body = page.locator("body");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await expect(body).toHaveCSS("background-color", "rgb(247, 248, 251)");
+
+  await page.getByTestId("theme-toggle").click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await expect(body).toHaveCSS("background-color", "rgb(14, 17, 32)");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+  await page.reload();
+  await hydrated(page);
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await expect(body).toHaveCSS("background-color", "rgb(14, 17, 32)");
+
+  await page.getByTestId("theme-toggle").click();
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  await hydrated(page);
+  await expect(html).toHaveAttribute("data-theme", "light");
+});
+
+test("sends an unknown path to the main page", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(ROOT_URL);
+  await expect(page.getByTestId("quick-start")).toBeVisible();
+});
+
+test("moves legacy planning addresses to the task board for good", async ({ request }) => {
+  const res = await request.get("/project/x/planning", { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(new URL(res.headers()["location"]!).pathname).toBe("/project/x/taskboard");
+
+  const deep = await request.get("/project/x/planning/y?view=2", { maxRedirects: 0 });
+  expect(deep.status()).toBe(301);
+  const location = new URL(deep.headers()["location"]!);
+  expect(location.pathname + location.search).toBe("/project/x/taskboard/y?view=2");
+});
+
+test("shows a refused call outside a form as an error toast at the top right", async ({ page, request }) => {
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  // Sign-out is the only call the pages make outside a form, and the server answers it with a
+  // 4xx other than 401 only when it refuses the request's origin. The answer is given here,
+  // in the server's own shape, so the test does not depend on a misconfigured proxy.
+  const detail = await t(request, "en", "errors:origin_forbidden");
+  await page.route("**/api/v1/exit", (route) =>
+    route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ detail, code: "origin_forbidden" }) }),
+  );
+  await open(page, "/project");
+  await page.getByTestId("sign-out").click();
+
+  const toast = page.getByTestId("error-toast");
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("403");
+  await expect(toast).toContainText(detail);
+  await expect(page.locator(".Toastify__toast-container--top-right")).toContainText(detail);
+  // Nothing else happened: still signed in, still on the page.
+  await expect(page).toHaveURL(/\/project$/);
+  await expect(page.getByText(DEMO.project)).toBeVisible();
+});
