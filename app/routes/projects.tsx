@@ -7,6 +7,7 @@ import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
 import { listProjects, type ProjectView } from "../../workers/services/projects";
 import { FormAlert } from "../components/ui/field";
+import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { SortableProjects } from "../features/projects/sortable-projects";
@@ -107,8 +108,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       </div>
       {visible.length === 0 ? (
         <div className="card mt-6 flex flex-col items-center gap-2 px-6 py-16 text-center" data-testid="projects-empty">
-          <div className="text-4xl" aria-hidden="true">
-            🗂
+          <div className="muted" aria-hidden="true">
+            <Icon name="kanban" size={40} />
           </div>
           <h2 className="text-lg font-semibold">{t("projects.empty.title")}</h2>
           <p className="muted max-w-md">{t("projects.empty.body")}</p>
