@@ -50,6 +50,7 @@ export const accessBody = z
     root: z.boolean({ error: "body_invalid" }).optional(),
     write: z.boolean({ error: "body_invalid" }).optional(),
     read: z.boolean({ error: "body_invalid" }).optional(),
+    custom_fields: z.array(customFieldValue).max(200).optional(),
     filter_custom_fields: z.array(z.string().max(64)).max(200).optional(),
   })
   .strict();

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
+import { fieldRoutes } from "./fields";
 import { notificationRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
@@ -23,6 +24,7 @@ api.use(sameOrigin);
 api.route("/", authRoutes);
 api.route("/", devRoutes);
 api.route("/", projectRoutes);
+api.route("/", fieldRoutes);
 api.route("/", notificationRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));

@@ -180,3 +180,61 @@ export const notifications = sqliteTable(
 
 export type Invite = typeof invites.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * A field definition: system fields (fixed English `slug`) and user fields alike. Options and
+ * the entity permissions are small JSON documents read and written whole.
+ */
+export const fieldDefinitions = sqliteTable(
+  "field_definitions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Set for system fields only; unique within a project. */
+    slug: text("slug"),
+    /** Null for system fields: their title is translated for each reader. */
+    title: text("title"),
+    typeFields: text("type_fields").notNull(),
+    sort: integer("sort").notNull().default(0),
+    individualValue: integer("individual_value", { mode: "boolean" }).notNull().default(false),
+    hideToUser: integer("hide_to_user", { mode: "boolean" }).notNull().default(false),
+    /** JSON: `[{guid, value?, title?, color, sort}]`. */
+    valuesSet: text("values_set").notNull().default("[]"),
+    /** JSON: `[{slug, permission}]` over the entity kinds. */
+    entities: text("entities").notNull().default("[]"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("field_definitions_project_idx").on(t.projectId, t.sort), uniqueIndex("field_definitions_slug_unique").on(t.projectId, t.slug)],
+);
+
+/**
+ * A value of a field on one entity. `participantValue` is "" for shared values and the user's
+ * guid for individual ones (e.g. each participant's vote).
+ */
+export const fieldValues = sqliteTable(
+  "field_values",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fieldDefinitions.id, { onDelete: "cascade" }),
+    entityKind: text("entity_kind").notNull(),
+    entityId: text("entity_id").notNull(),
+    participantValue: text("participant_value").notNull().default(""),
+    /** JSON of the value. */
+    value: text("value").notNull(),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("field_values_unique").on(t.fieldId, t.entityId, t.participantValue),
+    index("field_values_entity_idx").on(t.entityKind, t.entityId),
+  ],
+);
+
+export type FieldDefinition = typeof fieldDefinitions.$inferSelect;
+export type FieldValue = typeof fieldValues.$inferSelect;

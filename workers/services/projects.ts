@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
+import { readValues, type ValueView } from "./fields";
 import { newGuid } from "./ids";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */
@@ -46,7 +47,7 @@ export interface ParticipantView {
   avatar: string | null;
   role: Role;
   access_project: AccessView;
-  custom_fields: unknown[];
+  custom_fields: ValueView[];
 }
 
 export interface ProjectView {
@@ -62,7 +63,7 @@ export interface ProjectView {
   updated_at: number;
   /** The caller's own access. */
   access: AccessView & { role: Role };
-  custom_fields: unknown[];
+  custom_fields: ValueView[];
   participants?: { count: number; results: ParticipantView[] };
 }
 
@@ -98,13 +99,14 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectView[
   return rows.map((r) => projectView(r.project, r.participant));
 }
 
-export async function participantsOf(db: Db, project: Project): Promise<ParticipantView[]> {
+export async function participantsOf(db: Db, project: Project, only?: string[]): Promise<ParticipantView[]> {
   const rows = await db
     .select({ participant: participants, user: users })
     .from(participants)
     .innerJoin(users, eq(users.id, participants.userId))
     .where(eq(participants.projectId, project.id))
     .orderBy(asc(participants.createdAt));
+  const values = await readValues(db, "participant", rows.map((r) => r.participant.id), only);
   return rows.map(({ participant, user }) => ({
     guid: user.id,
     name: user.name,
@@ -113,13 +115,14 @@ export async function participantsOf(db: Db, project: Project): Promise<Particip
     avatar: user.avatar,
     role: roleOf(participant, project.ownerId === user.id),
     access_project: accessView(participant),
-    custom_fields: [],
+    custom_fields: values.get(participant.id) ?? [],
   }));
 }
 
-export async function fullProjectView(db: Db, project: Project, mine: Participant): Promise<ProjectView> {
-  const results = await participantsOf(db, project);
-  return { ...projectView(project, mine), participants: { count: results.length, results } };
+/** A project with its participants and field values (optionally only the named fields). */
+export async function fullProjectView(db: Db, project: Project, mine: Participant, only?: string[]): Promise<ProjectView> {
+  const [results, values] = await Promise.all([participantsOf(db, project, only), readValues(db, "project", [project.id], only)]);
+  return { ...projectView(project, mine), custom_fields: values.get(project.id) ?? [], participants: { count: results.length, results } };
 }
 
 type ProjectChanges = Partial<Pick<Project, "name" | "description" | "sstime" | "hidden" | "archive" | "slug">>;
@@ -208,4 +211,9 @@ export async function listProjectsForUser(db: Db, userId: string): Promise<Proje
     sort: p.sort,
     updatedAt: p.updated_at,
   }));
+}
+
+/** Undoes a project that could not be completed (its values were refused). */
+export async function deleteProject(db: Db, projectId: string) {
+  await db.delete(projects).where(eq(projects.id, projectId));
 }

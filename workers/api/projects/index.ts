@@ -1,6 +1,5 @@
 /** Projects, participants and invitations: spec §7 "Projects". */
 import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import {
   accessBody,
   answerInviteBody,
@@ -10,10 +9,9 @@ import {
   updateInviteBody,
   updateProjectBody,
 } from "../../../domain/projects/schemas";
-import type { Need } from "../../../domain/projects/roles";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
-import type { Participant, Project } from "../../db/schema";
 import { projectAccess } from "../../services/access";
+import { access, type ProjectEnv } from "../project-access";
 import { pushToUser } from "../../services/hub";
 import {
   answerInvite,
@@ -26,9 +24,11 @@ import {
   withdrawInvite,
 } from "../../services/invites";
 import { notify } from "../../services/notifications";
+import { ensureSystemFields, writeValues } from "../../services/fields";
 import {
   changeAccess,
   createProject,
+  deleteProject,
   findParticipant,
   fullProjectView,
   listProjects,
@@ -42,21 +42,13 @@ import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 import { readJson } from "../validate";
 
-type ProjectEnv = AppEnv & { Variables: AppEnv["Variables"] & { project: Project; participant: Participant } };
-
-/** Guards a `/project/:id/...` route: the caller needs `need` on that project, else 403. */
-const access = (need: Need) =>
-  createMiddleware<ProjectEnv>(async (c, next) => {
-    const user = c.get("user");
-    if (!user) throw new ApiProblem(401, "unauthorized");
-    const result = await projectAccess(c.get("db"), user.id, c.req.param("id") ?? "", need);
-    if (!result.ok) throw new ApiProblem(403, "project_forbidden");
-    c.set("project", result.project);
-    c.set("participant", result.participant);
-    await next();
-  });
-
 const originOf = (c: Context) => new URL(c.req.url).origin;
+
+/** `?custom_fields=a,b`: only these fields' values (by slug or guid) are returned. */
+function fieldFilter(query: string | undefined): string[] | undefined {
+  const list = query?.split(",").map((s) => s.trim()).filter(Boolean).slice(0, 200);
+  return list && list.length > 0 ? list : undefined;
+}
 
 export const projectRoutes = new Hono<ProjectEnv>()
   // Invitations addressed to me come before `/:id` so "invited" is not taken for a project id.
@@ -79,25 +71,37 @@ export const projectRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, createProjectBody);
     const db = c.get("db");
     const id = await createProject(db, c.get("user")!.id, body.name, body.description);
+    await ensureSystemFields(db, id, c.get("i18n").t);
+    const written = await writeValues(db, id, "project", id, body.custom_fields, c.get("user")!.id);
+    if (!written.ok) {
+      await deleteProject(db, id);
+      throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
+    }
     const result = await projectAccess(db, c.get("user")!.id, id, "root");
     if (!result.ok) throw new ApiProblem(500, "internal");
     return c.json(await fullProjectView(db, result.project, result.participant), 201);
   })
-  .get("/v1/project/:id", access("read"), async (c) => c.json(await fullProjectView(c.get("db"), c.get("project"), c.get("participant"))))
+  .get("/v1/project/:id", access("read"), async (c) =>
+    c.json(await fullProjectView(c.get("db"), c.get("project"), c.get("participant"), fieldFilter(c.req.query("custom_fields")))),
+  )
   .put("/v1/project/:id", access("read"), async (c) => {
     const body = await readJson(c, updateProjectBody);
-    const { sort, custom_fields: _values, filter_custom_fields: _filter, ...changes } = body;
+    const { sort, custom_fields: values, filter_custom_fields: only, ...changes } = body;
     const db = c.get("db");
     const mine = c.get("participant");
     // Anyone may order their own list; changing the project itself takes root.
-    if (Object.keys(changes).length > 0) {
+    if (Object.keys(changes).length > 0 || values) {
       const root = await projectAccess(db, c.get("user")!.id, c.get("project").id, "root");
       if (!root.ok) throw new ApiProblem(403, "project_forbidden");
+    }
+    if (values) {
+      const written = await writeValues(db, c.get("project").id, "project", c.get("project").id, values, c.get("user")!.id);
+      if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
     }
     await updateProject(db, c.get("project"), mine, changes, sort);
     const fresh = await projectAccess(db, c.get("user")!.id, c.get("project").id, "read");
     if (!fresh.ok) throw new ApiProblem(403, "project_forbidden");
-    return c.json(await fullProjectView(db, fresh.project, fresh.participant));
+    return c.json(await fullProjectView(db, fresh.project, fresh.participant, only));
   })
   .put("/v1/project/:id/access/:accessGuid", access("root"), async (c) => {
     const body = await readJson(c, accessBody);
@@ -105,19 +109,25 @@ export const projectRoutes = new Hono<ProjectEnv>()
     const project = c.get("project");
     const target = await findParticipant(db, project.id, c.req.param("accessGuid"));
     if (!target) throw new ApiProblem(404, "participant_not_found");
-    const { filter_custom_fields: _f, ...change } = body;
-    const result = await changeAccess(db, project, target, change);
-    if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
-    const p = result.participant;
-    const verifiedNow = !target.isVerifications && p.isVerifications;
-    await pushToUser(c.env, p.userId, {
-      type: "update_project_access",
-      project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
-      participant: { guid: p.userId },
-      is_verifications: verifiedNow,
-    });
-    await notify(c.env, db, p.userId, "access_changed", project.id, { project: project.name, root: p.root, write: p.write, read: p.read });
-    return c.json(await fullProjectView(db, project, c.get("participant")));
+    const { filter_custom_fields: only, custom_fields: values, ...change } = body;
+    if (values) {
+      const written = await writeValues(db, project.id, "participant", target.id, values, c.get("user")!.id);
+      if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
+    }
+    if (Object.keys(change).length > 0) {
+      const result = await changeAccess(db, project, target, change);
+      if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
+      const p = result.participant;
+      const verifiedNow = !target.isVerifications && p.isVerifications;
+      await pushToUser(c.env, p.userId, {
+        type: "update_project_access",
+        project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
+        participant: { guid: p.userId },
+        is_verifications: verifiedNow,
+      });
+      await notify(c.env, db, p.userId, "access_changed", project.id, { project: project.name, root: p.root, write: p.write, read: p.read });
+    }
+    return c.json(await fullProjectView(db, project, c.get("participant"), only));
   })
   .delete("/v1/project/:id/access/:accessGuid", access("read"), async (c) => {
     const db = c.get("db");

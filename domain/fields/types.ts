@@ -1,0 +1,107 @@
+/**
+ * The custom field engine's types (GET /api/v1/typefields): what a field can hold and how a
+ * value of each type is checked. System fields and user fields share these types.
+ */
+import { z } from "zod";
+
+export const ENTITY_KINDS = ["issue", "room", "project", "docs", "gitproject", "participant"] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+export const FIELD_TYPES = [
+  "text",
+  "long_text",
+  "number",
+  "date",
+  "checkbox",
+  "url",
+  "select",
+  "multi_select",
+  "rotation",
+  "participant",
+  "participants",
+  "issue",
+  "issues",
+  "sprint",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Types whose values are picked from the field's option set (`settings.values_set`). */
+export const OPTION_TYPES: readonly FieldType[] = ["select", "multi_select", "rotation"];
+export const hasOptions = (type: string) => (OPTION_TYPES as readonly string[]).includes(type);
+
+export const TEXT_MAX = 1000;
+export const LONG_TEXT_MAX = 200_000;
+export const OPTIONS_MAX = 200;
+export const OPTION_LABEL_MAX = 100;
+
+export const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, "color_invalid");
+
+/**
+ * One option of a field. Rotation options (statuses, issue types: a cycle of named states)
+ * carry `title`; the other option types carry `value` (spec §3).
+ */
+export const fieldOption = z.object({
+  guid: z.string().max(64),
+  value: z.string().trim().min(1, "option_value_required").max(OPTION_LABEL_MAX, "option_value_too_long").optional(),
+  title: z.string().trim().min(1, "option_value_required").max(OPTION_LABEL_MAX, "option_value_too_long").optional(),
+  color,
+  sort: z.number().int(),
+});
+export type FieldOption = z.infer<typeof fieldOption>;
+
+/** The label of an option whatever its kind. */
+export const optionLabel = (o: Pick<FieldOption, "value" | "title">) => o.title ?? o.value ?? "";
+
+const guid = z.string().min(1, "value_invalid").max(64, "value_invalid");
+const guidList = z.array(guid).max(500, "value_invalid");
+
+/** Checks a value against its field; options and participants are checked by the caller. */
+export function valueSchema(type: FieldType): z.ZodType {
+  switch (type) {
+    case "text":
+      return z.string({ error: "value_invalid" }).max(TEXT_MAX, "value_too_long");
+    case "long_text":
+      return z.string({ error: "value_invalid" }).max(LONG_TEXT_MAX, "value_too_long");
+    case "number":
+      return z.number({ error: "value_invalid" }).finite("value_invalid");
+    case "date":
+      return z.string({ error: "value_invalid" }).refine((s) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), "value_invalid");
+    case "checkbox":
+      return z.boolean({ error: "value_invalid" });
+    case "url":
+      return z.string({ error: "value_invalid" }).max(TEXT_MAX, "value_too_long").refine((s) => /^https?:\/\/[^\s]+$/i.test(s), "value_invalid");
+    case "select":
+    case "rotation":
+    case "participant":
+    case "issue":
+    case "sprint":
+      return guid;
+    case "multi_select":
+    case "participants":
+    case "issues":
+      return guidList;
+  }
+}
+
+export type CheckedValue = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * Validates a value for a field: its type first, then option ids against the option set and
+ * user ids against the project's participants. `null` always clears a value.
+ */
+export function checkValue(
+  type: FieldType,
+  value: unknown,
+  context: { optionGuids?: ReadonlySet<string>; participantGuids?: ReadonlySet<string> } = {},
+): CheckedValue {
+  if (value === null) return { ok: true, value: null };
+  const parsed = valueSchema(type).safeParse(value);
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? "value_invalid" };
+  const ids = Array.isArray(parsed.data) ? (parsed.data as string[]) : [parsed.data as string];
+  if (hasOptions(type) && !ids.every((id) => context.optionGuids?.has(id))) return { ok: false, reason: "option_unknown" };
+  if ((type === "participant" || type === "participants") && !ids.every((id) => context.participantGuids?.has(id))) {
+    return { ok: false, reason: "participant_unknown" };
+  }
+  if (Array.isArray(parsed.data)) return { ok: true, value: [...new Set(parsed.data as string[])] };
+  return { ok: true, value: parsed.data };
+}

@@ -1,0 +1,314 @@
+/**
+ * The custom field engine: field definitions (system and user), their options, and values on
+ * any entity. Every view — board lane, card, table column — is a projection of these.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
+import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
+import { renumber } from "../../domain/ordering";
+import type { Db } from "../db/client";
+import { fieldDefinitions, fieldValues, participants, type FieldDefinition } from "../db/schema";
+import { newGuid } from "./ids";
+
+export interface EntityPermission {
+  slug: EntityKind;
+  permission: boolean;
+}
+
+export interface FieldView {
+  guid: string;
+  title: string;
+  slug: string | null;
+  type_fields: FieldType;
+  sort: number;
+  individual_value: boolean;
+  hide_to_user: boolean;
+  system: boolean;
+  settings: { values_set: FieldOption[] };
+  entities: EntityPermission[];
+}
+
+export interface ValueView {
+  /** The field's guid. */
+  guid: string;
+  slug: string | null;
+  value: unknown;
+  participant_value: string | null;
+}
+
+const optionsJson = z.array(fieldOption);
+const entitiesJson = z.array(z.object({ slug: z.enum(ENTITY_KINDS), permission: z.boolean() }));
+
+function parseJson<T>(schema: z.ZodType<T>, text: string, fallback: T): T {
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const optionsOf = (f: FieldDefinition) => parseJson(optionsJson, f.valuesSet, []).sort((a, b) => a.sort - b.sort);
+export const entitiesOf = (f: FieldDefinition) => parseJson(entitiesJson, f.entities, []) as EntityPermission[];
+
+/** Every entity kind with its permission; kinds not listed are not permitted. */
+export function fullEntities(list: readonly EntityPermission[]): EntityPermission[] {
+  return ENTITY_KINDS.map((slug) => ({ slug, permission: list.some((e) => e.slug === slug && e.permission) }));
+}
+
+export function fieldView(f: FieldDefinition, t: TFunction): FieldView {
+  return {
+    guid: f.id,
+    title: f.slug && isSystemSlug(f.slug) ? t(`projects:fields.system.${f.slug}`) : (f.title ?? ""),
+    slug: f.slug,
+    type_fields: f.typeFields as FieldType,
+    sort: f.sort,
+    individual_value: f.individualValue,
+    hide_to_user: f.hideToUser,
+    system: isSystemSlug(f.slug),
+    settings: { values_set: optionsOf(f) },
+    entities: fullEntities(entitiesOf(f)),
+  };
+}
+
+/**
+ * Creates the project's system fields that are missing (all of them for a new project, new
+ * ones for a project made before they existed). Idempotent: the slug is unique per project.
+ */
+export async function ensureSystemFields(db: Db, projectId: string, t: TFunction): Promise<void> {
+  const present = await db
+    .select({ slug: fieldDefinitions.slug })
+    .from(fieldDefinitions)
+    .where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, SYSTEM_FIELDS.map((f) => f.slug))));
+  if (present.length === SYSTEM_FIELDS.length) return;
+  const have = new Set(present.map((p) => p.slug));
+  const missing = SYSTEM_FIELDS.map((spec, index) => ({ spec, index })).filter(({ spec }) => !have.has(spec.slug));
+  const rows = missing.map(({ spec, index }) => ({
+    id: newGuid(),
+    projectId,
+    slug: spec.slug,
+    title: null,
+    typeFields: spec.type,
+    sort: index,
+    individualValue: spec.individual ?? false,
+    valuesSet: JSON.stringify(
+      (spec.options ?? []).map(([key, color], sort) => {
+        const label = t(`projects:fields.options.${spec.slug}.${key}`);
+        return { guid: newGuid(), ...(spec.type === "rotation" ? { title: label } : { value: label }), color, sort };
+      }),
+    ),
+    entities: JSON.stringify(spec.entities.map((slug) => ({ slug, permission: true }))),
+  }));
+  // D1 caps bound parameters per statement; insert a few rows per statement.
+  const chunks = [];
+  for (let i = 0; i < rows.length; i += 5) chunks.push(db.insert(fieldDefinitions).values(rows.slice(i, i + 5)).onConflictDoNothing());
+  if (chunks.length > 0) await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]]);
+}
+
+export async function listFields(db: Db, projectId: string, t: TFunction): Promise<FieldView[]> {
+  await ensureSystemFields(db, projectId, t);
+  const rows = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
+  return rows.map((f) => fieldView(f, t));
+}
+
+export function findField(db: Db, projectId: string, fieldId: string) {
+  return db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.id, fieldId))).get();
+}
+
+type OptionInput = { value?: string; title?: string; color?: string };
+const DEFAULT_OPTION_COLOR = "#64748b";
+
+function makeOption(type: string, input: OptionInput, sort: number): FieldOption {
+  const label = input.title ?? input.value ?? "";
+  return { guid: newGuid(), ...(type === "rotation" ? { title: label } : { value: label }), color: input.color ?? DEFAULT_OPTION_COLOR, sort };
+}
+
+export async function createField(
+  db: Db,
+  projectId: string,
+  input: { title: string; type_fields: FieldType; sort?: number; individual_value: boolean; hide_to_user: boolean; settings: { values_set: OptionInput[] }; entities?: EntityPermission[] },
+): Promise<FieldDefinition> {
+  const existing = await db.select({ sort: fieldDefinitions.sort }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const sort = input.sort ?? Math.max(-1, ...existing.map((f) => f.sort)) + 1;
+  const options = hasOptions(input.type_fields) ? input.settings.values_set.map((o, i) => makeOption(input.type_fields, o, i)) : [];
+  // A new field shows on tasks unless told otherwise: that is where users look for it.
+  const entities = input.entities ?? [{ slug: "issue" as const, permission: true }];
+  return (await db
+    .insert(fieldDefinitions)
+    .values({
+      id: newGuid(),
+      projectId,
+      title: input.title,
+      typeFields: input.type_fields,
+      sort,
+      individualValue: input.individual_value,
+      hideToUser: input.hide_to_user,
+      valuesSet: JSON.stringify(options),
+      entities: JSON.stringify(entities),
+    })
+    .returning()
+    .get())!;
+}
+
+export async function updateField(
+  db: Db,
+  field: FieldDefinition,
+  changes: { title?: string; hide_to_user?: boolean; individual_value?: boolean; entities?: EntityPermission[] },
+): Promise<{ ok: true; field: FieldDefinition } | { ok: false; reason: string }> {
+  const system = isSystemSlug(field.slug);
+  if (system && (changes.title !== undefined || changes.individual_value !== undefined)) return { ok: false, reason: "system_field" };
+  const updated = await db
+    .update(fieldDefinitions)
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.hide_to_user !== undefined ? { hideToUser: changes.hide_to_user } : {}),
+      ...(changes.individual_value !== undefined ? { individualValue: changes.individual_value } : {}),
+      ...(changes.entities !== undefined ? { entities: JSON.stringify(changes.entities) } : {}),
+    })
+    .where(eq(fieldDefinitions.id, field.id))
+    .returning()
+    .get();
+  return updated ? { ok: true, field: updated } : { ok: false, reason: "field_not_found" };
+}
+
+/** Applies `[{guid, sort}]`, then renumbers the project's fields 0… writing only changed rows. */
+export async function reorderFields(db: Db, projectId: string, moves: { guid: string; sort: number }[]): Promise<{ ok: boolean }> {
+  const rows = await db.select({ guid: fieldDefinitions.id, sort: fieldDefinitions.sort, createdAt: fieldDefinitions.createdAt }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const byGuid = new Map(rows.map((r) => [r.guid, r]));
+  if (!moves.every((m) => byGuid.has(m.guid))) return { ok: false };
+  const wanted = new Map(moves.map((m) => [m.guid, m.sort]));
+  const ordered = rows
+    .map((r) => ({ ...r, key: wanted.get(r.guid) ?? r.sort, moved: wanted.has(r.guid) }))
+    // Moved fields win ties so "put X at 2" lands X at 2, pushing the old 2 down.
+    .sort((a, b) => a.key - b.key || Number(b.moved) - Number(a.moved) || a.createdAt - b.createdAt);
+  const { changed } = renumber(ordered);
+  if (changed.length > 0) {
+    const statements = changed.map((c) => db.update(fieldDefinitions).set({ sort: c.sort }).where(eq(fieldDefinitions.id, c.guid)));
+    await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  }
+  return { ok: true };
+}
+
+export async function deleteField(db: Db, field: FieldDefinition): Promise<{ ok: boolean; reason?: string }> {
+  if (isSystemSlug(field.slug)) return { ok: false, reason: "system_field" };
+  await db.delete(fieldDefinitions).where(eq(fieldDefinitions.id, field.id));
+  return { ok: true };
+}
+
+async function saveOptions(db: Db, field: FieldDefinition, options: FieldOption[]) {
+  const normalised = options.map((o, sort) => ({ ...o, sort }));
+  await db.update(fieldDefinitions).set({ valuesSet: JSON.stringify(normalised) }).where(eq(fieldDefinitions.id, field.id));
+  return normalised;
+}
+
+export async function addOption(db: Db, field: FieldDefinition, input: OptionInput) {
+  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
+  const options = optionsOf(field);
+  if (options.length >= 200) return { ok: false as const, reason: "options_too_many" };
+  return { ok: true as const, options: await saveOptions(db, field, [...options, makeOption(field.typeFields, input, options.length)]) };
+}
+
+export async function updateOption(db: Db, field: FieldDefinition, optionId: string, input: OptionInput & { sort?: number }) {
+  const options = optionsOf(field);
+  const index = options.findIndex((o) => o.guid === optionId);
+  if (index < 0) return { ok: false as const, reason: "option_not_found" };
+  const current = options[index]!;
+  const label = input.title ?? input.value;
+  const next: FieldOption = {
+    ...current,
+    ...(label !== undefined ? (current.title !== undefined ? { title: label } : { value: label }) : {}),
+    ...(input.color ? { color: input.color } : {}),
+  };
+  const rest = options.filter((o) => o.guid !== optionId);
+  const at = input.sort === undefined ? index : Math.min(Math.max(0, input.sort), rest.length);
+  rest.splice(at, 0, next);
+  return { ok: true as const, options: await saveOptions(db, field, rest) };
+}
+
+export async function deleteOption(db: Db, field: FieldDefinition, optionId: string) {
+  const options = optionsOf(field);
+  if (!options.some((o) => o.guid === optionId)) return { ok: false as const, reason: "option_not_found" };
+  return { ok: true as const, options: await saveOptions(db, field, options.filter((o) => o.guid !== optionId)) };
+}
+
+export interface ValueInput {
+  guid?: string;
+  slug?: string;
+  value?: unknown;
+  participant_value?: string | null;
+}
+
+/** Values of one entity, optionally only those of the given field slugs or guids. */
+export async function readValues(db: Db, kind: EntityKind, entityIds: string[], only?: string[]): Promise<Map<string, ValueView[]>> {
+  const out = new Map<string, ValueView[]>();
+  if (entityIds.length === 0) return out;
+  const rows = await db
+    .select({ value: fieldValues, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug } })
+    .from(fieldValues)
+    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
+    .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, entityIds)))
+    .orderBy(asc(fieldDefinitions.sort));
+  for (const { value, field } of rows) {
+    if (only && only.length > 0 && !only.includes(field.id) && !(field.slug && only.includes(field.slug))) continue;
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(value.value);
+    } catch {
+      // A damaged value reads as empty rather than failing the whole entity.
+    }
+    const list = out.get(value.entityId) ?? [];
+    list.push({ guid: field.id, slug: field.slug, value: parsed, participant_value: value.participantValue || null });
+    out.set(value.entityId, list);
+  }
+  return out;
+}
+
+/**
+ * Validates and stores values on one entity (spec §4: values with the same field guid are
+ * replaced, new ones appended). Everything is checked before anything is written, so a bad
+ * value changes nothing. An individual value belongs to its participant: one may only write
+ * one's own.
+ */
+export async function writeValues(
+  db: Db,
+  projectId: string,
+  kind: EntityKind,
+  entityId: string,
+  inputs: ValueInput[],
+  actorUserId: string,
+): Promise<{ ok: true } | { ok: false; reason: string; index: number }> {
+  if (inputs.length === 0) return { ok: true };
+  const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
+  const participantGuids = new Set(members.map((m) => m.userId));
+  const now = Date.now();
+  const writes: { fieldId: string; participantValue: string; value: unknown }[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
+    if (!field) return { ok: false, reason: "field_not_found", index };
+    if (!entitiesOf(field).some((e) => e.slug === kind && e.permission)) return { ok: false, reason: "field_not_for_entity", index };
+    const checked = checkValue(field.typeFields as FieldType, input.value ?? null, {
+      optionGuids: new Set(optionsOf(field).map((o) => o.guid)),
+      participantGuids,
+    });
+    if (!checked.ok) return { ok: false, reason: checked.reason, index };
+    let participantValue = "";
+    if (field.individualValue) {
+      participantValue = input.participant_value ?? actorUserId;
+      if (participantValue !== actorUserId) return { ok: false, reason: "value_not_yours", index };
+    }
+    writes.push({ fieldId: field.id, participantValue, value: checked.value });
+  }
+  const statements = writes.map((w) =>
+    w.value === null
+      ? db.delete(fieldValues).where(and(eq(fieldValues.fieldId, w.fieldId), eq(fieldValues.entityId, entityId), eq(fieldValues.participantValue, w.participantValue)))
+      : db
+          .insert(fieldValues)
+          .values({ id: newGuid(), projectId, fieldId: w.fieldId, entityKind: kind, entityId, participantValue: w.participantValue, value: JSON.stringify(w.value), updatedAt: now })
+          .onConflictDoUpdate({ target: [fieldValues.fieldId, fieldValues.entityId, fieldValues.participantValue], set: { value: JSON.stringify(w.value), updatedAt: now } }),
+  );
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return { ok: true };
+}
