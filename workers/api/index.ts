@@ -7,6 +7,7 @@ import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
 import { fieldRoutes } from "./fields";
+import { hintRoutes } from "./hints";
 import { notificationRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
@@ -25,6 +26,7 @@ api.route("/", authRoutes);
 api.route("/", devRoutes);
 api.route("/", projectRoutes);
 api.route("/", fieldRoutes);
+api.route("/", hintRoutes);
 api.route("/", notificationRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
