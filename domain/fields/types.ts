@@ -52,8 +52,21 @@ export type FieldOption = z.infer<typeof fieldOption>;
 /** The label of an option whatever its kind. */
 export const optionLabel = (o: Pick<FieldOption, "value" | "title">) => o.title ?? o.value ?? "";
 
-const guid = z.string().min(1, "value_invalid").max(64, "value_invalid");
-const guidList = z.array(guid).max(500, "value_invalid");
+const guid = z.string({ error: "value_invalid" }).min(1, "value_invalid").max(64, "value_invalid");
+const guidList = z.array(guid, { error: "value_invalid" }).max(500, "value_invalid");
+
+/**
+ * An ISO date, optionally with a time, naming a day that exists: `Date.parse` alone would take
+ * 2026-02-30 and roll it over into March.
+ */
+function isIsoDate(s: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.exec(s);
+  if (!match || Number.isNaN(Date.parse(s))) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** Checks a value against its field; options and participants are checked by the caller. */
 export function valueSchema(type: FieldType): z.ZodType {
@@ -65,7 +78,7 @@ export function valueSchema(type: FieldType): z.ZodType {
     case "number":
       return z.number({ error: "value_invalid" }).finite("value_invalid");
     case "date":
-      return z.string({ error: "value_invalid" }).refine((s) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), "value_invalid");
+      return z.string({ error: "value_invalid" }).refine(isIsoDate, "value_invalid");
     case "checkbox":
       return z.boolean({ error: "value_invalid" });
     case "url":

@@ -203,6 +203,12 @@ async function saveOptions(db: Db, field: FieldDefinition, options: FieldOption[
   return normalised;
 }
 
+/** The options of a field, in order; only option types have them. */
+export function listOptions(field: FieldDefinition) {
+  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
+  return { ok: true as const, options: optionsOf(field) };
+}
+
 export async function addOption(db: Db, field: FieldDefinition, input: OptionInput) {
   if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
   const options = optionsOf(field);
@@ -211,6 +217,7 @@ export async function addOption(db: Db, field: FieldDefinition, input: OptionInp
 }
 
 export async function updateOption(db: Db, field: FieldDefinition, optionId: string, input: OptionInput & { sort?: number }) {
+  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
   const options = optionsOf(field);
   const index = options.findIndex((o) => o.guid === optionId);
   if (index < 0) return { ok: false as const, reason: "option_not_found" };
@@ -228,6 +235,7 @@ export async function updateOption(db: Db, field: FieldDefinition, optionId: str
 }
 
 export async function deleteOption(db: Db, field: FieldDefinition, optionId: string) {
+  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
   const options = optionsOf(field);
   if (!options.some((o) => o.guid === optionId)) return { ok: false as const, reason: "option_not_found" };
   return { ok: true as const, options: await saveOptions(db, field, options.filter((o) => o.guid !== optionId)) };

@@ -146,6 +146,9 @@ export function findParticipant(db: Db, projectId: string, accessGuid: string) {
 
 export type AccessChange = Partial<AccessFlags>;
 
+/** The owner's access is fixed: it can be neither changed nor removed. */
+export const isAccessFixed = (project: Project, target: Participant) => target.userId === project.ownerId;
+
 /**
  * Changes a participant's flags. The owner's access cannot be changed, and a project never
  * loses its last root.
@@ -156,7 +159,7 @@ export async function changeAccess(
   target: Participant,
   change: AccessChange,
 ): Promise<{ ok: true; participant: Participant } | { ok: false; reason: string }> {
-  if (target.userId === project.ownerId) return { ok: false, reason: "owner_access_fixed" };
+  if (isAccessFixed(project, target)) return { ok: false, reason: "owner_access_fixed" };
   const flags = normaliseFlags({
     root: change.root ?? target.root,
     write: change.write ?? target.write,
@@ -172,7 +175,7 @@ export async function changeAccess(
 }
 
 export async function removeParticipant(db: Db, project: Project, target: Participant) {
-  if (target.userId === project.ownerId) return { ok: false as const, reason: "owner_access_fixed" };
+  if (isAccessFixed(project, target)) return { ok: false as const, reason: "owner_access_fixed" };
   await db.delete(participants).where(eq(participants.id, target.id));
   return { ok: true as const };
 }

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { FIELD_TYPES, hasOptions } from "../../../domain/fields/types";
-import { addOption, createField, deleteField, deleteOption, fieldView, findField, listFields, reorderFields, updateField, updateOption } from "../../services/fields";
+import { addOption, createField, deleteField, deleteOption, fieldView, findField, listFields, listOptions, reorderFields, updateField, updateOption } from "../../services/fields";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
@@ -59,7 +59,9 @@ export const fieldRoutes = new Hono<ProjectEnv>()
   .get("/v1/project/:id/fields/:fieldGuid/select", access("read"), async (c) => {
     const field = await findField(c.get("db"), c.get("project").id, c.req.param("fieldGuid"));
     if (!field) throw new ApiProblem(404, "field_not_found");
-    return c.json(fieldView(field, c.get("i18n").t).settings.values_set);
+    const result = listOptions(field);
+    if (!result.ok) throw new ApiProblem(FIELD_ERRORS[result.reason] ?? 400, result.reason);
+    return c.json(result.options);
   })
   .post("/v1/project/:id/fields/:fieldGuid/select", access("root"), async (c) => {
     const body = await readJson(c, optionInput);

@@ -31,6 +31,7 @@ import {
   deleteProject,
   findParticipant,
   fullProjectView,
+  isAccessFixed,
   listProjects,
   removeParticipant,
   updateProject,
@@ -110,6 +111,8 @@ export const projectRoutes = new Hono<ProjectEnv>()
     const target = await findParticipant(db, project.id, c.req.param("accessGuid"));
     if (!target) throw new ApiProblem(404, "participant_not_found");
     const { filter_custom_fields: only, custom_fields: values, ...change } = body;
+    // Refuse before writing anything: a refused request must not leave its values behind.
+    if (Object.keys(change).length > 0 && isAccessFixed(project, target)) throw new ApiProblem(403, "owner_access_fixed");
     if (values) {
       const written = await writeValues(db, project.id, "participant", target.id, values, c.get("user")!.id);
       if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
