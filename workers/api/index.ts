@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
+import { viewRoutes } from "./views";
 import { notificationRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
@@ -27,6 +28,7 @@ api.route("/", devRoutes);
 api.route("/", projectRoutes);
 api.route("/", fieldRoutes);
 api.route("/", hintRoutes);
+api.route("/", viewRoutes);
 api.route("/", notificationRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));

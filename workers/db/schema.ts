@@ -238,3 +238,41 @@ export const fieldValues = sqliteTable(
 
 export type FieldDefinition = typeof fieldDefinitions.$inferSelect;
 export type FieldValue = typeof fieldValues.$inferSelect;
+
+/** Saved filters over field values (v3 `/filters`): the owner's own, or shared with the team. */
+export const savedFilters = sqliteTable(
+  "saved_filters",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
+    /** JSON: `[{field, op, value}]`. */
+    conditions: text("conditions").notNull().default("[]"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("saved_filters_project_idx").on(t.projectId)],
+);
+
+/** Which fields a view shows, per project (spec §3 "Mapping"; v3 `/customfields`). */
+export const viewFields = sqliteTable(
+  "view_fields",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    view: text("view").notNull(),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fieldDefinitions.id, { onDelete: "cascade" }),
+    sort: integer("sort").notNull().default(0),
+    editMode: integer("edit_mode", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [uniqueIndex("view_fields_unique").on(t.projectId, t.view, t.fieldId)],
+);

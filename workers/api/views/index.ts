@@ -1,0 +1,38 @@
+/**
+ * v3 of spec §7 "Filters and fields": saved filters (`/filters`) and the views mapping
+ * (`/customfields`). `POST /filters` (the planning sprints) comes with the planning board.
+ */
+import { Hono } from "hono";
+import { saveFilterBody } from "../../../domain/fields/filters";
+import { postMappingBody, putMappingBody } from "../../../domain/fields/views";
+import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, saveFilter } from "../../services/views";
+import { ApiProblem } from "../problem";
+import { access, type ProjectEnv } from "../project-access";
+import { readJson } from "../validate";
+
+export const viewRoutes = new Hono<ProjectEnv>()
+  .get("/v3/project/:id/filters", access("read"), async (c) => c.json(await listFilters(c.get("db"), c.get("project").id, c.get("user")!.id)))
+  .put("/v3/project/:id/filters", access("read"), async (c) => {
+    const body = await readJson(c, saveFilterBody);
+    const result = await saveFilter(c.get("db"), c.get("project").id, c.get("user")!.id, body);
+    if (!result.ok) {
+      throw new ApiProblem(result.reason === "filter_not_found" ? 404 : 400, result.reason, result.index !== undefined ? { [`conditions.${result.index}`]: result.reason } : undefined);
+    }
+    return c.json(result.filter, body.guid ? 200 : 201);
+  })
+  .delete("/v3/project/:id/filters/:filterGuid", access("read"), async (c) => {
+    if (!(await deleteFilter(c.get("db"), c.get("project").id, c.get("user")!.id, c.req.param("filterGuid")))) throw new ApiProblem(404, "filter_not_found");
+    return c.body(null, 204);
+  })
+  .get("/v3/project/:id/customfields", access("read"), async (c) => c.json(await readMapping(c.get("db"), c.get("project").id, c.get("i18n").t)))
+  .put("/v3/project/:id/customfields", access("root"), async (c) => {
+    const body = await readJson(c, putMappingBody);
+    if (!(await replaceMapping(c.get("db"), c.get("project").id, body)).ok) throw new ApiProblem(400, "field_not_found");
+    return c.json(await readMapping(c.get("db"), c.get("project").id, c.get("i18n").t));
+  })
+  .post("/v3/project/:id/customfields", access("root"), async (c) => {
+    const body = await readJson(c, postMappingBody);
+    const { view, ...entry } = body;
+    if (!(await addToMapping(c.get("db"), c.get("project").id, c.get("i18n").t, view, entry)).ok) throw new ApiProblem(400, "field_not_found");
+    return c.json(await readMapping(c.get("db"), c.get("project").id, c.get("i18n").t), 201);
+  });
