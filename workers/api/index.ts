@@ -9,6 +9,7 @@ import { devRoutes } from "./dev";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { viewRoutes } from "./views";
+import { workflowRoutes } from "./workflows";
 import { notificationRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
@@ -29,6 +30,7 @@ api.route("/", projectRoutes);
 api.route("/", fieldRoutes);
 api.route("/", hintRoutes);
 api.route("/", viewRoutes);
+api.route("/", workflowRoutes);
 api.route("/", notificationRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));

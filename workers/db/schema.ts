@@ -276,3 +276,23 @@ export const viewFields = sqliteTable(
   },
   (t) => [uniqueIndex("view_fields_unique").on(t.projectId, t.view, t.fieldId)],
 );
+
+/** Allowed moves between the options of one status-like field (project settings → workflow). */
+export const workflows = sqliteTable(
+  "workflows",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fieldId: text("field_id")
+      .notNull()
+      .references(() => fieldDefinitions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** JSON: `[{from, to}]` of option guids. */
+    transitions: text("transitions").notNull().default("[]"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  // One workflow per field: two would contradict each other.
+  (t) => [uniqueIndex("workflows_field_unique").on(t.fieldId)],
+);

@@ -8,9 +8,11 @@ import { z } from "zod";
 import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
 import { renumber } from "../../domain/ordering";
+import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
 import type { Db } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
+import { workflowsByField } from "./workflows";
 
 export interface EntityPermission {
   slug: EntityKind;
@@ -291,6 +293,15 @@ export async function writeValues(
   const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
   const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   const participantGuids = new Set(members.map((m) => m.userId));
+  // Status-like values of tasks may only move along their field's workflow.
+  const flows = kind === "issue" ? await workflowsByField(db, projectId) : new Map<string, Transition[]>();
+  const current =
+    flows.size > 0
+      ? await db
+          .select({ fieldId: fieldValues.fieldId, value: fieldValues.value })
+          .from(fieldValues)
+          .where(and(eq(fieldValues.entityKind, kind), eq(fieldValues.entityId, entityId)))
+      : [];
   const now = Date.now();
   const writes: { fieldId: string; participantValue: string; value: unknown }[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -302,6 +313,12 @@ export async function writeValues(
       participantGuids,
     });
     if (!checked.ok) return { ok: false, reason: checked.reason, index };
+    const flow = flows.get(field.id);
+    if (flow) {
+      const before = current.find((v) => v.fieldId === field.id)?.value;
+      const from = before === undefined ? null : (JSON.parse(before) as string | null);
+      if (!transitionAllowed(flow, from, (checked.value as string | null) ?? null)) return { ok: false, reason: "transition_forbidden", index };
+    }
     let participantValue = "";
     if (field.individualValue) {
       participantValue = input.participant_value ?? actorUserId;
