@@ -10,7 +10,7 @@ import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { viewRoutes } from "./views";
 import { workflowRoutes } from "./workflows";
-import { notificationRoutes } from "./notifications";
+import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { requestContext, sameOrigin } from "./middleware";
 import { ApiProblem, renderProblem } from "./problem";
@@ -32,6 +32,7 @@ api.route("/", hintRoutes);
 api.route("/", viewRoutes);
 api.route("/", workflowRoutes);
 api.route("/", notificationRoutes);
+api.route("/", notificationSettingsRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {

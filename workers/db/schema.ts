@@ -3,7 +3,7 @@
  * a new SQL migration under migrations/ (never edit one that has been applied).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch() * 1000)`;
 
@@ -295,4 +295,20 @@ export const workflows = sqliteTable(
   },
   // One workflow per field: two would contradict each other.
   (t) => [uniqueIndex("workflows_field_unique").on(t.fieldId)],
+);
+
+/** A participant's notification preferences for one project; absent means the defaults. */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** JSON: `{in_app: kind[], email: kind[]}`. */
+    preferences: text("preferences").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );

@@ -5,7 +5,12 @@ import type { Db } from "../db/client";
 import { invites, notifications, users, type Notification } from "../db/schema";
 import type { Env } from "../env";
 import { pushToUser } from "./hub";
+import { DEFAULT_LANGUAGE, toLanguage } from "../../domain/i18n/languages";
+import { deliveryFor } from "../../domain/notifications/preferences";
+import { i18nFor } from "./i18n";
 import { newGuid } from "./ids";
+import { linkMail, sendMail } from "./mailer";
+import { getPreferences } from "./notification-settings";
 
 /** Kinds of notification; the client words each of them. */
 export type NotificationKind = "invited" | "invite_accepted" | "access_changed" | "removed" | "assigned" | "mentioned";
@@ -24,6 +29,10 @@ export function notificationView(n: Notification): NotificationView {
   return { id: n.id, kind: n.kind, project: n.projectId, payload, created_at: n.createdAt, read: n.readAt !== null };
 }
 
+/**
+ * Tells a user about something: stored and pushed live when their preferences for the project
+ * want it in the app, and mailed when they want it by e-mail.
+ */
 export async function notify(
   env: Env,
   db: Db,
@@ -32,12 +41,22 @@ export async function notify(
   projectId: string | null,
   payload: Record<string, unknown>,
 ): Promise<void> {
-  const row = await db
-    .insert(notifications)
-    .values({ id: newGuid(), userId, kind, projectId, payload: JSON.stringify(payload) })
-    .returning()
-    .get();
-  await pushToUser(env, userId, { type: "notification", notification: notificationView(row) });
+  const delivery = projectId ? deliveryFor(await getPreferences(db, userId, projectId), kind) : { inApp: true, email: false };
+  if (delivery.inApp) {
+    const row = await db
+      .insert(notifications)
+      .values({ id: newGuid(), userId, kind, projectId, payload: JSON.stringify(payload) })
+      .returning()
+      .get();
+    await pushToUser(env, userId, { type: "notification", notification: notificationView(row) });
+  }
+  if (delivery.email) {
+    const user = await db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return;
+    const t = i18nFor(toLanguage(user.language) ?? DEFAULT_LANGUAGE).t;
+    const text = t(`projects:notifications.kinds.${kind}`, { project: payload.project ?? "", name: payload.name ?? payload.by ?? "", defaultValue: t("projects:notifications.kinds.other", { project: payload.project ?? "" }) });
+    await sendMail(env, db, linkMail(user.email, text, [t("auth:mail.greeting", { name: user.name }), text]));
+  }
 }
 
 export async function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationView[]> {

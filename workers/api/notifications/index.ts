@@ -11,7 +11,10 @@ import {
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
-import { parseWith } from "../validate";
+import { parseWith, readJson } from "../validate";
+import { access, type ProjectEnv } from "../project-access";
+import { preferencesBody } from "../../../domain/notifications/preferences";
+import { getPreferences, setPreferences } from "../../services/notification-settings";
 
 const limitQuery = z.object({
   limit: z.coerce.number({ error: "limit_invalid" }).int("limit_invalid").min(1, "limit_invalid").max(NOTIFICATIONS_MAX_LIMIT, "limit_invalid").optional(),
@@ -31,4 +34,12 @@ export const notificationRoutes = new Hono<AppEnv>()
       throw new ApiProblem(404, "not_found");
     }
     return c.body(null, 204);
+  });
+
+/** A participant's own notification preferences for one project (settings → notifications). */
+export const notificationSettingsRoutes = new Hono<ProjectEnv>()
+  .get("/v1/project/:id/notifications", access("read"), async (c) => c.json(await getPreferences(c.get("db"), c.get("user")!.id, c.get("project").id)))
+  .put("/v1/project/:id/notifications", access("read"), async (c) => {
+    const body = await readJson(c, preferencesBody);
+    return c.json(await setPreferences(c.get("db"), c.get("user")!.id, c.get("project").id, body));
   });
