@@ -17,6 +17,7 @@ export default [
       route("settings", "routes/project-settings.tsx", [
         route("project", "routes/project-settings-project.tsx"),
         route("team", "routes/project-settings-team.tsx"),
+        route("fields/:field?", "routes/project-settings-fields.tsx"),
       ]),
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveItem, renumber } from "./ordering";
+import { moveItem, moveWithinGroup, renumber } from "./ordering";
 
 const list = (...sorts: number[]) => sorts.map((sort, i) => ({ guid: `g${i}`, sort }));
 
@@ -35,5 +35,16 @@ describe("renumber", () => {
       { guid: "g1", sort: 1 },
       { guid: "g2", sort: 2 },
     ]);
+  });
+});
+
+describe("moveWithinGroup", () => {
+  const upper = (s: string) => s === s.toUpperCase();
+  it("reorders the group's members and leaves the others in their places", () => {
+    expect(moveWithinGroup(["A", "b", "B", "c", "C"], upper, 2, 0)).toEqual(["C", "b", "A", "c", "B"]);
+    expect(moveWithinGroup(["A", "b", "B", "c", "C"], upper, 0, 1)).toEqual(["B", "b", "A", "c", "C"]);
+  });
+  it("leaves the list alone for a position outside the group", () => {
+    expect(moveWithinGroup(["A", "b", "B"], upper, 0, 2)).toEqual(["A", "b", "B"]);
   });
 });

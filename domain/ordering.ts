@@ -27,3 +27,22 @@ export function renumber<T extends Sortable>(list: readonly T[]): { items: T[]; 
   });
   return { items, changed };
 }
+
+/**
+ * Moves an item among the members of one group of a list (e.g. the shown fields among all
+ * fields): `from` and `to` count only the group's members, and every other item keeps its
+ * place, so a field hidden now and shown later comes back where it was.
+ */
+export function moveWithinGroup<T>(list: readonly T[], inGroup: (item: T) => boolean, from: number, to: number): T[] {
+  const slots = list.flatMap((item, index) => (inGroup(item) ? [index] : []));
+  const group = moveItem(
+    slots.map((index) => list[index]!),
+    from,
+    to,
+  );
+  const next = [...list];
+  slots.forEach((slot, k) => {
+    next[slot] = group[k]!;
+  });
+  return next;
+}

@@ -6,7 +6,7 @@ import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-settings";
 
-const TABS = ["project", "team"] as const;
+const TABS = ["project", "team", "fields"] as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
