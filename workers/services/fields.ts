@@ -199,10 +199,30 @@ export async function deleteField(db: Db, field: FieldDefinition): Promise<{ ok:
   return { ok: true };
 }
 
-async function saveOptions(db: Db, field: FieldDefinition, options: FieldOption[]) {
-  const normalised = options.map((o, sort) => ({ ...o, sort }));
-  await db.update(fieldDefinitions).set({ valuesSet: JSON.stringify(normalised) }).where(eq(fieldDefinitions.id, field.id));
-  return normalised;
+type OptionsChange = (options: FieldOption[]) => { ok: true; options: FieldOption[] } | { ok: false; reason: string };
+type OptionsResult = { ok: true; options: FieldOption[] } | { ok: false; reason: string };
+
+/**
+ * Read-change-write of a field's option list as a compare-and-swap: the write only lands if
+ * the list is still what was read, otherwise the change is re-applied to the fresh list. Two
+ * people editing options at once both keep their edit.
+ */
+async function changeOptions(db: Db, field: FieldDefinition, change: OptionsChange): Promise<OptionsResult> {
+  if (!hasOptions(field.typeFields)) return { ok: false, reason: "field_has_no_options" };
+  let current: FieldDefinition | undefined = field;
+  for (let attempt = 0; attempt < 5 && current; attempt++) {
+    const result = change(optionsOf(current));
+    if (!result.ok) return result;
+    const normalised = result.options.map((o, sort) => ({ ...o, sort }));
+    const written = await db
+      .update(fieldDefinitions)
+      .set({ valuesSet: JSON.stringify(normalised) })
+      .where(and(eq(fieldDefinitions.id, current.id), eq(fieldDefinitions.valuesSet, current.valuesSet)))
+      .returning({ id: fieldDefinitions.id });
+    if (written.length > 0) return { ok: true, options: normalised };
+    current = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.id, field.id)).get();
+  }
+  return { ok: false, reason: current ? "options_conflict" : "field_not_found" };
 }
 
 /** The options of a field, in order; only option types have them. */
@@ -211,36 +231,34 @@ export function listOptions(field: FieldDefinition) {
   return { ok: true as const, options: optionsOf(field) };
 }
 
-export async function addOption(db: Db, field: FieldDefinition, input: OptionInput) {
-  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
-  const options = optionsOf(field);
-  if (options.length >= 200) return { ok: false as const, reason: "options_too_many" };
-  return { ok: true as const, options: await saveOptions(db, field, [...options, makeOption(field.typeFields, input, options.length)]) };
+export function addOption(db: Db, field: FieldDefinition, input: OptionInput) {
+  return changeOptions(db, field, (options) =>
+    options.length >= 200 ? { ok: false, reason: "options_too_many" } : { ok: true, options: [...options, makeOption(field.typeFields, input, options.length)] },
+  );
 }
 
-export async function updateOption(db: Db, field: FieldDefinition, optionId: string, input: OptionInput & { sort?: number }) {
-  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
-  const options = optionsOf(field);
-  const index = options.findIndex((o) => o.guid === optionId);
-  if (index < 0) return { ok: false as const, reason: "option_not_found" };
-  const current = options[index]!;
-  const label = input.title ?? input.value;
-  const next: FieldOption = {
-    ...current,
-    ...(label !== undefined ? (current.title !== undefined ? { title: label } : { value: label }) : {}),
-    ...(input.color ? { color: input.color } : {}),
-  };
-  const rest = options.filter((o) => o.guid !== optionId);
-  const at = input.sort === undefined ? index : Math.min(Math.max(0, input.sort), rest.length);
-  rest.splice(at, 0, next);
-  return { ok: true as const, options: await saveOptions(db, field, rest) };
+export function updateOption(db: Db, field: FieldDefinition, optionId: string, input: OptionInput & { sort?: number }) {
+  return changeOptions(db, field, (options) => {
+    const index = options.findIndex((o) => o.guid === optionId);
+    if (index < 0) return { ok: false, reason: "option_not_found" };
+    const current = options[index]!;
+    const label = input.title ?? input.value;
+    const next: FieldOption = {
+      ...current,
+      ...(label !== undefined ? (current.title !== undefined ? { title: label } : { value: label }) : {}),
+      ...(input.color ? { color: input.color } : {}),
+    };
+    const rest = options.filter((o) => o.guid !== optionId);
+    const at = input.sort === undefined ? index : Math.min(Math.max(0, input.sort), rest.length);
+    rest.splice(at, 0, next);
+    return { ok: true, options: rest };
+  });
 }
 
-export async function deleteOption(db: Db, field: FieldDefinition, optionId: string) {
-  if (!hasOptions(field.typeFields)) return { ok: false as const, reason: "field_has_no_options" };
-  const options = optionsOf(field);
-  if (!options.some((o) => o.guid === optionId)) return { ok: false as const, reason: "option_not_found" };
-  return { ok: true as const, options: await saveOptions(db, field, options.filter((o) => o.guid !== optionId)) };
+export function deleteOption(db: Db, field: FieldDefinition, optionId: string) {
+  return changeOptions(db, field, (options) =>
+    options.some((o) => o.guid === optionId) ? { ok: true, options: options.filter((o) => o.guid !== optionId) } : { ok: false, reason: "option_not_found" },
+  );
 }
 
 export interface ValueInput {

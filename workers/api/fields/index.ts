@@ -8,7 +8,8 @@ import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
 
-const FIELD_ERRORS: Record<string, 400 | 403 | 404> = {
+const FIELD_ERRORS: Record<string, 400 | 403 | 404 | 409> = {
+  options_conflict: 409,
   system_field: 403,
   field_not_found: 404,
   option_not_found: 404,
