@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { feedback, passwordTokens, users, type User } from "../db/schema";
 import type { Env } from "../env";
 import { newGuid, sha256Hex } from "./ids";
-import { linkMail, sendMail } from "./mailer";
+import { deliver, linkMail } from "./mailer";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createProjectStatements } from "./projects";
 import { createSession, revokeOtherSessions } from "./sessions";
@@ -85,7 +85,7 @@ export async function requestPasswordReset(env: Env, db: Db, email: string, orig
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const href = await passwordLink(db, user.id, "reset", origin);
-  await sendMail(
+  await deliver(
     env,
     db,
     linkMail(user.email, t("auth:mail.reset.subject"), [t("auth:mail.greeting", { name: user.name }), t("auth:mail.reset.body")], {
@@ -163,7 +163,7 @@ export async function quickStart(
     return;
   }
   const href = await passwordLink(db, userId, "setup", origin);
-  await sendMail(
+  await deliver(
     env,
     db,
     linkMail(input.email, t("auth:mail.welcome.subject"), [t("auth:mail.greeting", { name: input.name }), t("auth:mail.welcome.body")], {
@@ -220,7 +220,7 @@ export async function submitFeedback(
     text: input.text,
     pageSend: input.page_send,
   });
-  await sendMail(
+  await deliver(
     env,
     db,
     linkMail(env.FEEDBACK_TO, `Feedback: ${input.name_sender}`, [

@@ -8,7 +8,7 @@ import { invites, participants, projects, users, type Invite, type Project, type
 import type { Env } from "../env";
 import { pushToUser } from "./hub";
 import { newGuid, randomToken, sha256Hex } from "./ids";
-import { linkMail, sendMail } from "./mailer";
+import { deliver, linkMail } from "./mailer";
 import { notify } from "./notifications";
 import { createSession } from "./sessions";
 import { hashPassword } from "./passwords";
@@ -90,7 +90,7 @@ export async function inviteMany(
       .get();
     const view = inviteView(invite, project, inviter);
     created.push(view);
-    await sendMail(
+    await deliver(
       env,
       db,
       linkMail(

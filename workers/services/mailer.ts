@@ -41,3 +41,18 @@ export async function sendMail(env: Env, db: Db, mail: Mail): Promise<void> {
   }
   await db.insert(mails).values(mail);
 }
+
+/**
+ * Sends a mail as part of a user's request. A provider failure is logged, not raised: the
+ * request's own change stands, and answers such as "if the address exists we sent a link" must
+ * not differ between addresses (a failure only for real accounts would reveal them).
+ */
+export async function deliver(env: Env, db: Db, mail: Mail): Promise<boolean> {
+  try {
+    await sendMail(env, db, mail);
+    return true;
+  } catch (err) {
+    console.error("mail delivery failed", mail.subject, err);
+    return false;
+  }
+}

@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, toLanguage } from "../../domain/i18n/languages";
 import { deliveryFor } from "../../domain/notifications/preferences";
 import { i18nFor } from "./i18n";
 import { newGuid } from "./ids";
-import { linkMail, sendMail } from "./mailer";
+import { deliver, linkMail } from "./mailer";
 import { getPreferences } from "./notification-settings";
 
 /** Kinds of notification; the client words each of them. */
@@ -55,7 +55,7 @@ export async function notify(
     if (!user) return;
     const t = i18nFor(toLanguage(user.language) ?? DEFAULT_LANGUAGE).t;
     const text = t(`projects:notifications.kinds.${kind}`, { project: payload.project ?? "", name: payload.name ?? payload.by ?? "", defaultValue: t("projects:notifications.kinds.other", { project: payload.project ?? "" }) });
-    await sendMail(env, db, linkMail(user.email, text, [t("auth:mail.greeting", { name: user.name }), text]));
+    await deliver(env, db, linkMail(user.email, text, [t("auth:mail.greeting", { name: user.name }), text]));
   }
 }
 
