@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { FIELD_TYPES, hasOptions } from "../../../domain/fields/types";
+import { readValues } from "../../services/fields";
 import { addOption, createField, deleteField, deleteOption, fieldView, findField, listFields, listOptions, reorderFields, updateField, updateOption } from "../../services/fields";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
@@ -34,6 +35,14 @@ export const fieldRoutes = new Hono<ProjectEnv>()
     const result = await reorderFields(db, c.get("project").id, body);
     if (!result.ok) throw new ApiProblem(404, "field_not_found");
     return c.json(await listFields(db, c.get("project").id, c.get("i18n").t));
+  })
+  // The fields a task shows (those permitted on issues) with the task's values. Task existence
+  // is checked once tasks exist; until then an unknown task simply has no values.
+  .get("/v1/project/:id/fields/issue/:issueUid", access("read"), async (c) => {
+    const db = c.get("db");
+    const fields = (await listFields(db, c.get("project").id, c.get("i18n").t)).filter((f) => f.entities.some((e) => e.slug === "issue" && e.permission));
+    const values = await readValues(db, "issue", [c.req.param("issueUid")]);
+    return c.json({ fields, custom_fields: values.get(c.req.param("issueUid")) ?? [] });
   })
   .get("/v1/project/:id/fields/:fieldGuid", access("read"), async (c) => {
     const field = await findField(c.get("db"), c.get("project").id, c.req.param("fieldGuid"));
