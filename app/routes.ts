@@ -15,9 +15,12 @@ export default [
       index("routes/project-overview.tsx"),
       route("start", "routes/project-start.tsx"),
       route("settings", "routes/project-settings.tsx", [
+        index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),
         route("team", "routes/project-settings-team.tsx"),
         route("fields/:field?", "routes/project-settings-fields.tsx"),
+        route("workflow/:workflowGuid?", "routes/project-settings-workflow.tsx"),
+        route("notifications", "routes/project-settings-notifications.tsx"),
       ]),
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),

@@ -7,6 +7,7 @@ import { Icon, type IconName } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AppHeader } from "../features/shell/app-header";
 import { useApi } from "../features/shell/errors";
+import { FeedbackButton } from "../features/shell/feedback-dialog";
 import { useViewer } from "../features/shell/viewer";
 
 const FEATURES = ["planning", "boards", "poker", "retro", "docs", "code", "ai", "meetings", "jira"] as const;
@@ -130,7 +131,10 @@ export default function Home() {
           </div>
         </section>
       </main>
-      <footer className="muted mx-auto max-w-6xl px-4 py-8 text-sm">{t("footer", { year: new Date().getFullYear() })}</footer>
+      <footer className="muted mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-8 text-sm">
+        <span>{t("footer", { year: new Date().getFullYear() })}</span>
+        <FeedbackButton />
+      </footer>
     </div>
   );
 }

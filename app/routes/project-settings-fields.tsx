@@ -11,6 +11,7 @@ import { FieldDetails } from "../features/fields/field-details";
 import { SortableFieldList } from "../features/fields/field-list";
 import { NewFieldForm } from "../features/fields/new-field-form";
 import { loadFieldSettings } from "../features/fields/field-data.server";
+import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import { useSerial } from "../lib/use-serial";
@@ -23,9 +24,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /**
  * `/project/{guid}/settings/fields/{field?}`: the project's fields in two orderable lists
- * (shown and hidden), a form for a new one, and with `{field}` that field's details.
+ * (shown and hidden), a form for a new one, and with `{field}` that field's details (root only).
  */
-export default function ProjectSettingsFields({ loaderData, params }: Route.ComponentProps) {
+export default function ProjectSettingsFields(props: Route.ComponentProps) {
+  return props.loaderData.allowed ? <FieldSettings {...props} /> : <NoAccess adminsOf={props.params.guid} />;
+}
+
+function FieldSettings({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const project = useProject();
   const api = useApi();

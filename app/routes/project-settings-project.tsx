@@ -2,13 +2,26 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { updateProjectBody } from "../../domain/projects/schemas";
+import { cloudflareContext } from "../../workers/context";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
+import { NoAccess } from "../features/projects/no-access";
+import { loadRootOnly } from "../features/projects/project-data.server";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
+import type { Route } from "./+types/project-settings-project";
 
-/** `/project/{guid}/settings/project`: name, description, sprint start time, visibility. */
-export default function ProjectSettingsProject() {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return loadRootOnly(request, env, params.guid);
+}
+
+/** `/project/{guid}/settings/project`: name, description, sprint start time, visibility (root only). */
+export default function ProjectSettingsProject({ loaderData, params }: Route.ComponentProps) {
+  return loaderData.allowed ? <ProjectForm /> : <NoAccess adminsOf={params.guid} />;
+}
+
+function ProjectForm() {
   const { t } = useTranslation("projects");
   const project = useProject();
   const api = useApi();

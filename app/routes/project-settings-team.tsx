@@ -4,13 +4,22 @@ import { useRevalidator } from "react-router";
 import { INVITE_ROLES, type InviteRole, flagsForRole } from "../../domain/projects/roles";
 import { inviteBody } from "../../domain/projects/schemas";
 import type { InviteView } from "../../durable-objects/user-hub/protocol";
+import { cloudflareContext } from "../../workers/context";
 import type { ParticipantView } from "../../workers/services/projects";
 import { Avatar } from "../components/ui/avatar";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
+import { NoAccess } from "../features/projects/no-access";
+import { loadRootOnly } from "../features/projects/project-data.server";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
+import type { Route } from "./+types/project-settings-team";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return loadRootOnly(request, env, params.guid);
+}
 
 function RoleSelect({ value, onChange, label, testId }: { value: string; onChange: (role: InviteRole) => void; label: string; testId?: string }) {
   const { t } = useTranslation("projects");
@@ -25,8 +34,12 @@ function RoleSelect({ value, onChange, label, testId }: { value: string; onChang
   );
 }
 
-/** `/project/{guid}/settings/team`: participants, their access, and invitations. */
-export default function ProjectSettingsTeam() {
+/** `/project/{guid}/settings/team`: participants, their access, and invitations (root only). */
+export default function ProjectSettingsTeam({ loaderData, params }: Route.ComponentProps) {
+  return loaderData.allowed ? <Team /> : <NoAccess adminsOf={params.guid} />;
+}
+
+function Team() {
   const { t } = useTranslation("projects");
   const project = useProject();
   const api = useApi();

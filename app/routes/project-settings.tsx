@@ -1,31 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, redirect } from "react-router";
-import { cloudflareContext } from "../../workers/context";
-import { loadProject } from "../features/projects/project-data.server";
-import { NoAccess } from "../features/projects/no-access";
+import { NavLink, Outlet } from "react-router";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-settings";
 
-const TABS = ["project", "team", "fields"] as const;
+/** The project's configuration: root only (spec §6 via docs/decisions.md "Roles"). */
+const ROOT_TABS = ["project", "team", "fields", "workflow"] as const;
+/** The participant's own settings for this project: every verified participant. */
+const OWN_TABS = ["notifications"] as const;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
-  const url = new URL(request.url);
-  if (/\/settings\/?$/.test(url.pathname)) throw redirect(`/project/${params.guid}/settings/project`);
-  // Settings need root (spec §6 via docs/decisions.md "Roles").
-  const { project } = await loadProject(request, env, params.guid, "root");
-  return { allowed: project !== null };
-}
-
-/** `/project/{guid}/settings/…`: one tab per part of the project's configuration. */
-export default function ProjectSettings({ loaderData, params }: Route.ComponentProps) {
+/**
+ * `/project/{guid}/settings/…`: one tab per part of the configuration; non-roots see only their
+ * own. Each tab's loader checks its access: the root-only ones show non-roots the no-access
+ * screen, and the project layout above shows it to anyone who is not a participant.
+ */
+export default function ProjectSettings({ params }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const project = useProject();
-  if (!loaderData.allowed) return <NoAccess />;
+  const tabs = project.access.root ? [...ROOT_TABS, ...OWN_TABS] : OWN_TABS;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[200px_1fr]">
-      <nav className="flex gap-1 md:flex-col" aria-label={t("nav.settings")}>
-        {TABS.map((k) => (
+      <nav className="flex flex-wrap gap-1 md:flex-col" aria-label={t("nav.settings")} data-testid="settings-tabs">
+        {tabs.map((k) => (
           <NavLink
             key={k}
             to={`/project/${params.guid}/settings/${k}`}

@@ -1,6 +1,7 @@
 import { Outlet, redirect } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { AppHeader } from "../features/shell/app-header";
+import { FeedbackButton } from "../features/shell/feedback-dialog";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/signed-in";
 
@@ -16,9 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SignedIn() {
   return (
-    <div className="min-h-screen">
+    <div className="flex min-h-screen flex-col">
       <AppHeader />
-      <Outlet />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <footer className="mx-auto flex w-full max-w-6xl justify-end px-4 py-6">
+        <FeedbackButton />
+      </footer>
     </div>
   );
 }

@@ -11,6 +11,9 @@ export interface Transition {
 
 export const WORKFLOW_TRANSITIONS_MAX = 2000;
 
+/** Only single-choice option fields (status-like rotations and selects) can carry a workflow. */
+export const WORKFLOW_FIELD_TYPES: ReadonlySet<string> = new Set(["rotation", "select"]);
+
 export const transition = z.object({ from: z.string().min(1).max(64), to: z.string().min(1).max(64) });
 
 export const workflowBody = z

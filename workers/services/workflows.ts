@@ -1,7 +1,7 @@
 /** Workflows: allowed moves between the options of a status-like field. */
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Transition, cleanTransitions, transition } from "../../domain/fields/workflow";
+import { WORKFLOW_FIELD_TYPES, type Transition, cleanTransitions, transition } from "../../domain/fields/workflow";
 import type { Db } from "../db/client";
 import { fieldDefinitions, workflows } from "../db/schema";
 import { findField, optionsOf } from "./fields";
@@ -34,8 +34,6 @@ const view = (w: typeof workflows.$inferSelect): WorkflowView => ({
   updated_at: w.updatedAt,
 });
 
-/** Only single-choice option fields can carry a workflow. */
-const WORKFLOW_TYPES = new Set(["rotation", "select"]);
 
 export async function listWorkflows(db: Db, projectId: string): Promise<WorkflowView[]> {
   const rows = await db.select().from(workflows).where(eq(workflows.projectId, projectId)).orderBy(asc(workflows.title));
@@ -52,7 +50,7 @@ type Failure = { ok: false; reason: string };
 export async function createWorkflow(db: Db, projectId: string, input: { title: string; field: string; transitions: Transition[] }): Promise<{ ok: true; workflow: WorkflowView } | Failure> {
   const field = await findField(db, projectId, input.field);
   if (!field) return { ok: false, reason: "field_not_found" };
-  if (!WORKFLOW_TYPES.has(field.typeFields)) return { ok: false, reason: "workflow_field_invalid" };
+  if (!WORKFLOW_FIELD_TYPES.has(field.typeFields)) return { ok: false, reason: "workflow_field_invalid" };
   const taken = await db.select({ id: workflows.id }).from(workflows).where(eq(workflows.fieldId, field.id)).get();
   if (taken) return { ok: false, reason: "workflow_exists" };
   const transitions = cleanTransitions(input.transitions, new Set(optionsOf(field).map((o) => o.guid)));

@@ -3,22 +3,43 @@ import { redirect } from "react-router";
 import type { Need } from "../../../domain/projects/roles";
 import { getDb } from "../../../workers/db/client";
 import type { Env } from "../../../workers/env";
-import { projectAccess } from "../../../workers/services/access";
+import { type AccessResult, projectAccess } from "../../../workers/services/access";
 import { fullProjectView } from "../../../workers/services/projects";
 import { viewerOf } from "../../lib/viewer.server";
+
+/** The signed-in viewer; a guest is sent to sign in and back here afterwards. */
+async function signedInViewer(request: Request, env: Env) {
+  const viewer = await viewerOf(request, env);
+  if (!viewer) {
+    const url = new URL(request.url);
+    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return viewer;
+}
 
 /**
  * The project as the signed-in viewer may see it, or `null` when they may not (the no-access
  * screen of spec §6). Guests are sent to sign in first.
  */
 export async function loadProject(request: Request, env: Env, projectId: string, need: Need = "read") {
-  const viewer = await viewerOf(request, env);
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const viewer = await signedInViewer(request, env);
   const db = getDb(env.DB);
   const access = await projectAccess(db, viewer.guid, projectId, need);
   if (!access.ok) return { viewer, project: null };
   return { viewer, project: await fullProjectView(db, access.project, access.participant) };
+}
+
+/**
+ * The viewer's access to the project for `need`, without building the project's view: for
+ * loaders of the settings tabs, whose layout already has the project. Guests are sent to sign in.
+ */
+export async function loadAccess(request: Request, env: Env, projectId: string, need: Need): Promise<{ viewer: Awaited<ReturnType<typeof signedInViewer>>; access: AccessResult }> {
+  const viewer = await signedInViewer(request, env);
+  return { viewer, access: await projectAccess(getDb(env.DB), viewer.guid, projectId, need) };
+}
+
+/** Loader of a root-only settings tab: whether the viewer administers the project (else the no-access screen). */
+export async function loadRootOnly(request: Request, env: Env, projectId: string): Promise<{ allowed: boolean }> {
+  const { access } = await loadAccess(request, env, projectId, "root");
+  return { allowed: access.ok };
 }
