@@ -72,6 +72,21 @@ describe("project authorization matrix", () => {
     expect(guest.status).toBe(401);
   });
 
+  it("lets only a root change or withdraw an invitation", async () => {
+    const t = await buildTeam();
+    const sent = await call("POST", `/api/v1/project/${t.projectId}/invite`, { cookie: t.cookies.root, body: [{ email: uniqueEmail("pending"), value: "viewer" }] });
+    const path = `/api/v1/project/${t.projectId}/invite/${sent.json[0].guid}`;
+    for (const actor of ["write", "read", "unverified", "outsider", "guest"] as const) {
+      const expected = actor === "guest" ? 401 : 403;
+      expect((await call("PUT", path, { cookie: t.cookies[actor], body: { value: "admin" } })).status, actor).toBe(expected);
+      expect((await call("DELETE", path, { cookie: t.cookies[actor] })).status, actor).toBe(expected);
+    }
+    const row = await db().select().from(invites).where(eq(invites.id, sent.json[0].guid)).get();
+    expect(row).toMatchObject({ role: "viewer", status: "pending" });
+    expect((await call("PUT", path, { cookie: t.cookies.root, body: { value: "admin" } })).status).toBe(200);
+    expect((await call("DELETE", path, { cookie: t.cookies.root })).status).toBe(204);
+  });
+
   it("never changes or removes the owner's access", async () => {
     const t = await buildTeam();
     const change = await call("PUT", `/api/v1/project/${t.projectId}/access/${t.users.root.accessGuid}`, { cookie: t.cookies.root, body: { root: false } });
