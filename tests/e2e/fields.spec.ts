@@ -2,35 +2,12 @@
  * The project's field settings: a project admin creates a select field with coloured options,
  * orders, hides and deletes it, edits a field's details, and cannot delete a system field.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, hydrated, newSignedInUser, open, t, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
-let ip = 0;
 
-/** A fresh admin in a browser of their own, with a client address no other test uses (rate limits are per IP). */
-async function admin(browser: Browser, name: string) {
-  ip += 1;
-  const context = await browser.newContext({
-    extraHTTPHeaders: { "CF-Connecting-IP": `10.81.${test.info().workerIndex}.${ip}` },
-    // Tall enough for the whole field list, so a drag never needs to scroll.
-    viewport: { width: 1280, height: 1800 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await newSignedInUser(page, name);
-  return { context, page, errors };
-}
-
-/** Creates a project from the project list and returns its path. */
-async function newProject(page: Page) {
-  await open(page, "/project");
-  const name = `Fields ${Date.now().toString(36)}`;
-  await page.getByTestId("new-project").locator("input").first().fill(name);
-  await page.getByTestId("new-project").getByRole("button").click();
-  await expect(page.getByTestId("project-name")).toHaveText(name);
-  return new URL(page.url()).pathname;
-}
+/** Tall enough for the whole field list, so a drag never needs to scroll. */
+const TALL = { viewport: { width: 1280, height: 1800 } };
 
 const rowsOf = (page: Page, list: "fields-shown" | "fields-hidden") => page.getByTestId(list).getByTestId("field-row");
 /** The row of the field with this exact title (a `has` locator is relative to the row, so it starts at the page). */
@@ -81,8 +58,8 @@ const VIOLET = "#8b5cf6";
 test("an admin creates, orders, hides and deletes a select field, and cannot delete a system field", async ({ browser, request }) => {
   // A long journey with several reloads, each re-rendering the whole list.
   test.slow();
-  const { context, page, errors } = await admin(browser, "Fiona Fields");
-  const projectPath = await newProject(page);
+  const { context, page, errors } = await person(browser, "Fiona Fields", TALL);
+  const projectPath = await createProjectFromList(page, "Fields");
 
   // Settings → Fields.
   await open(page, `${projectPath}/settings`);
@@ -164,8 +141,8 @@ test("an admin creates, orders, hides and deletes a select field, and cannot del
 test("an admin edits a field's details: name, where it appears, and its options", async ({ browser, request }) => {
   // A long journey with several reloads, each re-rendering the whole list.
   test.slow();
-  const { context, page, errors } = await admin(browser, "Dora Details");
-  const projectPath = await newProject(page);
+  const { context, page, errors } = await person(browser, "Dora Details", TALL);
+  const projectPath = await createProjectFromList(page, "Fields");
   await open(page, `${projectPath}/settings/fields`);
   const title = `Size ${Date.now().toString(36)}`;
   await createSelectField(page, title, [
@@ -239,10 +216,10 @@ test("an admin edits a field's details: name, where it appears, and its options"
 for (const theme of ["light", "dark"] as const) {
   test(`pictures the field settings in the ${theme} theme`, async ({ browser }) => {
     test.slow();
-    const { context, page } = await admin(browser, "Pia Pictures");
+    const { context, page } = await person(browser, "Pia Pictures", TALL);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-    const projectPath = await newProject(page);
+    const projectPath = await createProjectFromList(page, "Fields");
     await open(page, `${projectPath}/settings/fields`);
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
     await page.getByTestId("new-field-open").click();

@@ -3,7 +3,7 @@
  * (quick start → mailed link → password), so tests never share state beyond the seeded demo
  * user, whose password nobody changes.
  */
-import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContextOptions, type Page, test as base, expect } from "@playwright/test";
 
 /**
  * Playwright's `test`, failing any test whose page throws an uncaught error. React reports a
@@ -124,4 +124,30 @@ export async function newSignedInUser(page: Page, name: string) {
   });
   expect(res.status(), await res.text()).toBe(200);
   return { name, email, password };
+}
+
+let people = 0;
+/**
+ * A fresh signed-in person in a browser of their own, with a client address no other test uses
+ * (rate limits are per IP), collecting the page's uncaught errors.
+ */
+export async function person(browser: Browser, name: string, options: BrowserContextOptions = {}) {
+  people += 1;
+  const address = `10.${(test.info().workerIndex % 200) + 20}.${Math.floor(people / 250)}.${(people % 250) + 1}`;
+  const context = await browser.newContext({ ...options, extraHTTPHeaders: { "CF-Connecting-IP": address } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const user = await newSignedInUser(page, name);
+  return { context, page, errors, ...user };
+}
+
+/** Creates a project from the project list (named `prefix` plus a unique tail) and returns its path. */
+export async function createProjectFromList(page: Page, prefix: string) {
+  await open(page, "/project");
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  await page.getByTestId("new-project").locator("input").first().fill(name);
+  await page.getByTestId("new-project").getByRole("button").click();
+  await expect(page.getByTestId("project-name")).toHaveText(name);
+  return new URL(page.url()).pathname;
 }

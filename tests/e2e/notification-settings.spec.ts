@@ -3,20 +3,8 @@
  * project's Settings tab, mutes "Access changed" in the app, and hears nothing when the owner
  * changes their access — while a removal still reaches them. Root-only tabs stay closed to them.
  */
-import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, newSignedInUser, open, t, test } from "./fixtures";
-
-let ip = 0;
-/** Each person gets their own browser and client address, as separate people would (rate limits are per IP). */
-async function person(browser: Browser, name: string) {
-  ip += 1;
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.83.${test.info().workerIndex}.${ip}` } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  const user = await newSignedInUser(page, name);
-  return { context, page, errors, ...user };
-}
+import type { Page } from "@playwright/test";
+import { expect, hydrated, open, person, t, test } from "./fixtures";
 
 /** Writes that carry a session cookie must name the app's own origin (CSRF guard). */
 const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });

@@ -2,18 +2,8 @@
  * The live team journey of the projects issue, with three people in three browsers at once:
  * invitations, acceptance, access changes and withdrawals all arrive without a reload.
  */
-import { type Browser, type Page, expect, test } from "@playwright/test";
-import { hydrated, newSignedInUser, open, uniqueEmail } from "./fixtures";
-
-let ip = 0;
-/** Each person gets their own client address, as separate people would (rate limits are per IP). */
-async function person(browser: Browser, name: string) {
-  ip += 1;
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.77.${test.info().workerIndex}.${ip}` } });
-  const page = await context.newPage();
-  const user = await newSignedInUser(page, name);
-  return { context, page, ...user };
-}
+import { type Page, expect, test } from "@playwright/test";
+import { hydrated, open, person, uniqueEmail } from "./fixtures";
 
 async function bellCount(page: Page) {
   return page.getByTestId("notifications-count");

@@ -3,31 +3,9 @@
  * the saved workflow — as the API serves it — lacks exactly that move; then renames and
  * deletes it. (Tasks do not exist yet, so the refusal itself is proven by the service tests.)
  */
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, hydrated, newSignedInUser, open, t, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
-let ip = 0;
-
-/** A fresh admin in a browser of their own, with a client address no other test uses (rate limits are per IP). */
-async function admin(browser: Browser, name: string) {
-  ip += 1;
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.82.${test.info().workerIndex}.${ip}` } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await newSignedInUser(page, name);
-  return { context, page, errors };
-}
-
-/** Creates a project from the project list and returns its path. */
-async function newProject(page: Page) {
-  await open(page, "/project");
-  const name = `Workflow ${Date.now().toString(36)}`;
-  await page.getByTestId("new-project").locator("input").first().fill(name);
-  await page.getByTestId("new-project").getByRole("button").click();
-  await expect(page.getByTestId("project-name")).toHaveText(name);
-  return new URL(page.url()).pathname;
-}
 
 /** A message with its `{{placeholders}}` filled in, as i18next would. */
 async function message(page: Page, key: string, values: Record<string, string>) {
@@ -62,8 +40,8 @@ async function createStatusWorkflow(page: Page, projectPath: string, title: stri
 test("an admin forbids moving a task from To do straight to Done, then renames and deletes the workflow", async ({ browser }) => {
   // A long journey with several reloads.
   test.slow();
-  const { context, page, errors } = await admin(browser, "Wanda Workflow");
-  const projectPath = await newProject(page);
+  const { context, page, errors } = await person(browser, "Wanda Workflow");
+  const projectPath = await createProjectFromList(page, "Workflow");
   const projectGuid = projectPath.split("/")[2];
   const status = await statusOptions(page);
 
@@ -157,10 +135,10 @@ test("an admin forbids moving a task from To do straight to Done, then renames a
 for (const theme of ["light", "dark"] as const) {
   test(`pictures the workflow settings in the ${theme} theme`, async ({ browser }) => {
     test.slow();
-    const { context, page } = await admin(browser, "Pia Pictures");
+    const { context, page } = await person(browser, "Pia Pictures");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-    const projectPath = await newProject(page);
+    const projectPath = await createProjectFromList(page, "Workflow");
     const dir = `${test.info().project.outputDir}/screens`;
 
     await createStatusWorkflow(page, projectPath, "Task flow");
