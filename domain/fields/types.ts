@@ -46,6 +46,8 @@ export const fieldOption = z.object({
   title: z.string().trim().min(1, "option_value_required").max(OPTION_LABEL_MAX, "option_value_too_long").optional(),
   color,
   sort: z.number().int(),
+  /** Set on the default options of system fields ("epic", "done"…): what the product relies on. */
+  key: z.string().max(64).optional(),
 });
 export type FieldOption = z.infer<typeof fieldOption>;
 

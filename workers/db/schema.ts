@@ -312,3 +312,52 @@ export const notificationSettings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
+
+/**
+ * A sprint of a project. Every project has one backlog (`isBacklog`), always first; the others
+ * follow by `sort`. Completed sprints can be archived (spec: `/sprint_archive`).
+ */
+export const sprints = sqliteTable(
+  "sprints",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    isBacklog: integer("is_backlog", { mode: "boolean" }).notNull().default(false),
+    sort: integer("sort").notNull().default(0),
+    goal: text("goal").notNull().default(""),
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    status: text("status", { enum: ["planned", "active", "completed"] }).notNull().default("planned"),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("sprints_project_idx").on(t.projectId, t.sort)],
+);
+
+/**
+ * A task. Everything a person writes on it (title, status, sprint, epic…) is a field value;
+ * the row keeps only identity and order: `sort` on the planning board, `position` on the task
+ * board, and the project-wide `number` people refer to.
+ */
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    sort: integer("sort").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("tasks_project_idx").on(t.projectId, t.sort), uniqueIndex("tasks_number_unique").on(t.projectId, t.number)],
+);
+
+export type Sprint = typeof sprints.$inferSelect;
+export type Task = typeof tasks.$inferSelect;

@@ -98,7 +98,7 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
     valuesSet: JSON.stringify(
       (spec.options ?? []).map(([key, color], sort) => {
         const label = t(`projects:fields.options.${spec.slug}.${key}`);
-        return { guid: newGuid(), ...(spec.type === "rotation" ? { title: label } : { value: label }), color, sort };
+        return { guid: newGuid(), ...(spec.type === "rotation" ? { title: label } : { value: label }), color, sort, key };
       }),
     ),
     entities: JSON.stringify(spec.entities.map((slug) => ({ slug, permission: true }))),

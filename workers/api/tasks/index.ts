@@ -1,0 +1,75 @@
+/** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
+import { Hono } from "hono";
+import { createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, updateSprint } from "../../services/sprints";
+import { backlogTasks, createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
+import { ApiProblem } from "../problem";
+import { access, type ProjectEnv } from "../project-access";
+import { readJson } from "../validate";
+
+const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404 };
+
+function refuse(result: { reason: string; index?: number }): never {
+  throw new ApiProblem(STATUS[result.reason] ?? 400, result.reason, result.index !== undefined ? { [`custom_fields.${result.index}`]: result.reason } : undefined);
+}
+
+export const taskRoutes = new Hono<ProjectEnv>()
+  .post("/v1/project/:id/issue", access("write"), async (c) => {
+    const body = await readJson(c, createTaskBody);
+    const result = await createTask(c.get("db"), c.get("project").id, c.get("user")!.id, body.custom_fields, c.get("i18n").t);
+    if (!result.ok) refuse(result);
+    return c.json(result.task, 201);
+  })
+  .patch("/v1/project/:id/issue", access("write"), async (c) => {
+    const body = await readJson(c, reorderTasksBody);
+    const result = await reorderTasks(c.get("db"), c.get("project").id, body);
+    if (!result.ok) throw new ApiProblem(404, "task_not_found");
+    return c.json({ ok: true, written: result.written });
+  })
+  .get("/v1/project/:id/issue_backlog", access("read"), async (c) => c.json(await backlogTasks(c.get("db"), c.get("project").id, c.get("i18n").t)))
+  .get("/v1/project/:id/issue/:taskUid", access("read"), async (c) => {
+    const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
+    return c.json((await taskViews(c.get("db"), [task]))[0]);
+  })
+  .put("/v1/project/:id/issue/:taskUid", access("write"), async (c) => {
+    const body = await readJson(c, updateTaskBody);
+    const db = c.get("db");
+    const task = await findTask(db, c.get("project").id, c.req.param("taskUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
+    const result = await updateTask(db, task, c.get("user")!.id, body.custom_fields, body.filter_custom_fields);
+    if (!result.ok) refuse(result);
+    return c.json(result.task);
+  })
+  .delete("/v1/project/:id/issue/:taskUid", access("write"), async (c) => {
+    const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
+    await deleteTask(c.get("db"), task);
+    return c.body(null, 204);
+  })
+  .get("/v1/project/:id/sprint", access("read"), async (c) => c.json((await boardSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
+  .post("/v1/project/:id/sprint", access("write"), async (c) => {
+    const body = await readJson(c, sprintBody);
+    return c.json(sprintView(await createSprint(c.get("db"), c.get("project").id, body), c.get("i18n").t), 201);
+  })
+  .get("/v1/project/:id/sprint_archive", access("read"), async (c) => c.json((await archivedSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
+  .get("/v1/project/:id/sprint/:sprintGuid", access("read"), async (c) => {
+    const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
+    if (!sprint) throw new ApiProblem(404, "sprint_not_found");
+    return c.json(sprintView(sprint, c.get("i18n").t));
+  })
+  .put("/v1/project/:id/sprint/:sprintGuid", access("write"), async (c) => {
+    const body = await readJson(c, updateSprintBody);
+    const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
+    if (!sprint) throw new ApiProblem(404, "sprint_not_found");
+    const result = await updateSprint(c.get("db"), sprint, body);
+    if (!result.ok) refuse(result);
+    return c.json(sprintView(result.sprint, c.get("i18n").t));
+  })
+  .delete("/v1/project/:id/sprint/:sprintGuid", access("write"), async (c) => {
+    const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
+    if (!sprint) throw new ApiProblem(404, "sprint_not_found");
+    const result = await deleteSprint(c.get("db"), sprint);
+    if (!result.ok) refuse({ reason: result.reason! });
+    return c.body(null, 204);
+  });

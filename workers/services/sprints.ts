@@ -1,0 +1,102 @@
+/** Sprints of a project; the backlog is the first one and always exists. */
+import { and, asc, eq, max } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { appendArchived } from "../../domain/planning/placement";
+import type { Db } from "../db/client";
+import { sprints, type Sprint } from "../db/schema";
+import { newGuid } from "./ids";
+
+export interface SprintView {
+  guid: string;
+  title: string;
+  backlog: boolean;
+  sort: number;
+  goal: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: string;
+  archived: boolean;
+}
+
+export const sprintView = (s: Sprint, t?: TFunction): SprintView => ({
+  guid: s.id,
+  title: s.isBacklog && t ? t("projects:planning.backlog") : s.title,
+  backlog: s.isBacklog,
+  sort: s.sort,
+  goal: s.goal,
+  start_date: s.startDate,
+  end_date: s.endDate,
+  status: s.status,
+  archived: s.archived,
+});
+
+/** The project's backlog, created on first use. */
+export async function ensureBacklog(db: Db, projectId: string): Promise<Sprint> {
+  const found = await db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.isBacklog, true))).get();
+  if (found) return found;
+  return (await db.insert(sprints).values({ id: newGuid(), projectId, title: "Backlog", isBacklog: true, sort: 0 }).returning().get())!;
+}
+
+/** Sprints on the board: the backlog first, then the others by order; archived ones left out. */
+export async function boardSprints(db: Db, projectId: string): Promise<Sprint[]> {
+  await ensureBacklog(db, projectId);
+  const rows = await db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, false))).orderBy(asc(sprints.sort), asc(sprints.createdAt));
+  return [...rows.filter((s) => s.isBacklog), ...rows.filter((s) => !s.isBacklog)];
+}
+
+export async function archivedSprints(db: Db, projectId: string): Promise<Sprint[]> {
+  return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, true))).orderBy(asc(sprints.sort));
+}
+
+/** All sprints: the board's, then the archived ones appended without duplicates (spec §4). */
+export async function allSprints(db: Db, projectId: string, t?: TFunction): Promise<SprintView[]> {
+  const [board, archived] = await Promise.all([boardSprints(db, projectId), archivedSprints(db, projectId)]);
+  return appendArchived(board.map((s) => sprintView(s, t)), archived.map((s) => sprintView(s, t)));
+}
+
+export function findSprint(db: Db, projectId: string, id: string) {
+  return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.id, id))).get();
+}
+
+export async function createSprint(db: Db, projectId: string, input: { title: string; goal: string; start_date?: string | null; end_date?: string | null }): Promise<Sprint> {
+  await ensureBacklog(db, projectId);
+  const [{ top } = { top: 0 }] = await db.select({ top: max(sprints.sort) }).from(sprints).where(eq(sprints.projectId, projectId));
+  return (await db
+    .insert(sprints)
+    .values({ id: newGuid(), projectId, title: input.title, goal: input.goal, startDate: input.start_date ?? null, endDate: input.end_date ?? null, sort: (top ?? 0) + 1 })
+    .returning()
+    .get())!;
+}
+
+export async function updateSprint(
+  db: Db,
+  sprint: Sprint,
+  changes: { title?: string; goal?: string; start_date?: string | null; end_date?: string | null; status?: "planned" | "active" | "completed"; archived?: boolean; sort?: number },
+): Promise<{ ok: true; sprint: Sprint } | { ok: false; reason: string }> {
+  if (sprint.isBacklog && (changes.archived || changes.status || changes.sort !== undefined)) return { ok: false, reason: "backlog_fixed" };
+  const start = changes.start_date === undefined ? sprint.startDate : changes.start_date;
+  const end = changes.end_date === undefined ? sprint.endDate : changes.end_date;
+  if (start && end && start > end) return { ok: false, reason: "sprint_dates_order" };
+  const row = await db
+    .update(sprints)
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.goal !== undefined ? { goal: changes.goal } : {}),
+      ...(changes.start_date !== undefined ? { startDate: changes.start_date } : {}),
+      ...(changes.end_date !== undefined ? { endDate: changes.end_date } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.archived !== undefined ? { archived: changes.archived } : {}),
+      ...(changes.sort !== undefined ? { sort: changes.sort } : {}),
+    })
+    .where(eq(sprints.id, sprint.id))
+    .returning()
+    .get();
+  return { ok: true, sprint: row! };
+}
+
+/** Deletes a sprint; its tasks fall back to the backlog by the placement rule. */
+export async function deleteSprint(db: Db, sprint: Sprint): Promise<{ ok: boolean; reason?: string }> {
+  if (sprint.isBacklog) return { ok: false, reason: "backlog_fixed" };
+  await db.delete(sprints).where(eq(sprints.id, sprint.id));
+  return { ok: true };
+}

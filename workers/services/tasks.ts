@@ -1,0 +1,113 @@
+/** Tasks: identity and order in their row, everything else as field values. */
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { laneOf } from "../../domain/planning/placement";
+import type { Db } from "../db/client";
+import { fieldDefinitions, fieldValues, tasks, type Task } from "../db/schema";
+import { ensureSystemFields, optionsOf, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
+import { newGuid } from "./ids";
+import { boardSprints } from "./sprints";
+
+export interface TaskView {
+  guid: string;
+  number: number;
+  sort: number;
+  position: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  custom_fields: ValueView[];
+}
+
+const taskView = (t: Task, values: ValueView[]): TaskView => ({
+  guid: t.id,
+  number: t.number,
+  sort: t.sort,
+  position: t.position,
+  created_by: t.createdBy,
+  created_at: t.createdAt,
+  updated_at: t.updatedAt,
+  custom_fields: values,
+});
+
+export async function taskViews(db: Db, rows: Task[], only?: string[]): Promise<TaskView[]> {
+  const values = await readValues(db, "issue", rows.map((r) => r.id), only);
+  return rows.map((r) => taskView(r, values.get(r.id) ?? []));
+}
+
+export function findTask(db: Db, projectId: string, id: string) {
+  return db.select().from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.id, id))).get();
+}
+
+type Failure = { ok: false; reason: string; index?: number };
+
+/**
+ * Creates a task from its field values (a non-empty title is required). It enters the task
+ * board at position 0, the others shifting down by one (spec §4), and the end of its lane.
+ */
+export async function createTask(db: Db, projectId: string, userId: string, values: ValueInput[], t: TFunction): Promise<{ ok: true; task: TaskView } | Failure> {
+  await ensureSystemFields(db, projectId, t);
+  const title = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.slug, "title"))).get();
+  const titleValue = values.find((v) => v.guid === title?.id || v.slug === "title")?.value;
+  if (typeof titleValue !== "string" || titleValue.trim() === "") return { ok: false, reason: "task_title_required" };
+  const id = newGuid();
+  const [{ top, last } = { top: 0, last: 0 }] = await db.select({ top: max(tasks.number), last: max(tasks.sort) }).from(tasks).where(eq(tasks.projectId, projectId));
+  await db.batch([
+    db.update(tasks).set({ position: sql`${tasks.position} + 1` }).where(eq(tasks.projectId, projectId)),
+    db.insert(tasks).values({ id, projectId, number: (top ?? 0) + 1, sort: (last ?? -1) + 1, position: 0, createdBy: userId }),
+  ]);
+  const written = await writeValues(db, projectId, "issue", id, values, userId);
+  if (!written.ok) {
+    await db.batch([db.delete(tasks).where(eq(tasks.id, id)), db.update(tasks).set({ position: sql`${tasks.position} - 1` }).where(eq(tasks.projectId, projectId))]);
+    return written;
+  }
+  const row = (await findTask(db, projectId, id))!;
+  return { ok: true, task: (await taskViews(db, [row]))[0]! };
+}
+
+export async function updateTask(db: Db, task: Task, userId: string, values: ValueInput[], only?: string[]): Promise<{ ok: true; task: TaskView } | Failure> {
+  const written = await writeValues(db, task.projectId, "issue", task.id, values, userId);
+  if (!written.ok) return written;
+  if (values.length > 0) await db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id));
+  const row = (await findTask(db, task.projectId, task.id))!;
+  return { ok: true, task: (await taskViews(db, [row], only))[0]! };
+}
+
+export async function deleteTask(db: Db, task: Task): Promise<void> {
+  await db.batch([
+    db.delete(fieldValues).where(and(eq(fieldValues.entityKind, "issue"), eq(fieldValues.entityId, task.id))),
+    db.delete(tasks).where(eq(tasks.id, task.id)),
+  ]);
+}
+
+/** Applies `[{guid, sort, position?}]`, writing only rows whose numbers change, in one batch. */
+export async function reorderTasks(db: Db, projectId: string, moves: { guid: string; sort: number; position?: number }[]): Promise<{ ok: boolean; written: number }> {
+  const ids = [...new Set(moves.map((m) => m.guid))];
+  const rows = await db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, ids)));
+  if (rows.length !== ids.length) return { ok: false, written: 0 };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const statements = moves
+    .filter((m) => byId.get(m.guid)!.sort !== m.sort || (m.position !== undefined && byId.get(m.guid)!.position !== m.position))
+    .map((m) => db.update(tasks).set({ sort: m.sort, ...(m.position !== undefined ? { position: m.position } : {}) }).where(eq(tasks.id, m.guid)));
+  if (statements.length > 0) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return { ok: true, written: statements.length };
+}
+
+/** Tasks of the backlog lane: no sprint (or one not on the board) and not epics (spec §4). */
+export async function backlogTasks(db: Db, projectId: string, t: TFunction): Promise<TaskView[]> {
+  await ensureSystemFields(db, projectId, t);
+  const [rows, sprintRows, fields] = await Promise.all([
+    db.select().from(tasks).where(eq(tasks.projectId, projectId)).orderBy(asc(tasks.sort), asc(tasks.position)),
+    boardSprints(db, projectId),
+    db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, ["issue_type", "sprint"]))),
+  ]);
+  const issueType = fields.find((f) => f.slug === "issue_type");
+  const sprintField = fields.find((f) => f.slug === "sprint");
+  const epicType = issueType ? (optionsOf(issueType).find((o) => o.key === "epic")?.guid ?? null) : null;
+  const views = await taskViews(db, rows);
+  const sprintGuids = sprintRows.map((s) => s.id);
+  const valueOf = (v: TaskView, fieldId: string | undefined) => (fieldId ? (v.custom_fields.find((c) => c.guid === fieldId)?.value as string | undefined) ?? null : null);
+  return views.filter(
+    (v) => laneOf({ issueType: valueOf(v, issueType?.id), sprint: valueOf(v, sprintField?.id) }, epicType, sprintGuids) === sprintGuids[0],
+  );
+}
