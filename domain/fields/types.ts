@@ -107,7 +107,7 @@ export type CheckedValue = { ok: true; value: unknown } | { ok: false; reason: s
 export function checkValue(
   type: FieldType,
   value: unknown,
-  context: { optionGuids?: ReadonlySet<string>; participantGuids?: ReadonlySet<string> } = {},
+  context: { optionGuids?: ReadonlySet<string>; participantGuids?: ReadonlySet<string>; sprintGuids?: ReadonlySet<string>; taskGuids?: ReadonlySet<string> } = {},
 ): CheckedValue {
   if (value === null) return { ok: true, value: null };
   const parsed = valueSchema(type).safeParse(value);
@@ -117,6 +117,8 @@ export function checkValue(
   if ((type === "participant" || type === "participants") && !ids.every((id) => context.participantGuids?.has(id))) {
     return { ok: false, reason: "participant_unknown" };
   }
+  if (type === "sprint" && context.sprintGuids && !ids.every((id) => context.sprintGuids!.has(id))) return { ok: false, reason: "sprint_unknown" };
+  if ((type === "issue" || type === "issues") && context.taskGuids && !ids.every((id) => context.taskGuids!.has(id))) return { ok: false, reason: "task_unknown" };
   if (Array.isArray(parsed.data)) return { ok: true, value: [...new Set(parsed.data as string[])] };
   return { ok: true, value: parsed.data };
 }

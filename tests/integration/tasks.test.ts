@@ -83,3 +83,31 @@ describe("sprints", () => {
     expect((await call("DELETE", `${base}/sprint/${s1.guid}`, { cookie: me.cookie })).status).toBe(204);
   });
 });
+
+describe("references between tasks and sprints", () => {
+  it("refuses a sprint or an epic from another project, storing nothing", async () => {
+    const first = await setup();
+    const other = (await call("POST", "/api/v1/project", { cookie: first.me.cookie, body: { name: "Other" } })).json;
+    const foreignSprint = (await call("POST", `/api/v1/project/${other.guid}/sprint`, { cookie: first.me.cookie, body: { title: "Theirs" } })).json;
+    const foreignTask = (
+      await call("POST", `/api/v1/project/${other.guid}/issue`, { cookie: first.me.cookie, body: { custom_fields: [{ slug: "title", value: "Theirs" }] } })
+    ).json;
+    const task = (await first.create("Mine")).json;
+    const put = (values: unknown[]) => call("PUT", `${first.base}/issue/${task.guid}`, { cookie: first.me.cookie, body: { custom_fields: values } });
+    const sprintRes = await put([{ guid: first.field("sprint").guid, value: foreignSprint.guid }]);
+    expect(sprintRes.status).toBe(400);
+    expect(sprintRes.json.code).toBe("sprint_unknown");
+    const epicRes = await put([{ guid: first.field("epic").guid, value: foreignTask.guid }]);
+    expect(epicRes.json.code).toBe("task_unknown");
+    const own = (await call("POST", `${first.base}/sprint`, { cookie: first.me.cookie, body: { title: "Ours" } })).json;
+    expect((await put([{ guid: first.field("sprint").guid, value: own.guid }])).status).toBe(200);
+  });
+
+  it("creates one backlog even when first requests arrive together", async () => {
+    const { base, me } = await setup();
+    const lists = await Promise.all([1, 2, 3, 4].map(() => call("GET", `${base}/sprint`, { cookie: me.cookie })));
+    const backlogs = new Set(lists.flatMap((l) => l.json.filter((s: { backlog: boolean }) => s.backlog).map((s: { guid: string }) => s.guid)));
+    expect(backlogs.size).toBe(1);
+  });
+});
+

@@ -334,7 +334,8 @@ export const sprints = sqliteTable(
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("sprints_project_idx").on(t.projectId, t.sort)],
+  // One backlog per project, even when two first requests race to create it.
+  (t) => [index("sprints_project_idx").on(t.projectId, t.sort), uniqueIndex("sprints_one_backlog").on(t.projectId).where(sql`is_backlog = 1`)],
 );
 
 /**

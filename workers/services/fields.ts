@@ -10,7 +10,7 @@ import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkV
 import { renumber } from "../../domain/ordering";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
 import type { Db } from "../db/client";
-import { fieldDefinitions, fieldValues, participants, type FieldDefinition } from "../db/schema";
+import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
 import { workflowsByField } from "./workflows";
 
@@ -311,6 +311,14 @@ export async function writeValues(
   const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
   const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   const participantGuids = new Set(members.map((m) => m.userId));
+  // References to sprints and tasks must stay inside the project; load them only when needed.
+  const wants = (types: string[]) => inputs.some((input) => types.includes(fields.find((f) => (input.guid ? f.id === input.guid : f.slug === input.slug))?.typeFields ?? ""));
+  const sprintGuids = wants(["sprint"])
+    ? new Set((await db.select({ id: sprints.id }).from(sprints).where(eq(sprints.projectId, projectId))).map((r) => r.id))
+    : undefined;
+  const taskGuids = wants(["issue", "issues"])
+    ? new Set((await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, projectId))).map((r) => r.id))
+    : undefined;
   // Status-like values of tasks may only move along their field's workflow.
   const flows = kind === "issue" ? await workflowsByField(db, projectId) : new Map<string, Transition[]>();
   const current =
@@ -329,6 +337,8 @@ export async function writeValues(
     const checked = checkValue(field.typeFields as FieldType, input.value ?? null, {
       optionGuids: new Set(optionsOf(field).map((o) => o.guid)),
       participantGuids,
+      sprintGuids,
+      taskGuids,
     });
     if (!checked.ok) return { ok: false, reason: checked.reason, index };
     const flow = flows.get(field.id);

@@ -34,7 +34,8 @@ export const sprintView = (s: Sprint, t?: TFunction): SprintView => ({
 export async function ensureBacklog(db: Db, projectId: string): Promise<Sprint> {
   const found = await db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.isBacklog, true))).get();
   if (found) return found;
-  return (await db.insert(sprints).values({ id: newGuid(), projectId, title: "Backlog", isBacklog: true, sort: 0 }).returning().get())!;
+  await db.insert(sprints).values({ id: newGuid(), projectId, title: "Backlog", isBacklog: true, sort: 0 }).onConflictDoNothing();
+  return (await db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.isBacklog, true))).get())!;
 }
 
 /** Sprints on the board: the backlog first, then the others by order; archived ones left out. */

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `sprints_one_backlog` ON `sprints` (`project_id`) WHERE is_backlog = 1;
