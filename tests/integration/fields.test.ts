@@ -163,12 +163,12 @@ describe("system fields", () => {
     // Rotation options (statuses) carry `title`, the other option types `value` (spec §3).
     const status = ru.find((f) => f.slug === "status")!;
     expect(status.settings.values_set).toStrictEqual(
-      SYSTEM_FIELDS.find((f) => f.slug === "status")!.options!.map(([key, color], sort) => ({ guid: expect.any(String), title: optionLabel("ru", "status", key), color, sort })),
+      SYSTEM_FIELDS.find((f) => f.slug === "status")!.options!.map(([key, color], sort) => ({ guid: expect.any(String), title: optionLabel("ru", "status", key), color, sort, key })),
     );
     expect(status.settings.values_set).toHaveLength(4);
     const role = ru.find((f) => f.slug === "role")!;
     expect(role.settings.values_set).toStrictEqual(
-      SYSTEM_FIELDS.find((f) => f.slug === "role")!.options!.map(([key, color], sort) => ({ guid: expect.any(String), value: optionLabel("ru", "role", key), color, sort })),
+      SYSTEM_FIELDS.find((f) => f.slug === "role")!.options!.map(([key, color], sort) => ({ guid: expect.any(String), value: optionLabel("ru", "role", key), color, sort, key })),
     );
     const guids = ru.flatMap((f) => f.settings.values_set.map((o) => o.guid));
     expect(new Set(guids).size).toBe(guids.length);
