@@ -30,3 +30,19 @@ export function seedSql() {
      VALUES (${q(DEMO.participantId)}, ${q(DEMO.projectId)}, ${q(DEMO.userId)}, 1, 1, 1, 1);`,
   ].join("\n");
 }
+
+/**
+ * Fills the demo project with sprints, epics and tasks through the running Worker (its
+ * development-only `POST /api/dev/seed`), so every value is made by the real field engine.
+ * Idempotent: a project that already has tasks is left alone.
+ */
+export async function seedDemoPlan(port) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/dev/seed`, { method: "POST", headers: { "Accept-Language": "en" } });
+    const body = await res.json();
+    if (res.ok && body.created > 0) console.log(`  Demo plan: ${body.created} tasks in a backlog and three sprints.`);
+    else if (!res.ok) console.error(`  Demo plan not created: ${res.status} ${body.detail ?? ""}`);
+  } catch (err) {
+    console.error("  Demo plan not created:", err);
+  }
+}

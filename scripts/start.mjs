@@ -1,5 +1,5 @@
 // `npm start`: install what is missing, migrate and seed local D1, build, serve with wrangler dev.
-import { DEMO } from "./seed.mjs";
+import { DEMO, seedDemoPlan } from "./seed.mjs";
 import { ensureInstalled, log, run, spawnGroup } from "./lib.mjs";
 
 ensureInstalled();
@@ -20,6 +20,7 @@ server.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /Ready on/i.test(String(chunk))) {
     announced = true;
+    void seedDemoPlan(port);
     console.log(`\n  Planning workspace is running at http://localhost:${port}`);
     console.log(`  Demo login: ${DEMO.email} / ${DEMO.password}`);
     console.log(`  Local mail: http://localhost:${port}/dev/mail\n`);

@@ -2,6 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mails } from "../../db/schema";
+import { seedDemoPlan } from "../../services/demo";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 
@@ -16,4 +17,9 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     .orderBy(desc(mails.id))
     .limit(50);
   return c.json(rows);
-});
+})
+  // Fills the seeded demo project with sprints, epics and tasks (npm start calls it once).
+  .post("/dev/seed", async (c) => {
+    if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
+    return c.json(await seedDemoPlan(c.get("db"), c.get("i18n").t));
+  });

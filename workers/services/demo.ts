@@ -1,0 +1,99 @@
+/**
+ * The demo workspace's plan: sprints, epics and tasks in the demo project, made through the
+ * same services as the API so every value is a real field value. The account and project rows
+ * come from scripts/seed.mjs; this fills the project once (idempotent: nothing happens when it
+ * already has tasks).
+ */
+import { eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import type { Db } from "../db/client";
+import { fieldDefinitions, projects, tasks } from "../db/schema";
+import { ensureSystemFields, optionsOf, type ValueInput } from "./fields";
+import { createSprint, ensureBacklog, updateSprint } from "./sprints";
+import { createTask } from "./tasks";
+
+export const DEMO_PROJECT_ID = "00000000-0000-4000-8000-000000000002";
+export const DEMO_USER_ID = "00000000-0000-4000-8000-000000000001";
+
+const EPICS = ["Onboarding revamp", "Mobile offline mode"];
+const TITLES = [
+  "Sign-up form validation",
+  "Password reset e-mail copy",
+  "Invite teammates step",
+  "Empty state for new projects",
+  "Offline queue for edits",
+  "Conflict resolution dialog",
+  "Sync indicator in header",
+  "Retry failed uploads",
+  "Keyboard shortcuts help",
+  "Dark theme contrast audit",
+  "Board drag performance",
+  "Sprint burndown chart",
+  "Export table to CSV",
+  "Roadmap zoom controls",
+  "Poker deck editor",
+  "Retro timer sound",
+  "Mentions in comments",
+  "Attachment previews",
+  "Search by task number",
+  "Saved filter sharing",
+];
+
+/** Fills the demo project with three sprints, two epics and sixty tasks. */
+export async function seedDemoPlan(db: Db, t: TFunction): Promise<{ created: number }> {
+  const project = await db.select().from(projects).where(eq(projects.id, DEMO_PROJECT_ID)).get();
+  if (!project) return { created: 0 };
+  const existing = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID)).limit(1);
+  if (existing.length > 0) return { created: 0 };
+
+  await ensureSystemFields(db, DEMO_PROJECT_ID, t);
+  await ensureBacklog(db, DEMO_PROJECT_ID);
+  const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, DEMO_PROJECT_ID));
+  const bySlug = (slug: string) => fields.find((f) => f.slug === slug)!;
+  const option = (slug: string, key: string) => optionsOf(bySlug(slug)).find((o) => o.key === key)!.guid;
+
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const sprintRows = [];
+  for (const [i, title] of ["Sprint 1", "Sprint 2", "Sprint 3"].entries()) {
+    const sprint = await createSprint(db, DEMO_PROJECT_ID, { title, goal: "", start_date: day(i * 14 - 7), end_date: day(i * 14 + 6) });
+    if (i === 0) await updateSprint(db, sprint, { status: "active" });
+    sprintRows.push(sprint);
+  }
+
+  let created = 0;
+  const epicIds: string[] = [];
+  for (const title of EPICS) {
+    const epic = await createTask(db, DEMO_PROJECT_ID, DEMO_USER_ID, [
+      { slug: "title", value: title },
+      { slug: "issue_type", value: option("issue_type", "epic") },
+      { slug: "start_date", value: day(-7) },
+      { slug: "end_date", value: day(35) },
+    ], t);
+    if (epic.ok) {
+      epicIds.push(epic.task.guid);
+      created += 1;
+    }
+  }
+  const statuses = ["todo", "in_progress", "review", "done"];
+  const types = ["task", "task", "story", "bug"];
+  for (let i = 0; i < 58; i++) {
+    // Backlog gets the first 22, then 12 to each sprint; the active sprint is furthest along.
+    const lane = i < 22 ? null : sprintRows[Math.floor((i - 22) / 12)]!;
+    const laneIndex = lane ? sprintRows.indexOf(lane) : -1;
+    const status = laneIndex === 0 ? statuses[i % 4]! : laneIndex === 1 ? statuses[i % 2]! : "todo";
+    const values: ValueInput[] = [
+      { slug: "title", value: `${TITLES[i % TITLES.length]}${i >= TITLES.length ? ` (${Math.floor(i / TITLES.length) + 1})` : ""}` },
+      { slug: "issue_type", value: option("issue_type", types[i % types.length]!) },
+      { slug: "status", value: option("status", status) },
+      { slug: "epic", value: epicIds[i % epicIds.length] ?? null },
+      { slug: "participants", value: [DEMO_USER_ID] },
+    ];
+    if (lane) {
+      values.push({ slug: "sprint", value: lane.id }, { slug: "start_date", value: lane.startDate }, { slug: "end_date", value: lane.endDate });
+    }
+    const task = await createTask(db, DEMO_PROJECT_ID, DEMO_USER_ID, values, t);
+    if (task.ok) created += 1;
+  }
+  return { created };
+}
