@@ -9,7 +9,7 @@ import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
 import { renumber } from "../../domain/ordering";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
-import type { Db } from "../db/client";
+import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
 import { workflowsByField } from "./workflows";
@@ -106,7 +106,7 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
   // D1 caps bound parameters per statement; insert a few rows per statement.
   const chunks = [];
   for (let i = 0; i < rows.length; i += 5) chunks.push(db.insert(fieldDefinitions).values(rows.slice(i, i + 5)).onConflictDoNothing());
-  if (chunks.length > 0) await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]]);
+  await runBatch(db, chunks);
 }
 
 export async function listFields(db: Db, projectId: string, t: TFunction): Promise<FieldView[]> {
@@ -188,7 +188,7 @@ export async function reorderFields(db: Db, projectId: string, moves: { guid: st
   const { changed } = renumber(ordered);
   if (changed.length > 0) {
     const statements = changed.map((c) => db.update(fieldDefinitions).set({ sort: c.sort }).where(eq(fieldDefinitions.id, c.guid)));
-    await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    await runBatch(db, statements);
   }
   return { ok: true };
 }
@@ -362,6 +362,6 @@ export async function writeValues(
           .values({ id: newGuid(), projectId, fieldId: w.fieldId, entityKind: kind, entityId, participantValue: w.participantValue, value: JSON.stringify(w.value), updatedAt: now })
           .onConflictDoUpdate({ target: [fieldValues.fieldId, fieldValues.entityId, fieldValues.participantValue], set: { value: JSON.stringify(w.value), updatedAt: now } }),
   );
-  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  await runBatch(db, statements);
   return { ok: true };
 }

@@ -1,9 +1,10 @@
 /** Invitations into projects: created by roots, answered by the invitee, mailed as a link. */
 import { and, desc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import type { InviteView } from "../../durable-objects/user-hub/protocol";
 import { flagsForRole, type InviteRole } from "../../domain/projects/roles";
-import type { Db } from "../db/client";
+import { type Db, runBatch } from "../db/client";
 import { invites, participants, projects, users, type Invite, type Project, type User } from "../db/schema";
 import type { Env } from "../env";
 import { pushToUser } from "./hub";
@@ -149,7 +150,7 @@ export async function answerInvite(
     .get();
   if (!invite) return { ok: false, reason: "not_found" };
   const now = Date.now();
-  const statements = [
+  const statements: BatchItem<"sqlite">[] = [
     db.update(invites).set({ status: accept ? "accepted" : "declined", respondedAt: now }).where(eq(invites.id, invite.id)),
   ];
   const participantId = newGuid();
@@ -159,10 +160,10 @@ export async function answerInvite(
       db
         .insert(participants)
         .values({ id: participantId, projectId: invite.projectId, userId: user.id, isVerifications: true, ...flags })
-        .onConflictDoNothing() as never,
+        .onConflictDoNothing(),
     );
   }
-  await db.batch(statements as [(typeof statements)[number]]);
+  await runBatch(db, statements);
   await tellInvitee(env, db, invite);
   if (accept) {
     const project = await db.select().from(projects).where(eq(projects.id, invite.projectId)).get();

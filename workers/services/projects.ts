@@ -1,7 +1,7 @@
 /** Projects and their participants. */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domain/projects/roles";
-import type { Db } from "../db/client";
+import { type Db, runBatch } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
 import { readValues, type ValueView } from "./fields";
 import { newGuid } from "./ids";
@@ -133,7 +133,7 @@ export async function updateProject(db: Db, project: Project, mine: Participant,
     statements.push(db.update(projects).set({ ...changes, updatedAt: Date.now() }).where(eq(projects.id, project.id)));
   }
   if (sort !== undefined) statements.push(db.update(participants).set({ sort }).where(eq(participants.id, mine.id)));
-  if (statements.length > 0) await db.batch(statements as [ (typeof statements)[number], ...(typeof statements)[number][] ]);
+  await runBatch(db, statements);
 }
 
 export function findParticipant(db: Db, projectId: string, accessGuid: string) {

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { laneOf } from "../../domain/planning/placement";
-import type { Db } from "../db/client";
+import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks, type Task } from "../db/schema";
 import { ensureSystemFields, optionsOf, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
 import { newGuid } from "./ids";
@@ -89,7 +89,7 @@ export async function reorderTasks(db: Db, projectId: string, moves: { guid: str
   const statements = moves
     .filter((m) => byId.get(m.guid)!.sort !== m.sort || (m.position !== undefined && byId.get(m.guid)!.position !== m.position))
     .map((m) => db.update(tasks).set({ sort: m.sort, ...(m.position !== undefined ? { position: m.position } : {}) }).where(eq(tasks.id, m.guid)));
-  if (statements.length > 0) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  await runBatch(db, statements);
   return { ok: true, written: statements.length };
 }
 

@@ -5,7 +5,7 @@ import { type Condition, condition, opsFor } from "../../domain/fields/filters";
 import { checkValue, type FieldType } from "../../domain/fields/types";
 import { DEFAULT_VIEW_FIELDS, VIEW_KINDS, type ViewKind } from "../../domain/fields/views";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, participants, savedFilters, viewFields, type FieldDefinition } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./fields";
 import { newGuid } from "./ids";
@@ -151,7 +151,7 @@ export async function replaceMapping(db: Db, projectId: string, lists: Partial<R
       statements.push(db.insert(viewFields).values({ id: newGuid(), projectId, view, fieldId: e.custom_field.guid, sort, editMode: e.edit_mode }));
     }
   }
-  if (statements.length > 0) await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  await runBatch(db, statements);
   return { ok: true };
 }
 
