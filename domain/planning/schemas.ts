@@ -51,3 +51,8 @@ export const updateSprintBody = z
   })
   .strict()
   .refine((s) => !s.start_date || !s.end_date || s.start_date <= s.end_date, { error: "sprint_dates_order", path: ["end_date"] });
+
+export const COMMENT_MAX = 20_000;
+export const commentBody = z
+  .object({ text: z.string({ error: "comment_text_required" }).trim().min(1, "comment_text_required").max(COMMENT_MAX, "comment_too_long") })
+  .strict();

@@ -361,4 +361,24 @@ export const tasks = sqliteTable(
 );
 
 export type Sprint = typeof sprints.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
 export type Task = typeof tasks.$inferSelect;
+
+/** A comment on a task; mentions live in its text as `@[Name](user-guid)`. */
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("comments_task_idx").on(t.taskId, t.createdAt)],
+);

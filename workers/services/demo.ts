@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { Db } from "../db/client";
+import type { Env } from "../env";
 import { fieldDefinitions, projects, tasks } from "../db/schema";
 import { ensureSystemFields, optionsOf, type ValueInput } from "./fields";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";
@@ -40,7 +41,7 @@ const TITLES = [
 ];
 
 /** Fills the demo project with three sprints, two epics and sixty tasks. */
-export async function seedDemoPlan(db: Db, t: TFunction): Promise<{ created: number }> {
+export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ created: number }> {
   const project = await db.select().from(projects).where(eq(projects.id, DEMO_PROJECT_ID)).get();
   if (!project) return { created: 0 };
   const existing = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID)).limit(1);
@@ -64,7 +65,7 @@ export async function seedDemoPlan(db: Db, t: TFunction): Promise<{ created: num
   let created = 0;
   const epicIds: string[] = [];
   for (const title of EPICS) {
-    const epic = await createTask(db, DEMO_PROJECT_ID, DEMO_USER_ID, [
+    const epic = await createTask(env, db, DEMO_PROJECT_ID, DEMO_USER_ID, [
       { slug: "title", value: title },
       { slug: "issue_type", value: option("issue_type", "epic") },
       { slug: "start_date", value: day(-7) },
@@ -92,7 +93,7 @@ export async function seedDemoPlan(db: Db, t: TFunction): Promise<{ created: num
     if (lane) {
       values.push({ slug: "sprint", value: lane.id }, { slug: "start_date", value: lane.startDate }, { slug: "end_date", value: lane.endDate });
     }
-    const task = await createTask(db, DEMO_PROJECT_ID, DEMO_USER_ID, values, t);
+    const task = await createTask(env, db, DEMO_PROJECT_ID, DEMO_USER_ID, values, t);
     if (task.ok) created += 1;
   }
   return { created };

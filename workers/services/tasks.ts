@@ -3,7 +3,9 @@ import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { laneOf } from "../../domain/planning/placement";
 import { type Db, runBatch } from "../db/client";
-import { fieldDefinitions, fieldValues, tasks, type Task } from "../db/schema";
+import { fieldDefinitions, fieldValues, projects, tasks, users, type Task } from "../db/schema";
+import type { Env } from "../env";
+import { notify } from "./notifications";
 import { ensureSystemFields, optionsOf, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
 import { newGuid } from "./ids";
 import { boardSprints } from "./sprints";
@@ -45,7 +47,7 @@ type Failure = { ok: false; reason: string; index?: number };
  * Creates a task from its field values (a non-empty title is required). It enters the task
  * board at position 0, the others shifting down by one (spec §4), and the end of its lane.
  */
-export async function createTask(db: Db, projectId: string, userId: string, values: ValueInput[], t: TFunction): Promise<{ ok: true; task: TaskView } | Failure> {
+export async function createTask(env: Env, db: Db, projectId: string, userId: string, values: ValueInput[], t: TFunction): Promise<{ ok: true; task: TaskView } | Failure> {
   await ensureSystemFields(db, projectId, t);
   const title = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.slug, "title"))).get();
   const titleValue = values.find((v) => v.guid === title?.id || v.slug === "title")?.value;
@@ -62,15 +64,39 @@ export async function createTask(db: Db, projectId: string, userId: string, valu
     return written;
   }
   const row = (await findTask(db, projectId, id))!;
-  return { ok: true, task: (await taskViews(db, [row]))[0]! };
+  const view = (await taskViews(db, [row]))[0]!;
+  await notifyAssigned(env, db, row, userId, [], assigneesOf(view.custom_fields));
+  return { ok: true, task: view };
 }
 
-export async function updateTask(db: Db, task: Task, userId: string, values: ValueInput[], only?: string[]): Promise<{ ok: true; task: TaskView } | Failure> {
+export async function updateTask(env: Env, db: Db, task: Task, userId: string, values: ValueInput[], only?: string[]): Promise<{ ok: true; task: TaskView } | Failure> {
+  const before = assigneesOf((await readValues(db, "issue", [task.id])).get(task.id) ?? []);
   const written = await writeValues(db, task.projectId, "issue", task.id, values, userId);
   if (!written.ok) return written;
   if (values.length > 0) await db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id));
   const row = (await findTask(db, task.projectId, task.id))!;
+  const after = assigneesOf((await readValues(db, "issue", [task.id])).get(task.id) ?? []);
+  await notifyAssigned(env, db, row, userId, before, after);
   return { ok: true, task: (await taskViews(db, [row], only))[0]! };
+}
+
+/** The people in a task's `participants` field. */
+function assigneesOf(values: ValueView[]): string[] {
+  const value = values.find((v) => v.slug === "participants")?.value;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** Tells the people newly added to a task (never the one who added them). */
+async function notifyAssigned(env: Env, db: Db, task: Task, actorId: string, before: string[], after: string[]) {
+  const added = after.filter((id) => id !== actorId && !before.includes(id));
+  if (added.length === 0) return;
+  const [project, actor] = await Promise.all([
+    db.select({ name: projects.name }).from(projects).where(eq(projects.id, task.projectId)).get(),
+    db.select({ name: users.name }).from(users).where(eq(users.id, actorId)).get(),
+  ]);
+  for (const userId of added) {
+    await notify(env, db, userId, "assigned", task.projectId, { project: project?.name ?? "", name: actor?.name ?? "", task: task.id, number: task.number });
+  }
 }
 
 export async function deleteTask(db: Db, task: Task): Promise<void> {

@@ -21,5 +21,5 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   // Fills the seeded demo project with sprints, epics and tasks (npm start calls it once).
   .post("/dev/seed", async (c) => {
     if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
-    return c.json(await seedDemoPlan(c.get("db"), c.get("i18n").t));
+    return c.json(await seedDemoPlan(c.env, c.get("db"), c.get("i18n").t));
   });

@@ -1,6 +1,7 @@
 /** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
 import { Hono } from "hono";
-import { createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { commentBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
 import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, updateSprint } from "../../services/sprints";
 import { backlogTasks, createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
@@ -16,7 +17,7 @@ function refuse(result: { reason: string; index?: number }): never {
 export const taskRoutes = new Hono<ProjectEnv>()
   .post("/v1/project/:id/issue", access("write"), async (c) => {
     const body = await readJson(c, createTaskBody);
-    const result = await createTask(c.get("db"), c.get("project").id, c.get("user")!.id, body.custom_fields, c.get("i18n").t);
+    const result = await createTask(c.env, c.get("db"), c.get("project").id, c.get("user")!.id, body.custom_fields, c.get("i18n").t);
     if (!result.ok) refuse(result);
     return c.json(result.task, 201);
   })
@@ -37,9 +38,40 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const db = c.get("db");
     const task = await findTask(db, c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
-    const result = await updateTask(db, task, c.get("user")!.id, body.custom_fields, body.filter_custom_fields);
+    const result = await updateTask(c.env, db, task, c.get("user")!.id, body.custom_fields, body.filter_custom_fields);
     if (!result.ok) refuse(result);
     return c.json(result.task);
+  })
+  .get("/v1/project/:id/issue/:taskUid/comment", access("read"), async (c) => {
+    const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
+    return c.json(await listComments(c.get("db"), task));
+  })
+  .post("/v1/project/:id/issue/:taskUid/comment", access("write"), async (c) => {
+    const body = await readJson(c, commentBody);
+    const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
+    return c.json(await addComment(c.env, c.get("db"), c.get("project"), task, c.get("user")!, body.text), 201);
+  })
+  .put("/v1/project/:id/issue/:taskUid/comment/:commentGuid", access("write"), async (c) => {
+    const body = await readJson(c, commentBody);
+    const db = c.get("db");
+    const task = await findTask(db, c.get("project").id, c.req.param("taskUid"));
+    const comment = task ? await findComment(db, task, c.req.param("commentGuid")) : undefined;
+    if (!task || !comment) throw new ApiProblem(404, "comment_not_found");
+    const result = await editComment(c.env, db, c.get("project"), task, c.get("user")!, comment, body.text);
+    if (!result.ok) throw new ApiProblem(403, result.reason);
+    return c.json(result.comment);
+  })
+  .delete("/v1/project/:id/issue/:taskUid/comment/:commentGuid", access("write"), async (c) => {
+    const db = c.get("db");
+    const task = await findTask(db, c.get("project").id, c.req.param("taskUid"));
+    const comment = task ? await findComment(db, task, c.req.param("commentGuid")) : undefined;
+    if (!task || !comment) throw new ApiProblem(404, "comment_not_found");
+    const mine = c.get("participant");
+    const result = await deleteComment(db, c.get("user")!.id, mine.root && mine.isVerifications, comment);
+    if (!result.ok) throw new ApiProblem(403, result.reason);
+    return c.body(null, 204);
   })
   .delete("/v1/project/:id/issue/:taskUid", access("write"), async (c) => {
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
