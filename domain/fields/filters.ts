@@ -73,3 +73,12 @@ export function matchesCondition(value: unknown, c: Pick<Condition, "op" | "valu
 export function matchesFilter(values: ReadonlyMap<string, unknown>, conditions: readonly Condition[]): boolean {
   return conditions.every((c) => matchesCondition(values.get(c.field) ?? null, c));
 }
+
+/** `POST /v3/project/{id}/filters`: which board to answer — conditions, a saved filter, archived sprints. */
+export const boardQueryBody = z
+  .object({
+    conditions: z.array(condition, { error: "body_invalid" }).max(CONDITIONS_MAX, "filter_too_many_conditions").optional().default([]),
+    filter: z.string().max(64).optional(),
+    archived: z.boolean({ error: "body_invalid" }).optional().default(false),
+  })
+  .strict();

@@ -1,9 +1,10 @@
 /**
  * v3 of spec §7 "Filters and fields": saved filters (`/filters`) and the views mapping
- * (`/customfields`). `POST /filters` (the planning sprints) comes with the planning board.
+ * (`/customfields`); `POST /filters` answers the planning sprints (the board).
  */
 import { Hono } from "hono";
-import { saveFilterBody } from "../../../domain/fields/filters";
+import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filters";
+import { planningBoard } from "../../services/board";
 import { postMappingBody, putMappingBody } from "../../../domain/fields/views";
 import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, saveFilter } from "../../services/views";
 import { ApiProblem } from "../problem";
@@ -19,6 +20,18 @@ export const viewRoutes = new Hono<ProjectEnv>()
       throw new ApiProblem(result.reason === "filter_not_found" ? 404 : 400, result.reason, result.index !== undefined ? { [`conditions.${result.index}`]: result.reason } : undefined);
     }
     return c.json(result.filter, body.guid ? 200 : 201);
+  })
+  // The planning sprints (spec §7): the board, narrowed by filter conditions or a saved filter.
+  .post("/v3/project/:id/filters", access("read"), async (c) => {
+    const body = await readJson(c, boardQueryBody);
+    const db = c.get("db");
+    let conditions = body.conditions;
+    if (body.filter) {
+      const saved = (await listFilters(db, c.get("project").id, c.get("user")!.id)).find((f) => f.guid === body.filter);
+      if (!saved) throw new ApiProblem(404, "filter_not_found");
+      conditions = [...saved.conditions, ...conditions];
+    }
+    return c.json(await planningBoard(db, c.get("project").id, c.get("i18n").t, { conditions, withArchived: body.archived }));
   })
   .delete("/v3/project/:id/filters/:filterGuid", access("read"), async (c) => {
     if (!(await deleteFilter(c.get("db"), c.get("project").id, c.get("user")!.id, c.req.param("filterGuid")))) throw new ApiProblem(404, "filter_not_found");
