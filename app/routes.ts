@@ -14,6 +14,7 @@ export default [
     route("project/:guid", "routes/project-layout.tsx", [
       index("routes/project-overview.tsx"),
       route("start", "routes/project-start.tsx"),
+      route("taskboard/:taskId?", "routes/project-taskboard.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),

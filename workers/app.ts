@@ -9,6 +9,7 @@ import { cloudflareContext } from "./context";
 import type { Env } from "./env";
 import { isSocketPath, routeSocket } from "./sockets";
 
+export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -1,8 +1,10 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
+import type { ProjectRoom } from "../durable-objects/project-room/project-room";
 import type { UserHub } from "../durable-objects/user-hub/user-hub";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHub>;
+  ProjectRoom: DurableObjectNamespace<ProjectRoom>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;

@@ -27,6 +27,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   if (!project) return <NoAccess />;
   const tabs = [
     { to: `/project/${project.guid}`, label: t("nav.overview"), end: true },
+    { to: `/project/${project.guid}/taskboard`, label: t("planning.nav"), end: false },
     // Every participant has settings: roots the project's, everyone their own notifications.
     { to: `/project/${project.guid}/settings`, label: t("nav.settings"), end: false },
   ];

@@ -9,10 +9,12 @@ import {
   updateInviteBody,
   updateProjectBody,
 } from "../../../domain/projects/schemas";
+import { allows } from "../../../domain/projects/roles";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
 import { projectAccess } from "../../services/access";
 import { access, type ProjectEnv } from "../project-access";
 import { pushToUser } from "../../services/hub";
+import { disconnectFromProject } from "../../services/live";
 import {
   answerInvite,
   changeInviteRole,
@@ -122,6 +124,10 @@ export const projectRoutes = new Hono<ProjectEnv>()
       if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
       const p = result.participant;
       const verifiedNow = !target.isVerifications && p.isVerifications;
+      // An open board must stop hearing about a project its user may no longer read.
+      if (!allows({ root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications }, "read")) {
+        await disconnectFromProject(c.env, project.id, p.userId);
+      }
       await pushToUser(c.env, p.userId, {
         type: "update_project_access",
         project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
@@ -142,6 +148,7 @@ export const projectRoutes = new Hono<ProjectEnv>()
     if (target.id !== mine.id && !(mine.root && mine.isVerifications)) throw new ApiProblem(403, "project_forbidden");
     const result = await removeParticipant(db, project, target);
     if (!result.ok) throw new ApiProblem(403, result.reason);
+    await disconnectFromProject(c.env, project.id, target.userId);
     await pushToUser(c.env, target.userId, {
       type: "update_project_access",
       project: { guid: project.id, name: project.name, access: null },

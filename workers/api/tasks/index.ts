@@ -1,7 +1,8 @@
 /** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { commentBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
+import { publishToProject } from "../../services/live";
 import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, updateSprint } from "../../services/sprints";
 import { backlogTasks, createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
@@ -14,17 +15,30 @@ function refuse(result: { reason: string; index?: number }): never {
   throw new ApiProblem(STATUS[result.reason] ?? 400, result.reason, result.index !== undefined ? { [`custom_fields.${result.index}`]: result.reason } : undefined);
 }
 
+/**
+ * Tells the project's open boards what the caller just changed. Called after the write
+ * succeeded, so a board that refetches on the message sees it.
+ */
+const tasksChanged = (c: Context<ProjectEnv>, tasks: string[]) =>
+  publishToProject(c.env, c.get("project").id, { type: "tasks_changed", project: c.get("project").id, tasks, by: c.get("user")!.id, at: Date.now() });
+const sprintsChanged = (c: Context<ProjectEnv>) =>
+  publishToProject(c.env, c.get("project").id, { type: "sprints_changed", project: c.get("project").id, by: c.get("user")!.id, at: Date.now() });
+const commentsChanged = (c: Context<ProjectEnv>, task: string) =>
+  publishToProject(c.env, c.get("project").id, { type: "comments_changed", project: c.get("project").id, task, by: c.get("user")!.id, at: Date.now() });
+
 export const taskRoutes = new Hono<ProjectEnv>()
   .post("/v1/project/:id/issue", access("write"), async (c) => {
     const body = await readJson(c, createTaskBody);
     const result = await createTask(c.env, c.get("db"), c.get("project").id, c.get("user")!.id, body.custom_fields, c.get("i18n").t);
     if (!result.ok) refuse(result);
+    await tasksChanged(c, [result.task.guid]);
     return c.json(result.task, 201);
   })
   .patch("/v1/project/:id/issue", access("write"), async (c) => {
     const body = await readJson(c, reorderTasksBody);
     const result = await reorderTasks(c.get("db"), c.get("project").id, body);
     if (!result.ok) throw new ApiProblem(404, "task_not_found");
+    if (result.written > 0) await tasksChanged(c, [...new Set(body.map((m) => m.guid))]);
     return c.json({ ok: true, written: result.written });
   })
   .get("/v1/project/:id/issue_backlog", access("read"), async (c) => c.json(await backlogTasks(c.get("db"), c.get("project").id, c.get("i18n").t)))
@@ -40,6 +54,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     if (!task) throw new ApiProblem(404, "task_not_found");
     const result = await updateTask(c.env, db, task, c.get("user")!.id, body.custom_fields, body.filter_custom_fields);
     if (!result.ok) refuse(result);
+    if (body.custom_fields.length > 0) await tasksChanged(c, [task.id]);
     return c.json(result.task);
   })
   .get("/v1/project/:id/issue/:taskUid/comment", access("read"), async (c) => {
@@ -51,7 +66,9 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, commentBody);
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
-    return c.json(await addComment(c.env, c.get("db"), c.get("project"), task, c.get("user")!, body.text), 201);
+    const comment = await addComment(c.env, c.get("db"), c.get("project"), task, c.get("user")!, body.text);
+    await commentsChanged(c, task.id);
+    return c.json(comment, 201);
   })
   .put("/v1/project/:id/issue/:taskUid/comment/:commentGuid", access("write"), async (c) => {
     const body = await readJson(c, commentBody);
@@ -61,6 +78,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     if (!task || !comment) throw new ApiProblem(404, "comment_not_found");
     const result = await editComment(c.env, db, c.get("project"), task, c.get("user")!, comment, body.text);
     if (!result.ok) throw new ApiProblem(403, result.reason);
+    await commentsChanged(c, task.id);
     return c.json(result.comment);
   })
   .delete("/v1/project/:id/issue/:taskUid/comment/:commentGuid", access("write"), async (c) => {
@@ -71,18 +89,22 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const mine = c.get("participant");
     const result = await deleteComment(db, c.get("user")!.id, mine.root && mine.isVerifications, comment);
     if (!result.ok) throw new ApiProblem(403, result.reason);
+    await commentsChanged(c, task.id);
     return c.body(null, 204);
   })
   .delete("/v1/project/:id/issue/:taskUid", access("write"), async (c) => {
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
     await deleteTask(c.get("db"), task);
+    await tasksChanged(c, [task.id]);
     return c.body(null, 204);
   })
   .get("/v1/project/:id/sprint", access("read"), async (c) => c.json((await boardSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
   .post("/v1/project/:id/sprint", access("write"), async (c) => {
     const body = await readJson(c, sprintBody);
-    return c.json(sprintView(await createSprint(c.get("db"), c.get("project").id, body), c.get("i18n").t), 201);
+    const sprint = await createSprint(c.get("db"), c.get("project").id, body);
+    await sprintsChanged(c);
+    return c.json(sprintView(sprint, c.get("i18n").t), 201);
   })
   .get("/v1/project/:id/sprint_archive", access("read"), async (c) => c.json((await archivedSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
   .get("/v1/project/:id/sprint/:sprintGuid", access("read"), async (c) => {
@@ -96,6 +118,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     if (!sprint) throw new ApiProblem(404, "sprint_not_found");
     const result = await updateSprint(c.get("db"), sprint, body);
     if (!result.ok) refuse(result);
+    await sprintsChanged(c);
     return c.json(sprintView(result.sprint, c.get("i18n").t));
   })
   .delete("/v1/project/:id/sprint/:sprintGuid", access("write"), async (c) => {
@@ -103,5 +126,6 @@ export const taskRoutes = new Hono<ProjectEnv>()
     if (!sprint) throw new ApiProblem(404, "sprint_not_found");
     const result = await deleteSprint(c.get("db"), sprint);
     if (!result.ok) refuse({ reason: result.reason! });
+    await sprintsChanged(c);
     return c.body(null, 204);
   });

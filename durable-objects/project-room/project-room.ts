@@ -1,0 +1,73 @@
+import { type Connection, type ConnectionContext, Server } from "partyserver";
+import type { Env } from "../../workers/env";
+import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
+import { CLOSE, type ProjectError, type ProjectMessage, projectMessage } from "./protocol";
+
+/** Header through which the Worker tells the room which project it checked the user against. */
+export const VERIFIED_PROJECT_HEADER = "x-verified-project";
+
+/** The tag that groups one user's sockets, so they can be closed together. */
+const userTag = (userGuid: string) => `user:${userGuid}`;
+
+/**
+ * The Worker sets both headers only after checking the session and the user's read access to
+ * this very project, overriding any copy the client sent. A socket without them did not come
+ * through those checks.
+ */
+function verifiedUser(room: string, ctx: ConnectionContext): string | undefined {
+  const user = ctx.request.headers.get(VERIFIED_USER_HEADER);
+  const project = ctx.request.headers.get(VERIFIED_PROJECT_HEADER);
+  return user && project === room ? user : undefined;
+}
+
+/**
+ * One per project (name = project guid, `/ws/project/{projectGuid}`): tells every open board
+ * of the project that tasks, sprints or comments changed. It keeps no state of its own — D1
+ * is the truth and a client refetches through the API on a message or a reconnect — so
+ * hibernation and eviction lose nothing. Each socket is tagged with its user, which survives
+ * hibernation with the socket itself.
+ */
+export class ProjectRoom extends Server<Env> {
+  static options = { hibernate: true };
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const user = verifiedUser(this.name, ctx);
+    return user ? [userTag(user)] : [];
+  }
+
+  onConnect(connection: Connection, ctx: ConnectionContext) {
+    if (!verifiedUser(this.name, ctx)) connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
+  }
+
+  onMessage(connection: Connection) {
+    const error: ProjectError = { type: "error", code: "unsupported" };
+    connection.send(JSON.stringify(error));
+  }
+
+  /**
+   * Sends a change notice to every open board of the project; says how many sockets got it.
+   * A malformed message, or one about another project, is refused with `ok: false`, never
+   * thrown.
+   */
+  async publish(message: ProjectMessage): Promise<{ ok: boolean; sent: number }> {
+    const parsed = projectMessage.safeParse(message);
+    if (!parsed.success || parsed.data.project !== this.name) return { ok: false, sent: 0 };
+    const frame = JSON.stringify(parsed.data);
+    let sent = 0;
+    for (const connection of this.getConnections()) {
+      connection.send(frame);
+      sent += 1;
+    }
+    return { ok: true, sent };
+  }
+
+  /** Closes a user's sockets once they were removed from the project or lost read access. */
+  async disconnectUser(userGuid: string): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections(userTag(userGuid))) {
+      connection.close(CLOSE.ACCESS_LOST, "access lost");
+      closed += 1;
+    }
+    return { closed };
+  }
+}

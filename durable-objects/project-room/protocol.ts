@@ -1,0 +1,38 @@
+/**
+ * The project room's wire protocol (`/ws/project/{projectGuid}`). The server only pushes, and
+ * only says *what* changed: D1 is the truth, so a board refetches through the API on a message
+ * instead of patching itself from the frame. The browser parses every frame with
+ * `projectMessage` and ignores what it does not understand.
+ */
+import { z } from "zod";
+
+export const PROTOCOL_VERSION = 1;
+
+/** Close codes, named once for both sides. */
+export const CLOSE = {
+  /** No session, or the socket did not come through the Worker's checks: do not reconnect. */
+  UNAUTHORIZED: 4001,
+  /** The user was removed from the project or lost read access: do not reconnect. */
+  ACCESS_LOST: 4003,
+} as const;
+
+const guid = z.string().min(1).max(64);
+/** Milliseconds since the epoch, when the change was written to D1. */
+const at = z.number().int().nonnegative();
+
+export const projectMessage = z.discriminatedUnion("type", [
+  /**
+   * Tasks were created, edited, moved (reordered) or deleted. `tasks` names the guids touched;
+   * a client refetches those (or its whole board) and drops guids that no longer exist.
+   */
+  z.object({ type: z.literal("tasks_changed"), project: guid, tasks: z.array(guid).max(5000), by: guid, at }),
+  /** A sprint was created, edited or deleted (its tasks may have changed lane): refetch sprints. */
+  z.object({ type: z.literal("sprints_changed"), project: guid, by: guid, at }),
+  /** A comment on `task` was added, edited or deleted: refetch that task's comments. */
+  z.object({ type: z.literal("comments_changed"), project: guid, task: guid, by: guid, at }),
+]);
+export type ProjectMessage = z.infer<typeof projectMessage>;
+
+/** What the room answers to anything a client sends. */
+export const projectError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });
+export type ProjectError = z.infer<typeof projectError>;

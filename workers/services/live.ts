@@ -1,0 +1,30 @@
+import { getServerByName } from "partyserver";
+import type { ProjectMessage } from "../../durable-objects/project-room/protocol";
+import type { Env } from "../env";
+
+/**
+ * Tells a project's open boards what changed. D1 already holds the change, so a failed publish
+ * is logged, not raised: the write succeeded and boards refetch the truth when they reconnect.
+ */
+export async function publishToProject(env: Env, projectId: string, message: ProjectMessage): Promise<void> {
+  try {
+    const stub = await getServerByName(env.ProjectRoom, projectId);
+    const result = await stub.publish(message);
+    if (!result.ok) console.error("project room refused a malformed message", message.type);
+  } catch (err) {
+    console.error("project room publish failed", projectId, message.type, err);
+  }
+}
+
+/**
+ * Closes a user's open boards of a project once they were removed or lost read access, so they
+ * stop hearing about changes they may no longer see. Never throws, like `publishToProject`.
+ */
+export async function disconnectFromProject(env: Env, projectId: string, userId: string): Promise<void> {
+  try {
+    const stub = await getServerByName(env.ProjectRoom, projectId);
+    await stub.disconnectUser(userId);
+  } catch (err) {
+    console.error("project room disconnect failed", projectId, userId, err);
+  }
+}
