@@ -2,11 +2,11 @@
  * The live user hub in the browser: opens `/ws/user/{guid}` once the user is known, keeps the
  * invitations and notifications of spec §4, and lets screens listen to pushed messages.
  */
-import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { CLOSE, type HubMessage, hubMessage, type InviteView, type NotificationView } from "../../../durable-objects/user-hub/protocol";
 import { accessEffect, emptyHubState, type HubAction, type HubState, hubReducer } from "../../../domain/hub/state";
 import { apiCall } from "../../lib/api";
+import { openLiveSocket } from "../../lib/live-socket";
 
 type Listener = (message: HubMessage) => void;
 
@@ -40,32 +40,19 @@ export function HubProvider({ userGuid, children }: { userGuid: string | null; c
         dispatch({ type: "loaded", invites: invites.data, notifications: notifications.data });
       }
     };
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new ReconnectingWebSocket(`${scheme}://${window.location.host}/ws/user/${userGuid}`, [], {
-      maxReconnectionDelay: 10_000,
-    });
-    socket.addEventListener("open", () => void load());
-    socket.addEventListener("message", (event) => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      const parsed = hubMessage.safeParse(raw);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      dispatch({ type: "message", message });
-      for (const listener of listeners.current) listener(message);
-      if (message.type === "update_project_access" && accessEffect(message, userGuid) === "reload") window.location.reload();
-    });
-    socket.addEventListener("close", (event) => {
+    const close = openLiveSocket(`/ws/user/${userGuid}`, hubMessage, {
+      onOpen: () => void load(),
+      onMessage: (message) => {
+        dispatch({ type: "message", message });
+        for (const listener of listeners.current) listener(message);
+        if (message.type === "update_project_access" && accessEffect(message, userGuid) === "reload") window.location.reload();
+      },
       // Reconnect only while the user still exists and the session is valid (spec §4).
-      if (event.code === CLOSE.UNAUTHORIZED || event.code === CLOSE.USER_GONE) socket.close();
+      finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.USER_GONE],
     });
     return () => {
       cancelled = true;
-      socket.close();
+      close();
     };
   }, [userGuid]);
 

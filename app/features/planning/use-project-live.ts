@@ -3,29 +3,21 @@
  * another person makes (one's own changes are already on screen). Stops reconnecting once the
  * server says the session or the access is gone.
  */
-import ReconnectingWebSocket from "partysocket/ws";
 import { useEffect, useRef } from "react";
 import { CLOSE, type ProjectMessage, projectMessage } from "../../../durable-objects/project-room/protocol";
+import { openLiveSocket } from "../../lib/live-socket";
 
 export function useProjectLive(projectGuid: string, viewerGuid: string | undefined, onChange: (message: ProjectMessage) => void) {
   const latest = useRef(onChange);
   latest.current = onChange;
-  useEffect(() => {
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new ReconnectingWebSocket(`${scheme}://${window.location.host}/ws/project/${projectGuid}`, [], { maxReconnectionDelay: 10_000 });
-    socket.addEventListener("message", (event) => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      const parsed = projectMessage.safeParse(raw);
-      if (parsed.success && parsed.data.by !== viewerGuid) latest.current(parsed.data);
-    });
-    socket.addEventListener("close", (event) => {
-      if (event.code === CLOSE.UNAUTHORIZED || event.code === CLOSE.ACCESS_LOST) socket.close();
-    });
-    return () => socket.close();
-  }, [projectGuid, viewerGuid]);
+  useEffect(
+    () =>
+      openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
+        onMessage: (message) => {
+          if (message.by !== viewerGuid) latest.current(message);
+        },
+        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.ACCESS_LOST],
+      }),
+    [projectGuid, viewerGuid],
+  );
 }
