@@ -111,3 +111,18 @@ describe("references between tasks and sprints", () => {
   });
 });
 
+
+describe("large lists", () => {
+  it("reads and reorders more tasks than D1 binds parameters in one statement", async () => {
+    const { base, me, create } = await setup();
+    const made: string[] = [];
+    for (let i = 0; i < 120; i++) made.push((await create(`Task ${i}`)).json.guid);
+    const reversed = [...made].reverse().map((guid, sort) => ({ guid, sort }));
+    const res = await call("PATCH", `${base}/issue`, { cookie: me.cookie, body: reversed });
+    expect(res.status).toBe(200);
+    expect(res.json.written).toBe(120);
+    const backlog = await call("GET", `${base}/issue_backlog`, { cookie: me.cookie });
+    expect(backlog.json).toHaveLength(120);
+    expect(backlog.json[0].custom_fields.find((c: { slug: string }) => c.slug === "title").value).toBe("Task 119");
+  }, 60_000);
+});

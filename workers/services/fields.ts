@@ -9,7 +9,7 @@ import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
 import { renumber } from "../../domain/ordering";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
-import { type Db, runBatch } from "../db/client";
+import { type Db, inSlices, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
 import { workflowsByField } from "./workflows";
@@ -272,12 +272,15 @@ export interface ValueInput {
 export async function readValues(db: Db, kind: EntityKind, entityIds: string[], only?: string[]): Promise<Map<string, ValueView[]>> {
   const out = new Map<string, ValueView[]>();
   if (entityIds.length === 0) return out;
-  const rows = await db
-    .select({ value: fieldValues, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug } })
-    .from(fieldValues)
-    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
-    .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, entityIds)))
-    .orderBy(asc(fieldDefinitions.sort));
+  const rows = (
+    await inSlices(entityIds, (slice) =>
+      db
+        .select({ value: fieldValues, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
+        .from(fieldValues)
+        .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
+        .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, slice))),
+    )
+  ).sort((a, b) => a.field.sort - b.field.sort);
   for (const { value, field } of rows) {
     if (only && only.length > 0 && !only.includes(field.id) && !(field.slug && only.includes(field.slug))) continue;
     let parsed: unknown = null;

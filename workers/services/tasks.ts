@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { laneOf } from "../../domain/planning/placement";
-import { type Db, runBatch } from "../db/client";
+import { type Db, inSlices, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, projects, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
 import { notify } from "./notifications";
@@ -109,7 +109,9 @@ export async function deleteTask(db: Db, task: Task): Promise<void> {
 /** Applies `[{guid, sort, position?}]`, writing only rows whose numbers change, in one batch. */
 export async function reorderTasks(db: Db, projectId: string, moves: { guid: string; sort: number; position?: number }[]): Promise<{ ok: boolean; written: number }> {
   const ids = [...new Set(moves.map((m) => m.guid))];
-  const rows = await db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, ids)));
+  const rows = await inSlices(ids, (slice) =>
+    db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))),
+  );
   if (rows.length !== ids.length) return { ok: false, written: 0 };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const statements = moves
