@@ -1,7 +1,7 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionInput, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, hasOptions, optionLabel } from "../../../domain/fields/types";
@@ -48,19 +48,24 @@ function Check({ checked, disabled, onChange, label, hint, testId, data }: { che
 /** Sends one change of the field and reports the updated field, or an error text. */
 function useFieldUpdate(api: Api, serial: Serial, projectGuid: string, field: FieldView, onChange: FieldChange) {
   const { t } = useTranslation("projects");
+  // Changes still on their way: the server's answer to an older one must not undo a newer one
+  // already on screen, so its state is only taken once nothing else is pending.
+  const pending = useRef(0);
   /** With `optimistic`, the change shows at once and is undone if the server refuses it. */
   return async (change: Record<string, unknown>, optimistic = false): Promise<{ error?: string; fields?: Record<string, string> }> => {
     const parsed = updateFieldBody.safeParse(change);
     if (!parsed.success) return { fields: zodFieldErrors(parsed.error, t) };
     const before = Object.fromEntries(Object.keys(parsed.data).map((k) => [k, field[k as keyof FieldView]]));
     if (optimistic) onChange((f) => ({ ...f, ...parsed.data }) as FieldView);
+    pending.current += 1;
     const result = await serial(() => api<FieldView>("PUT", `/v1/project/${projectGuid}/fields/${field.guid}`, parsed.data, { quiet: true }));
+    pending.current -= 1;
     if (result.error) {
       if (optimistic) onChange((f) => ({ ...f, ...before }));
       const s = serverErrors(result.error, t);
       return { error: s.detail, fields: s.fields };
     }
-    onChange(() => result.data);
+    if (pending.current === 0) onChange(() => result.data);
     return {};
   };
 }
