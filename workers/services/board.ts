@@ -57,3 +57,8 @@ export async function planningBoard(
     epic_type: epicType,
   };
 }
+
+/** Tasks of the backlog lane: no sprint (or one not on the board) and not epics (spec §4). */
+export async function backlogTasks(db: Db, projectId: string, t: TFunction): Promise<TaskView[]> {
+  return (await planningBoard(db, projectId, t)).sprints[0]?.issues ?? [];
+}

@@ -1,14 +1,12 @@
 /** Tasks: identity and order in their row, everything else as field values. */
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { laneOf } from "../../domain/planning/placement";
 import { type Db, inSlices, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, projects, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
 import { notify } from "./notifications";
-import { ensureSystemFields, optionsOf, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
+import { ensureSystemFields, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
 import { newGuid } from "./ids";
-import { boardSprints } from "./sprints";
 
 export interface TaskView {
   guid: string;
@@ -119,23 +117,4 @@ export async function reorderTasks(db: Db, projectId: string, moves: { guid: str
     .map((m) => db.update(tasks).set({ sort: m.sort, ...(m.position !== undefined ? { position: m.position } : {}) }).where(eq(tasks.id, m.guid)));
   await runBatch(db, statements);
   return { ok: true, written: statements.length };
-}
-
-/** Tasks of the backlog lane: no sprint (or one not on the board) and not epics (spec §4). */
-export async function backlogTasks(db: Db, projectId: string, t: TFunction): Promise<TaskView[]> {
-  await ensureSystemFields(db, projectId, t);
-  const [rows, sprintRows, fields] = await Promise.all([
-    db.select().from(tasks).where(eq(tasks.projectId, projectId)).orderBy(asc(tasks.sort), asc(tasks.position)),
-    boardSprints(db, projectId),
-    db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, ["issue_type", "sprint"]))),
-  ]);
-  const issueType = fields.find((f) => f.slug === "issue_type");
-  const sprintField = fields.find((f) => f.slug === "sprint");
-  const epicType = issueType ? (optionsOf(issueType).find((o) => o.key === "epic")?.guid ?? null) : null;
-  const views = await taskViews(db, rows);
-  const sprintGuids = sprintRows.map((s) => s.id);
-  const valueOf = (v: TaskView, fieldId: string | undefined) => (fieldId ? (v.custom_fields.find((c) => c.guid === fieldId)?.value as string | undefined) ?? null : null);
-  return views.filter(
-    (v) => laneOf({ issueType: valueOf(v, issueType?.id), sprint: valueOf(v, sprintField?.id) }, epicType, sprintGuids) === sprintGuids[0],
-  );
 }

@@ -166,7 +166,6 @@ export function PlanningBoard({
   canWrite: boolean;
   onChanged: () => void;
 }) {
-  const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
   // Only fresh data from the server replaces what the user sees (not a re-render for any other reason).

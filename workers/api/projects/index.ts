@@ -42,7 +42,6 @@ import { hitRateLimit } from "../../services/rate-limit";
 import { sessionCookie } from "../../services/sessions";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
-import type { AppEnv } from "../types";
 import { readJson } from "../validate";
 
 const originOf = (c: Context) => new URL(c.req.url).origin;
