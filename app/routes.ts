@@ -15,6 +15,9 @@ export default [
       index("routes/project-overview.tsx"),
       route("start", "routes/project-start.tsx"),
       route("taskboard/:taskId?", "routes/project-taskboard.tsx"),
+      route("issue/:issueGuid", "routes/project-issue.tsx"),
+      route("stats", "routes/project-stats.tsx"),
+      route("events", "routes/project-events.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),

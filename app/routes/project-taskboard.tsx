@@ -1,33 +1,103 @@
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
-import { loadPlanningBoard } from "../features/planning/board-data.server";
+import { TASKBOARD_VIEWS, type TaskboardView, VIEW_COOKIE } from "../../domain/planning/views";
+import { chosenView, loadPlanningBoard } from "../features/planning/board-data.server";
 import { PlanningBoard } from "../features/planning/planning-board";
 import { useProjectLive } from "../features/planning/use-project-live";
 import { useViewer } from "../features/shell/viewer";
+import { Spinner } from "../features/shell/spinner";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
+import type { ViewProps } from "../features/views/types";
 import type { Route } from "./+types/project-taskboard";
+
+// Each view other than the planning board is its own chunk, loaded when first shown.
+const TaskBoardView = lazy(() => import("../features/views/task-board"));
+const TableView = lazy(() => import("../features/views/table-view"));
+const RoadmapView = lazy(() => import("../features/views/roadmap"));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  return { data: await loadPlanningBoard(request, env, params.guid) };
+  return { data: await loadPlanningBoard(request, env, params.guid), view: chosenView(request, params.guid) };
 }
 
-/** `/project/{guid}/taskboard`: the planning board. */
+/** Revalidate after a write or a live message, but not merely because the view was switched. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("view") !== nextUrl.searchParams.get("view")) return false;
+  return defaultShouldRevalidate;
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+
+function ViewSwitcher({ current }: { current: TaskboardView }) {
+  const { t } = useTranslation("views");
+  const [params] = useSearchParams();
+  return (
+    <nav className="inline-flex rounded-lg border border-[var(--border)] bg-[var(--surface)] p-0.5" aria-label={t("switcher.label")} data-testid="view-switcher">
+      {TASKBOARD_VIEWS.map((view) => {
+        const next = new URLSearchParams(params);
+        next.set("view", view);
+        const active = view === current;
+        return (
+          <Link
+            key={view}
+            to={`?${next.toString()}`}
+            replace
+            preventScrollReset
+            aria-current={active ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-[var(--primary)] text-white" : "muted hover:text-[var(--text)]"}`}
+            data-testid={`view-${view}`}
+          >
+            {t(`switcher.${view}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** `/project/{guid}/taskboard`: the planning board, task board, table and roadmap of a project. */
 export default function ProjectTaskboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const project = useProject();
   const { revalidate } = useRevalidator();
   const viewer = useViewer();
+  const [params] = useSearchParams();
+  const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
   // Someone else changed tasks or sprints: read the board again.
   useProjectLive(project.guid, viewer?.guid, () => void revalidate());
+  // Remember the choice per project, so the next visit opens the same view.
+  useEffect(() => {
+    document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+  }, [project.guid, view]);
   if (!loaderData.data) return <NoAccess />;
-  const { board, fields, canWrite } = loaderData.data;
+  const { board, fields, canWrite, definitions, mapping } = loaderData.data;
+  const props: ViewProps = {
+    projectGuid: project.guid,
+    board,
+    definitions,
+    mapping,
+    participants: project.participants?.results ?? [],
+    canWrite,
+    onChanged: () => void revalidate(),
+  };
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h2 className="sr-only">{t("planning.title")}</h2>
-      <PlanningBoard projectGuid={project.guid} board={board} fields={fields} canWrite={canWrite} onChanged={() => void revalidate()} />
+    <main className={`mx-auto px-4 py-6 ${view === "planning" ? "max-w-6xl" : "max-w-[100rem]"}`} data-view={view}>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h2 className="sr-only">{t("planning.title")}</h2>
+        <ViewSwitcher current={view} />
+      </div>
+      {view === "planning" ? (
+        <PlanningBoard projectGuid={project.guid} board={board} fields={fields} canWrite={canWrite} onChanged={props.onChanged} />
+      ) : (
+        <Suspense fallback={<Spinner />}>
+          {view === "board" && <TaskBoardView {...props} />}
+          {view === "table" && <TableView {...props} />}
+          {view === "roadmap" && <RoadmapView {...props} />}
+        </Suspense>
+      )}
     </main>
   );
 }

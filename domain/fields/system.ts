@@ -79,6 +79,8 @@ export const SYSTEM_FIELDS: readonly SystemFieldSpec[] = [
     ],
   },
   { slug: "votes", type: "number", entities: ["issue", "room"], individual: true },
+  /** The agreed size of a task (story points, hours, a T-shirt value): summed per lane. */
+  { slug: "estimate", type: "number", entities: ["issue"] },
 ];
 
 export const SYSTEM_SLUGS = new Set(SYSTEM_FIELDS.map((f) => f.slug));

@@ -14,7 +14,7 @@ export const DEFAULT_VIEW_FIELDS: Record<ViewKind, { slug: string; edit_mode: bo
     { slug: "issue_type", edit_mode: false },
     { slug: "status", edit_mode: true },
     { slug: "participants", edit_mode: true },
-    { slug: "votes", edit_mode: false },
+    { slug: "estimate", edit_mode: true },
   ],
   taskboard_board_card: [
     { slug: "issue_type", edit_mode: false },

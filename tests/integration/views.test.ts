@@ -66,7 +66,7 @@ describe("v3 view mapping", () => {
     const { me, project, bySlug } = await projectWithFields();
     const path = `/api/v3/project/${project.guid}/customfields`;
     const initial = await call("GET", path, { cookie: me.cookie });
-    expect(initial.json.planning_board_line.map((e: { custom_field: { slug: string } }) => e.custom_field.slug)).toEqual(["issue_type", "status", "participants", "votes"]);
+    expect(initial.json.planning_board_line.map((e: { custom_field: { slug: string } }) => e.custom_field.slug)).toEqual(["issue_type", "status", "participants", "estimate"]);
     const put = await call("PUT", path, {
       cookie: me.cookie,
       body: { planning_board_line: [{ custom_field: { guid: bySlug("tags").guid }, sort: 1 }, { custom_field: { guid: bySlug("status").guid }, sort: 0, edit_mode: true }] },

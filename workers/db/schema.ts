@@ -382,3 +382,76 @@ export const comments = sqliteTable(
   },
   (t) => [index("comments_task_idx").on(t.taskId, t.createdAt)],
 );
+
+/**
+ * A link between two tasks of one project. Stored once, from `source` to `target`; the other
+ * side reads it inverted (blocks ↔ is blocked by, parent ↔ subtask, duplicates ↔ is duplicated by).
+ */
+export const taskLinks = sqliteTable(
+  "task_links",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("task_links_unique").on(t.sourceId, t.targetId, t.kind),
+    index("task_links_target_idx").on(t.targetId),
+    index("task_links_project_idx").on(t.projectId),
+  ],
+);
+
+/** A file attached to an entity (a task for now); the bytes live in R2 under `key`. */
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    entityKind: text("entity_kind").notNull(),
+    entityId: text("entity_id").notNull(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("attachments_entity_idx").on(t.entityKind, t.entityId, t.createdAt), index("attachments_project_idx").on(t.projectId)],
+);
+
+/**
+ * The project's activity log: who did what to which entity, and when. `detail` is JSON
+ * (e.g. the field changed with its old and new value) rendered by the client in its language.
+ */
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    entityKind: text("entity_kind").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    detail: text("detail").notNull().default("{}"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("activity_project_idx").on(t.projectId, t.createdAt), index("activity_entity_idx").on(t.entityKind, t.entityId, t.createdAt)],
+);
+
+export type TaskLink = typeof taskLinks.$inferSelect;
+export type Attachment = typeof attachments.$inferSelect;
+export type Activity = typeof activity.$inferSelect;

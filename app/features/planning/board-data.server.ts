@@ -1,27 +1,43 @@
-/** Loader data of the planning board: the same board the API answers, plus what cards show. */
+/**
+ * Loader data of `/project/{guid}/taskboard`: the planning board (every task, placed), the
+ * project's field definitions and the views mapping. All four views render from this one answer.
+ */
 import type { Env } from "../../../workers/env";
 import { getDb } from "../../../workers/db/client";
 import { planningBoard } from "../../../workers/services/board";
 import { listFields } from "../../../workers/services/fields";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
+import { readMapping } from "../../../workers/services/views";
 import { loadAccess } from "../projects/project-data.server";
+import { readCookie } from "../../../domain/i18n/languages";
+import { VIEW_COOKIE, parseViewChoice, type TaskboardView } from "../../../domain/planning/views";
 
 export async function loadPlanningBoard(request: Request, env: Env, projectId: string) {
   const { access } = await loadAccess(request, env, projectId, "read");
   if (!access.ok) return null;
   const db = getDb(env.DB);
   const t = i18nFor(languageOf(request)).t;
-  const [board, fields] = await Promise.all([planningBoard(db, projectId, t), listFields(db, projectId, t)]);
-  const pick = (slug: string) => fields.find((f) => f.slug === slug);
+  const [board, definitions, mapping] = await Promise.all([planningBoard(db, projectId, t), listFields(db, projectId, t), readMapping(db, projectId, t)]);
+  const pick = (slug: string) => definitions.find((f) => f.slug === slug);
   return {
     board,
+    definitions,
+    mapping,
     canWrite: access.participant.write || access.participant.root,
-    // Only what cards need: the labels and colours of types and statuses, and the sprint field.
+    // What planning-board cards need: the labels and colours of types and statuses, the sprint field.
     fields: {
       title: pick("title")?.guid ?? "",
       sprint: pick("sprint")?.guid ?? "",
+      estimate: pick("estimate")?.guid ?? "",
       status: pick("status") ? { guid: pick("status")!.guid, options: pick("status")!.settings.values_set } : null,
       issueType: pick("issue_type") ? { guid: pick("issue_type")!.guid, options: pick("issue_type")!.settings.values_set } : null,
     },
   };
+}
+
+/** The view to show: `?view=` when given, else the one remembered in the cookie, else planning. */
+export function chosenView(request: Request, projectId: string): TaskboardView {
+  const asked = new URL(request.url).searchParams.get("view");
+  if (asked) return parseViewChoice(asked);
+  return parseViewChoice(readCookie(request.headers.get("Cookie"), VIEW_COOKIE(projectId)));
 }

@@ -1,0 +1,19 @@
+/** What every taskboard view receives: the one loader answer of `/project/{guid}/taskboard`. */
+import type { FieldView } from "../../../workers/services/fields";
+import type { PlanningBoardView } from "../../../workers/services/board";
+import type { ParticipantView } from "../../../workers/services/projects";
+import type { MappingView } from "../../../workers/services/views";
+
+export interface ViewProps {
+  projectGuid: string;
+  /** Every task of the project, placed in sprint lanes and the epic lane (spec §4). */
+  board: PlanningBoardView;
+  /** The project's field definitions (system and custom), in their order. */
+  definitions: FieldView[];
+  /** What a planning-board line and a task-board card show. */
+  mapping: MappingView;
+  participants: ParticipantView[];
+  canWrite: boolean;
+  /** Read the board again (after one's own write; others' writes arrive over the socket). */
+  onChanged: () => void;
+}
