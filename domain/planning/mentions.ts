@@ -1,8 +1,9 @@
 /**
  * Mentions in comments are written as `@[Name](user-guid)` (what a mention picker inserts);
- * the guid is what counts, the name is only for reading the raw text.
+ * the guid is what counts, the name is only for reading the raw text. `MENTION` is global: use
+ * it with matchAll/replace, never with a stateful exec loop.
  */
-const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f-]{36})\)/g;
+export const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f-]{36})\)/g;
 
 /** The distinct user guids mentioned in a text, in order of first mention. */
 export function extractMentions(text: string): string[] {
