@@ -1,4 +1,59 @@
-/** Filled in by the issue-4 work on this page. */
-export default function TaskPage() {
-  return <main className="mx-auto max-w-6xl px-4 py-8" />;
+import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator } from "react-router";
+import { cloudflareContext } from "../../workers/context";
+import { useProjectLive } from "../features/planning/use-project-live";
+import { NoAccess } from "../features/projects/no-access";
+import { useProject } from "../features/projects/use-project";
+import { useViewer } from "../features/shell/viewer";
+import { loadTask } from "../features/task/task-data.server";
+import { TaskDetails } from "../features/task/task-details";
+import { TaskGone } from "../features/task/task-states";
+import { concernsTask } from "../features/task/live";
+import { useGoneState } from "../features/task/use-gone-state";
+import type { Route } from "./+types/project-issue";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return loadTask(request, env, params.guid, params.issueGuid);
+}
+
+/** `/project/{guid}/issue/{issueGuid}`: one task on a page of its own. */
+export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
+  const project = useProject();
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const gone = useGoneState(loaderData);
+  // Someone else changed this task or commented on it: read it again.
+  useProjectLive(project.guid, viewer?.guid, (message) => {
+    if (concernsTask(loaderData, message, params.issueGuid)) void revalidate();
+  });
+
+  if (loaderData.state === "no_access") return <NoAccess />;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6" data-testid="task-page">
+      {gone ? (
+        <TaskGone reason={gone} projectGuid={project.guid} />
+      ) : loaderData.state === "ok" ? (
+        <TaskDetails
+          key={loaderData.task.guid}
+          data={loaderData}
+          frame="page"
+          onChanged={() => void revalidate()}
+          onDeleted={() => void navigate(`/project/${project.guid}/taskboard`)}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("task");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <section className="card p-6" data-testid="task-error-boundary">
+        <p>{t("loadFailed")}</p>
+      </section>
+    </main>
+  );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { TASKBOARD_VIEWS, type TaskboardView, VIEW_COOKIE } from "../../domain/planning/views";
 import { chosenView, loadPlanningBoard } from "../features/planning/board-data.server";
@@ -10,6 +10,8 @@ import { useViewer } from "../features/shell/viewer";
 import { Spinner } from "../features/shell/spinner";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
+import { loadTask } from "../features/task/task-data.server";
+import { TaskModal } from "../features/task/task-modal";
 import type { ViewProps } from "../features/views/types";
 import type { Route } from "./+types/project-taskboard";
 
@@ -20,7 +22,9 @@ const RoadmapView = lazy(() => import("../features/views/roadmap"));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  return { data: await loadPlanningBoard(request, env, params.guid), view: chosenView(request, params.guid) };
+  // `/taskboard/{taskId}`: the task modal over the board.
+  const [data, task] = await Promise.all([loadPlanningBoard(request, env, params.guid), params.taskId ? loadTask(request, env, params.guid, params.taskId) : null]);
+  return { data, view: chosenView(request, params.guid), task };
 }
 
 /** Revalidate after a write or a live message, but not merely because the view was switched. */
@@ -59,12 +63,14 @@ function ViewSwitcher({ current }: { current: TaskboardView }) {
 }
 
 /** `/project/{guid}/taskboard`: the planning board, task board, table and roadmap of a project. */
-export default function ProjectTaskboard({ loaderData }: Route.ComponentProps) {
+export default function ProjectTaskboard({ loaderData, params: routeParams }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const project = useProject();
   const { revalidate } = useRevalidator();
   const viewer = useViewer();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
   // Someone else changed tasks or sprints: read the board again.
   useProjectLive(project.guid, viewer?.guid, () => void revalidate());
@@ -97,6 +103,15 @@ export default function ProjectTaskboard({ loaderData }: Route.ComponentProps) {
           {view === "table" && <TableView {...props} />}
           {view === "roadmap" && <RoadmapView {...props} />}
         </Suspense>
+      )}
+      {routeParams.taskId && loaderData.task && (
+        <TaskModal
+          key={routeParams.taskId}
+          data={loaderData.task}
+          projectGuid={project.guid}
+          onClose={() => void navigate(`/project/${project.guid}/taskboard${search}`, { preventScrollReset: true })}
+          onChanged={props.onChanged}
+        />
       )}
     </main>
   );

@@ -19,6 +19,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation, useParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { moveTask } from "../../../domain/planning/placement";
 import type { PlanningBoardView } from "../../../workers/services/board";
@@ -78,6 +79,9 @@ function TaskRow({ task, fields, disabled }: { task: TaskView; fields: BoardFiel
   const title = String(valueOf(task, fields.title) ?? "");
   const type = fields.issueType?.options.find((o) => o.guid === valueOf(task, fields.issueType!.guid));
   const status = fields.status?.options.find((o) => o.guid === valueOf(task, fields.status!.guid));
+  // The title opens the task modal over the board, keeping the chosen view.
+  const { guid: projectGuid } = useParams();
+  const { search } = useLocation();
   return (
     <li
       ref={setNodeRef}
@@ -101,7 +105,9 @@ function TaskRow({ task, fields, disabled }: { task: TaskView; fields: BoardFiel
       </button>
       <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: type?.color ?? "var(--border)" }} title={type ? optionLabel(type) : undefined} aria-hidden="true" />
       <span className="muted w-12 shrink-0 text-xs tabular-nums">#{task.number}</span>
-      <span className="min-w-0 flex-1 truncate text-sm">{title}</span>
+      <Link to={`/project/${projectGuid}/taskboard/${task.guid}${search}`} preventScrollReset className="min-w-0 flex-1 truncate text-sm hover:underline" data-testid="task-open">
+        {title}
+      </Link>
       <Chip option={status} />
     </li>
   );

@@ -1,0 +1,376 @@
+/**
+ * A task's value of one field, shown and edited in place by the field's type: text on a click,
+ * long text with save and cancel, numbers and dates as inputs saved on Enter or leaving,
+ * options, people, sprints and tasks from a picker. Read-only viewers get the same values
+ * without editors.
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { formatLongDate } from "../../../domain/time/format";
+import type { FieldView } from "../../../workers/services/fields";
+import type { ParticipantView } from "../../../workers/services/projects";
+import { Avatar } from "../../components/ui/avatar";
+import { Chip, type Choice, OptionPicker } from "./option-picker";
+import type { RelatedTask, SprintChoice } from "./types";
+
+/** What editors need besides the field and the value. */
+export interface EditorContext {
+  projectGuid: string;
+  participants: ParticipantView[];
+  sprints: SprintChoice[];
+  related: Map<string, RelatedTask>;
+  /** Tasks offered for task fields (the epics for the epic field). */
+  taskChoices: (field: FieldView) => RelatedTask[];
+  statusOf: (task: RelatedTask) => FieldOption | undefined;
+  readOnly: boolean;
+}
+
+/** Escape cancels an inline edit without closing a modal around it. */
+const stopEscape = (e: KeyboardEvent, cancel: () => void) => {
+  if (e.key !== "Escape") return;
+  e.preventDefault();
+  e.stopPropagation();
+  cancel();
+};
+
+function Empty({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation("task");
+  return <span className="muted">{children ?? t("field.empty")}</span>;
+}
+
+/** One line of text: shown as text, a click turns it into an input; Enter or leaving saves, Escape cancels. */
+export function InlineText({
+  value,
+  label,
+  onSave,
+  readOnly,
+  inputType = "text",
+  className = "",
+  inputClassName = "",
+  display,
+  testId,
+  required = false,
+}: {
+  value: string;
+  label: string;
+  onSave: (next: string) => void;
+  readOnly: boolean;
+  inputType?: "text" | "url";
+  className?: string;
+  inputClassName?: string;
+  display?: ReactNode;
+  testId?: string;
+  required?: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!editing) setDraft(value);
+  }, [value, editing]);
+  useEffect(() => {
+    if (editing) input.current?.select();
+  }, [editing]);
+  if (readOnly) return <span className={className} data-testid={testId}>{display ?? (value || <Empty />)}</span>;
+  const commit = () => {
+    setEditing(false);
+    const next = draft.trim();
+    if (next === value.trim() || (required && next === "")) return setDraft(value);
+    onSave(next);
+  };
+  if (editing) {
+    return (
+      <input
+        ref={input}
+        type={inputType}
+        className={`input ${inputClassName}`}
+        aria-label={label}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit();
+          }
+          stopEscape(e, () => {
+            setDraft(value);
+            setEditing(false);
+          });
+        }}
+        data-testid={testId ? `${testId}-input` : undefined}
+      />
+    );
+  }
+  return (
+    <button type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-label={label} onClick={() => setEditing(true)} data-testid={testId}>
+      {display ?? (value || <Empty />)}
+    </button>
+  );
+}
+
+/** Long text (a description): shown with its line breaks; edited in a text area with save and cancel. */
+export function LongText({ value, label, onSave, readOnly, testId }: { value: string; label: string; onSave: (next: string) => Promise<string | undefined>; readOnly: boolean; testId?: string }) {
+  const { t } = useTranslation("task");
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!editing) setDraft(value);
+  }, [value, editing]);
+  useEffect(() => {
+    if (editing) area.current?.focus();
+  }, [editing]);
+  const shown = value ? <div className="text-sm leading-relaxed break-words whitespace-pre-wrap">{value}</div> : <Empty>{readOnly ? t("field.empty") : t("field.addText", { name: label })}</Empty>;
+  if (readOnly) return <div data-testid={testId}>{shown}</div>;
+  const save = async () => {
+    if (draft !== value) {
+      const error = await onSave(draft);
+      if (error) return;
+    }
+    setEditing(false);
+  };
+  if (!editing) {
+    return (
+      <button type="button" className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-[var(--surface-2)]" aria-label={t("field.edit", { name: label })} onClick={() => setEditing(true)} data-testid={testId}>
+        {shown}
+      </button>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <textarea
+        ref={area}
+        className="input min-h-32 text-sm leading-relaxed"
+        aria-label={label}
+        value={draft}
+        rows={Math.min(20, Math.max(5, draft.split("\n").length + 1))}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void save();
+          }
+          stopEscape(e, () => setEditing(false));
+        }}
+        data-testid={testId ? `${testId}-input` : undefined}
+      />
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-primary py-1.5 text-sm" onClick={() => void save()} data-testid={testId ? `${testId}-save` : undefined}>
+          {t("save")}
+        </button>
+        <button type="button" className="btn py-1.5 text-sm" onClick={() => setEditing(false)}>
+          {t("cancel")}
+        </button>
+        <span className="muted self-center text-xs">{t("field.saveHint")}</span>
+      </div>
+    </div>
+  );
+}
+
+/** A number or a date in an input of its own type, saved on Enter or when leaving it; empty clears. */
+function ValueInput({ type, value, label, onSave, testId }: { type: "number" | "date"; value: string; label: string; onSave: (next: string) => void; testId?: string }) {
+  const [draft, setDraft] = useState(value);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setDraft(value);
+  }, [value]);
+  const commit = () => {
+    if (draft !== value) onSave(draft);
+  };
+  return (
+    <input
+      type={type}
+      step={type === "number" ? "any" : undefined}
+      className="input w-full max-w-44 px-2 py-1 text-sm"
+      aria-label={label}
+      value={draft}
+      onFocus={() => (focused.current = true)}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => {
+        focused.current = false;
+        commit();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          commit();
+        }
+        stopEscape(e, () => {
+          setDraft(value);
+          (e.target as HTMLInputElement).blur();
+        });
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A task named by a value: its number, status colour and title, linked to its page. */
+export function TaskRef({ task, projectGuid, status }: { task: RelatedTask; projectGuid: string; status?: FieldOption }) {
+  return (
+    <Link to={`/project/${projectGuid}/issue/${task.guid}`} className="inline-flex max-w-full min-w-0 items-center gap-1.5 text-sm hover:underline" data-testid="task-ref" data-guid={task.guid}>
+      {status && <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: status.color }} title={optionLabel(status)} aria-hidden="true" />}
+      <span className="muted shrink-0 tabular-nums">#{task.number}</span>
+      <span className="truncate">{task.title}</span>
+    </Link>
+  );
+}
+
+const personLead = (p: ParticipantView) => <Avatar user={p} size={20} />;
+
+/** The value of `field` on the task, with its editor when the viewer may write. */
+export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; value: unknown; onSave: (value: unknown) => Promise<string | undefined>; ctx: EditorContext }) {
+  const { t, i18n } = useTranslation("task");
+  const label = field.title;
+  const testId = `value-${field.slug ?? field.guid}`;
+  const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? [value] : [];
+  const ro = ctx.readOnly;
+
+  switch (field.type_fields) {
+    case "text":
+    case "url": {
+      const text = typeof value === "string" ? value : "";
+      const display =
+        field.type_fields === "url" && text ? (
+          <a href={text} target="_blank" rel="noreferrer noopener" className="link break-all" onClick={(e) => e.stopPropagation()}>
+            {text}
+          </a>
+        ) : undefined;
+      return <InlineText value={text} label={label} readOnly={ro} inputType={field.type_fields === "url" ? "url" : "text"} onSave={(next) => void onSave(next === "" ? null : next)} display={display} className="text-sm" inputClassName="py-1 text-sm" testId={testId} />;
+    }
+    case "long_text":
+      return <LongText value={typeof value === "string" ? value : ""} label={label} readOnly={ro} onSave={(next) => onSave(next === "" ? null : next)} testId={testId} />;
+    case "number":
+    case "date": {
+      const text = field.type_fields === "number" ? (typeof value === "number" ? String(value) : "") : typeof value === "string" ? value.slice(0, 10) : "";
+      if (ro) {
+        const shown = field.type_fields === "date" && text ? formatLongDate(text, i18n.language, "UTC") : text;
+        return <span className="px-2 text-sm" data-testid={testId}>{shown || <Empty />}</span>;
+      }
+      return (
+        <ValueInput
+          type={field.type_fields}
+          value={text}
+          label={label}
+          testId={testId}
+          onSave={(next) => void onSave(next === "" ? null : field.type_fields === "number" ? Number(next) : next)}
+        />
+      );
+    }
+    case "checkbox":
+      return (
+        <label className="flex items-center gap-2 px-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" checked={value === true} disabled={ro} onChange={(e) => void onSave(e.target.checked)} aria-label={label} data-testid={testId} />
+          <span className="muted">{value === true ? t("field.yes") : t("field.no")}</span>
+        </label>
+      );
+    case "select":
+    case "rotation":
+    case "multi_select": {
+      const options = field.settings.values_set;
+      const chosen = ids.map((id) => options.find((o) => o.guid === id)).filter((o): o is FieldOption => Boolean(o));
+      const multiple = field.type_fields === "multi_select";
+      const shown = chosen.length ? (
+        <span className="flex flex-wrap gap-1">
+          {chosen.map((o) => (
+            <Chip key={o.guid} label={optionLabel(o)} color={o.color} />
+          ))}
+        </span>
+      ) : (
+        <Empty />
+      );
+      if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
+      const choices: Choice[] = [...(multiple ? [] : [{ id: null, label: t("field.none") }]), ...options.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))];
+      return (
+        <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
+          {shown}
+        </OptionPicker>
+      );
+    }
+    case "participant":
+    case "participants": {
+      const people = ids.map((id) => ctx.participants.find((p) => p.guid === id)).filter((p): p is ParticipantView => Boolean(p));
+      const multiple = field.type_fields === "participants";
+      const shown = people.length ? (
+        <span className="flex flex-wrap gap-1.5">
+          {people.map((p) => (
+            <span key={p.guid} className="inline-flex items-center gap-1.5 text-sm" data-testid="person" data-guid={p.guid}>
+              <Avatar user={p} size={22} />
+              {p.name}
+            </span>
+          ))}
+        </span>
+      ) : (
+        <Empty>{t("field.unassigned")}</Empty>
+      );
+      if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
+      // Only verified participants can be chosen; people already chosen stay listed to be removed.
+      const candidates = ctx.participants.filter((p) => p.access_project.is_verifications || ids.includes(p.guid));
+      const choices: Choice[] = [...(multiple ? [] : [{ id: null, label: t("field.none") }]), ...candidates.map((p) => ({ id: p.guid, label: p.name, hint: p.email, lead: personLead(p) }))];
+      return (
+        <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
+          {shown}
+        </OptionPicker>
+      );
+    }
+    case "sprint": {
+      const backlog = ctx.sprints.find((s) => s.backlog);
+      // No sprint means the backlog (spec §4), and the backlog is stored as no sprint.
+      const current = ctx.sprints.find((s) => s.guid === ids[0]) ?? backlog;
+      const shown = current ? <span className="text-sm">{current.title}</span> : <Empty />;
+      if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
+      const choices: Choice[] = ctx.sprints.filter((s) => !s.archived || s.guid === current?.guid).map((s) => ({ id: s.backlog ? null : s.guid, label: s.title }));
+      return (
+        <OptionPicker label={label} choices={choices} selected={current && !current.backlog ? [current.guid] : []} onChange={(next) => void onSave(next[0] ?? null)} testId={testId}>
+          {shown}
+        </OptionPicker>
+      );
+    }
+    case "issue":
+    case "issues": {
+      const tasks = ids.map((id) => ctx.related.get(id)).filter((x): x is RelatedTask => Boolean(x));
+      const multiple = field.type_fields === "issues";
+      const shown = tasks.length ? (
+        <span className="flex min-w-0 flex-col gap-0.5">
+          {tasks.map((task) => (
+            <TaskRef key={task.guid} task={task} projectGuid={ctx.projectGuid} status={ctx.statusOf(task)} />
+          ))}
+        </span>
+      ) : (
+        <Empty />
+      );
+      if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
+      const offered = ctx.taskChoices(field);
+      const all = [...tasks, ...offered.filter((o) => !ids.includes(o.guid))];
+      const choices: Choice[] = [
+        ...(multiple ? [] : [{ id: null, label: t("field.none") }]),
+        ...all.map((task) => ({ id: task.guid, label: task.title, hint: `#${task.number}`, color: ctx.statusOf(task)?.color })),
+      ];
+      return (
+        <div className="flex items-start gap-1">
+          <div className="min-w-0 flex-1">
+            <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
+              {tasks.length ? (
+                <span className="flex min-w-0 flex-col gap-0.5">
+                  {tasks.map((task) => (
+                    <span key={task.guid} className="flex min-w-0 items-center gap-1.5">
+                      <span className="muted shrink-0 tabular-nums">#{task.number}</span>
+                      <span className="truncate">{task.title}</span>
+                    </span>
+                  ))}
+                </span>
+              ) : (
+                <Empty />
+              )}
+            </OptionPicker>
+          </div>
+        </div>
+      );
+    }
+    default:
+      return <span className="px-2 text-sm">{value === null || value === undefined ? <Empty /> : String(value)}</span>;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The task modal over the taskboard (`/project/{guid}/taskboard/{taskId}`): the task page's
+ * content in a dialog. Focus moves in and is kept inside (Tab wraps), Escape or the backdrop
+ * closes it, and focus goes back to what opened it. Rendered in place rather than in a portal,
+ * so a direct visit renders it on the server too.
+ */
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { NoAccess } from "../projects/no-access";
+import { TaskDetails } from "./task-details";
+import { TaskGone } from "./task-states";
+import type { TaskData } from "./types";
+import { useGoneState } from "./use-gone-state";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), summary';
+
+export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: TaskData; projectGuid: string; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation("task");
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const gone = useGoneState(data);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.focus();
+    // The page behind does not scroll while the modal is open.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Editors and pickers inside answer their own Escape and stop it here.
+    if (e.key === "Escape" && !e.defaultPrevented) {
+      e.preventDefault();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab" || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) return e.preventDefault();
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/45 px-3 py-6 sm:py-12" onMouseDown={(e) => e.target === e.currentTarget && onClose()} data-testid="task-modal-backdrop">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={data.state === "ok" && !gone ? titleId : undefined}
+        aria-label={data.state === "ok" && !gone ? undefined : t("title")}
+        tabIndex={-1}
+        className="card w-full max-w-5xl p-5 outline-none sm:p-7"
+        onKeyDown={onKeyDown}
+        data-testid="task-modal"
+      >
+        {gone ? (
+          <TaskGone reason={gone} projectGuid={projectGuid} onClose={onClose} />
+        ) : data.state === "ok" ? (
+          <TaskDetails data={data} frame="modal" onChanged={onChanged} onDeleted={onClose} onClose={onClose} titleId={titleId} />
+        ) : (
+          <NoAccess />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The task page, the task modal and the activity page. Two people look at one task: what one
+ * edits (title, status, estimate, dates, a comment with a mention) appears for the other
+ * without a reload, and the one mentioned is told. The modal opens from a planning-board card
+ * and closes with Escape; a viewer sees the values without editors.
+ */
+import type { Page } from "@playwright/test";
+import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+
+const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+
+type Field = { guid: string; slug: string | null; settings: { values_set: { guid: string; key?: string; title?: string; value?: string }[] } };
+
+/** The project's fields by slug, as the API serves them. */
+async function fieldsOf(page: Page, projectGuid: string) {
+  const res = await page.request.get(`/api/v1/project/${projectGuid}/fields`);
+  expect(res.status()).toBe(200);
+  const list = (await res.json()) as Field[];
+  return (slug: string) => list.find((f) => f.slug === slug)!;
+}
+
+/** Invites `email` with `role`; the invitee accepts from their own browser. */
+async function join(owner: Page, invitee: Page, projectGuid: string, email: string, role: "member" | "viewer") {
+  const invite = await owner.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email, value: role }], headers: origin() });
+  expect(invite.status(), await invite.text()).toBeLessThan(300);
+  const [sent] = (await invite.json()) as { guid: string }[];
+  const accepted = await invitee.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() });
+  expect(accepted.status()).toBe(200);
+}
+
+async function createTask(page: Page, projectGuid: string, title: string, more: { slug: string; value: unknown }[] = []) {
+  const res = await page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }, ...more] }, headers: origin() });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { guid: string; number: number };
+}
+
+/** Picks `label` in the picker opened by the button `testId`. */
+async function pick(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.getByTestId("picker").getByRole("option", { name: label }).click();
+}
+
+test("what one person edits on a task page appears on another's open page, and a mention notifies", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Author", { viewport: { width: 1280, height: 1100 } });
+  const b = await person(browser, "Ben Buddy", { viewport: { width: 1280, height: 1100 } });
+  const projectPath = await createProjectFromList(a.page, "Task page");
+  const projectGuid = projectPath.split("/")[2]!;
+  await join(a.page, b.page, projectGuid, b.email, "member");
+  const field = await fieldsOf(a.page, projectGuid);
+  const status = field("status").settings.values_set;
+  const todo = status.find((o) => o.key === "todo")!;
+  const done = status.find((o) => o.key === "done")!;
+  const inProgress = status.find((o) => o.key === "in_progress")!;
+  // The workflow lets a task go from To do to In progress, but not straight to Done.
+  const workflow = await a.page.request.post(`/api/v1/project/${projectGuid}/workflow`, {
+    data: { title: "Flow", field: field("status").guid, transitions: [{ from: todo.guid, to: inProgress.guid }, { from: inProgress.guid, to: done.guid }] },
+    headers: origin(),
+  });
+  expect(workflow.status(), await workflow.text()).toBeLessThan(300);
+  const task = await createTask(a.page, projectGuid, "Draft title", [{ slug: "status", value: todo.guid }]);
+  const taskPath = `${projectPath}/issue/${task.guid}`;
+
+  await open(a.page, taskPath);
+  await open(b.page, taskPath);
+  await expect(b.page.getByTestId("task-number")).toHaveText(`#${task.number}`);
+
+  // Title.
+  await a.page.getByTestId("task-title").click();
+  await a.page.getByTestId("task-title-input").fill("Checkout flow");
+  await a.page.getByTestId("task-title-input").press("Enter");
+  await expect(a.page.getByTestId("task-title")).toHaveText("Checkout flow");
+  await expect(b.page.getByTestId("task-title")).toHaveText("Checkout flow", { timeout: 5_000 });
+
+  // Status: a move the workflow forbids is refused with the translated reason and the old value stays.
+  await pick(a.page, "task-status", done.title!);
+  await expect(a.page.getByTestId("status-error")).toHaveText(await t(a.page.request, "en", "errors:transition_forbidden"));
+  await expect(a.page.getByTestId("task-status")).toContainText(todo.title!);
+  await pick(a.page, "task-status", inProgress.title!);
+  await expect(a.page.getByTestId("status-error")).toHaveCount(0);
+  await expect(b.page.getByTestId("task-status")).toContainText(inProgress.title!, { timeout: 5_000 });
+
+  // Estimate and dates.
+  await a.page.getByTestId("value-estimate").fill("8");
+  await a.page.getByTestId("value-estimate").press("Enter");
+  await expect(b.page.getByTestId("value-estimate")).toHaveValue("8", { timeout: 5_000 });
+  await a.page.getByTestId("value-start_date").fill("2026-05-04");
+  await a.page.getByTestId("value-start_date").press("Enter");
+  await a.page.getByTestId("value-end_date").fill("2026-05-15");
+  await a.page.getByTestId("value-end_date").press("Enter");
+  await expect(b.page.getByTestId("value-start_date")).toHaveValue("2026-05-04", { timeout: 5_000 });
+  await expect(b.page.getByTestId("value-end_date")).toHaveValue("2026-05-15", { timeout: 5_000 });
+
+  // A comment that mentions Ben, picked from the list after "@".
+  const box = a.page.getByTestId("comment-input");
+  await box.click();
+  await box.pressSequentially("Please review @Be");
+  await a.page.getByTestId("mention-option").filter({ hasText: "Ben Buddy" }).click();
+  await box.pressSequentially("today");
+  await expect(box).toHaveValue("Please review @Ben Buddy today");
+  await a.page.getByTestId("comment-submit").click();
+  const comment = b.page.getByTestId("comment").filter({ hasText: "Please review" });
+  await expect(comment).toBeVisible({ timeout: 5_000 });
+  await expect(comment.getByTestId("mention")).toHaveText("@Ben Buddy");
+  // Ben is told: the bell counts the mention.
+  await expect(b.page.getByTestId("notifications-count")).toBeVisible({ timeout: 5_000 });
+  await b.page.getByTestId("notifications-bell").click();
+  await expect(b.page.getByTestId("notification-item").first()).toContainText("Ann Author");
+
+  // Everything survives a reload.
+  await b.page.reload();
+  await hydrated(b.page);
+  await expect(b.page.getByTestId("task-title")).toHaveText("Checkout flow");
+  await expect(b.page.getByTestId("value-estimate")).toHaveValue("8");
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
+/** A task with most kinds of values, for the pictures. */
+async function richTask(page: Page, projectGuid: string, people: string[]) {
+  const field = await fieldsOf(page, projectGuid);
+  const sprint = (await (await page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 7" }, headers: origin() })).json()) as { guid: string };
+  const epicType = field("issue_type").settings.values_set.find((o) => o.key === "epic")!;
+  const epic = await createTask(page, projectGuid, "Payments revamp", [{ slug: "issue_type", value: epicType.guid }]);
+  const sub1 = await createTask(page, projectGuid, "Card form validation", [{ slug: "status", value: field("status").settings.values_set.find((o) => o.key === "done")!.guid }]);
+  const sub2 = await createTask(page, projectGuid, "3-D Secure redirect");
+  const tags = field("tags").settings.values_set;
+  const task = await createTask(page, projectGuid, "Checkout flow with saved cards", [
+    { slug: "description", value: "Customers should be able to pay with a saved card.\n\n- Show the last four digits\n- Let them remove a card\n- Ask for the CVC again" },
+    { slug: "status", value: field("status").settings.values_set.find((o) => o.key === "in_progress")!.guid },
+    { slug: "issue_type", value: field("issue_type").settings.values_set.find((o) => o.key === "story")!.guid },
+    { slug: "participants", value: people },
+    { slug: "sprint", value: sprint.guid },
+    { slug: "epic", value: epic.guid },
+    { slug: "estimate", value: 5 },
+    { slug: "start_date", value: "2026-05-04" },
+    { slug: "end_date", value: "2026-05-15" },
+    { slug: "subtasks", value: [sub1.guid, sub2.guid] },
+    ...(tags.length ? [{ slug: "tags", value: tags.slice(0, 2).map((o) => o.guid) }] : []),
+  ]);
+  return { task, epic };
+}
+
+test("pictures the task page, the task modal and the activity page in both themes", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Author", { viewport: { width: 1280, height: 900 } });
+  const projectPath = await createProjectFromList(a.page, "Pictures");
+  const projectGuid = projectPath.split("/")[2]!;
+  const me = (await (await a.page.request.get("/api/v2/whoami")).json()) as { guid: string };
+  const { task } = await richTask(a.page, projectGuid, [me.guid]);
+  const comment = await a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: `Looks good. @[Ann Author](${me.guid}) can you add the CVC step?` }, headers: origin() });
+  expect(comment.status()).toBe(201);
+  const dir = `${test.info().project.outputDir}/screens`;
+  for (const theme of ["light", "dark"] as const) {
+    await a.page.evaluate((value) => localStorage.setItem("theme", value), theme);
+    await open(a.page, `${projectPath}/issue/${task.guid}`);
+    await expect(a.page.locator("html")).toHaveAttribute("data-theme", theme);
+    await a.page.screenshot({ path: `${dir}/task-page-${theme}.png`, fullPage: true, animations: "disabled" });
+    await open(a.page, `${projectPath}/taskboard/${task.guid}`);
+    await expect(a.page.getByTestId("task-modal")).toBeVisible();
+    await a.page.screenshot({ path: `${dir}/task-modal-${theme}.png`, animations: "disabled" });
+    await open(a.page, `${projectPath}/events`);
+    await a.page.screenshot({ path: `${dir}/activity-${theme}.png`, fullPage: true, animations: "disabled" });
+  }
+  await a.context.close();
+});
