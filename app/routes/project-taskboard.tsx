@@ -96,7 +96,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
         <ViewSwitcher current={view} />
       </div>
       {view === "planning" ? (
-        <PlanningBoard projectGuid={project.guid} board={board} fields={fields} canWrite={canWrite} onChanged={props.onChanged} />
+        <PlanningBoard {...props} fields={fields} />
       ) : (
         <Suspense fallback={<Spinner />}>
           {view === "board" && <TaskBoardView {...props} />}

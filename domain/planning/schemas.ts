@@ -52,6 +52,14 @@ export const updateSprintBody = z
   .strict()
   .refine((s) => !s.start_date || !s.end_date || s.start_date <= s.end_date, { error: "sprint_dates_order", path: ["end_date"] });
 
+/** `POST /sprint/{guid}/complete`: where unfinished tasks go (null: the backlog), and whether to archive. */
+export const completeSprintBody = z
+  .object({
+    move_to: z.string({ error: "sprint_target_invalid" }).min(1, "sprint_target_invalid").max(64, "sprint_target_invalid").nullable().optional().default(null),
+    archive: z.boolean({ error: "body_invalid" }).optional().default(false),
+  })
+  .strict();
+
 export const COMMENT_MAX = 20_000;
 export const commentBody = z
   .object({ text: z.string({ error: "comment_text_required" }).trim().min(1, "comment_text_required").max(COMMENT_MAX, "comment_too_long") })

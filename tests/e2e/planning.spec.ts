@@ -1,6 +1,6 @@
 /** The planning board: create tasks in lanes, drag one across lanes to a place in a sprint; it stays there after a reload. */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -78,7 +78,7 @@ test("a move made in one browser appears on another's open board without a reloa
   const laneOf = (page: Page, title: string) => page.getByTestId("board-lane").filter({ has: page.locator(`[data-title="${title}"]`) });
   await expect(laneOf(b.page, "Travelling task")).toHaveAttribute("data-backlog", "true");
 
-  await drag(a.page, a.page.locator('[data-title="Travelling task"]').getByTestId("task-drag"), a.page.locator(`[data-lane="${sprint.guid}"] ul`));
+  await drag(a.page, a.page.locator('[data-title="Travelling task"]').getByTestId("task-drag"), a.page.locator(`[data-lane="${sprint.guid}"] [data-testid=lane-tasks]`));
   await expect(laneOf(a.page, "Travelling task")).toHaveAttribute("data-lane", sprint.guid);
   // B's board follows within moments, with no reload.
   await expect(laneOf(b.page, "Travelling task")).toHaveAttribute("data-lane", sprint.guid, { timeout: 5_000 });
@@ -86,7 +86,73 @@ test("a move made in one browser appears on another's open board without a reloa
   await b.page.locator(`[data-lane="${sprint.guid}"]`).getByTestId("new-task-title").fill("From Ben");
   await b.page.locator(`[data-lane="${sprint.guid}"]`).getByTestId("new-task-submit").click();
   await expect(a.page.locator('[data-title="From Ben"]')).toBeVisible({ timeout: 5_000 });
+  const lane = (page: Page) => page.locator(`[data-lane="${sprint.guid}"]`);
+  await expect.poll(() => titlesIn(lane(a.page))).toEqual(["Travelling task", "From Ben"]);
+  // A reorders within the lane with the keyboard (dnd-kit: space picks up, arrows move, space drops).
+  const reordered = a.page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
+  await lane(a.page).locator('[data-title="From Ben"]').getByTestId("task-drag").focus();
+  await a.page.keyboard.press("Space");
+  await a.page.keyboard.press("ArrowUp");
+  await a.page.keyboard.press("Space");
+  expect((await reordered).status()).toBe(200);
+  await expect.poll(() => titlesIn(lane(a.page))).toEqual(["From Ben", "Travelling task"]);
+  // B sees the same order without reloading, and after a reload both still do.
+  await expect.poll(() => titlesIn(lane(b.page)), { timeout: 5_000 }).toEqual(["From Ben", "Travelling task"]);
+  for (const page of [a.page, b.page]) {
+    await page.reload();
+    await hydrated(page);
+    expect(await titlesIn(lane(page))).toEqual(["From Ben", "Travelling task"]);
+  }
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();
   await b.context.close();
+});
+
+test("sprints are created, started and completed from the board; lanes sum their estimates", async ({ browser }) => {
+  test.slow();
+  const { context, page, errors } = await person(browser, "Sam Sprinter", { viewport: { width: 1280, height: 1400 } });
+  const projectPath = await createProjectFromList(page, "Sprints");
+  const projectGuid = projectPath.split("/")[2]!;
+  await open(page, `${projectPath}/taskboard`);
+  await page.getByTestId("sprint-new").click();
+  const dialog = page.getByTestId("sprint-dialog");
+  await dialog.getByTestId("sprint-title").fill("Sprint A");
+  await dialog.getByTestId("sprint-start").fill("2026-11-23");
+  await dialog.getByTestId("sprint-end").fill("2026-11-20");
+  await dialog.getByTestId("sprint-save").click();
+  // The end before the start is refused in place, in the page's language.
+  await expect(dialog).toContainText(await t(page.request, "en", "errors:sprint_dates_order"));
+  await dialog.getByTestId("sprint-end").fill("2026-12-04");
+  await dialog.getByTestId("sprint-save").click();
+  const laneA = page.getByTestId("board-lane").filter({ has: page.getByTestId("lane-title").getByText("Sprint A", { exact: true }) });
+  await expect(laneA).toContainText("2026-11-23 – 2026-12-04");
+
+  // Two estimated tasks in the sprint, one of them done.
+  const fields = (await (await page.request.get(`/api/v1/project/${projectGuid}/fields`)).json()) as { guid: string; slug: string; settings: { values_set: { guid: string; key?: string }[] } }[];
+  const done = fields.find((f) => f.slug === "status")!.settings.values_set.find((o) => o.key === "done")!.guid;
+  const sprintGuid = (await laneA.getAttribute("data-lane"))!;
+  for (const [title, estimate, status] of [["Finished", 3, done], ["Open", 5, null]] as const) {
+    const values = [{ slug: "title", value: title }, { slug: "sprint", value: sprintGuid }, { slug: "estimate", value: estimate }, ...(status ? [{ slug: "status", value: status }] : [])];
+    expect((await page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: values }, headers: origin() })).status()).toBe(201);
+  }
+  await page.reload();
+  await hydrated(page);
+  await expect(laneA.getByTestId("lane-estimate")).toHaveText(/^8\b/);
+
+  await laneA.getByTestId("sprint-menu").locator("summary").click();
+  await laneA.getByTestId("sprint-start").click();
+  await expect(laneA.getByTestId("lane-status")).toBeVisible();
+  await laneA.getByTestId("sprint-menu").locator("summary").click();
+  await laneA.getByTestId("sprint-complete").click();
+  const complete = page.getByTestId("complete-dialog");
+  await expect(complete).toContainText("1");
+  await complete.getByTestId("complete-confirm").click();
+  // The unfinished task went to the backlog; the completed sprint left the board for the archive.
+  const backlog = page.locator("[data-testid=board-lane][data-backlog=true]");
+  await expect(backlog.locator('[data-title="Open"]')).toBeVisible();
+  await expect(laneA).toHaveCount(0);
+  await page.getByTestId("toggle-archived").click();
+  await expect(laneA.locator('[data-title="Finished"]')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
 });

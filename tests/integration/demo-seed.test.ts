@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { participants, projects, sprints, tasks, users } from "../../workers/db/schema";
+import { activity, fieldDefinitions, fieldValues, participants, projects, sprints, tasks, users } from "../../workers/db/schema";
 import { DEMO_PROJECT_ID, DEMO_USER_ID } from "../../workers/services/demo";
 import { call } from "../fixtures/http";
 import { db } from "../fixtures/users";
@@ -17,6 +17,18 @@ describe("the demo plan", () => {
     expect(sprintRows.filter((s) => s.isBacklog)).toHaveLength(1);
     expect(sprintRows.filter((s) => !s.isBacklog).map((s) => s.title).sort()).toEqual(["Sprint 1", "Sprint 2", "Sprint 3"]);
     expect(await db().select().from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID))).toHaveLength(60);
+    // Estimates and dates for lane totals and the roadmap; a past for the active sprint's burndown.
+    const history = await db().select().from(activity).where(eq(activity.projectId, DEMO_PROJECT_ID));
+    const finishedOn = history.filter((r) => r.action === "updated").map((r) => new Date(r.createdAt).toISOString().slice(0, 10));
+    expect(new Set(finishedOn).size).toBe(3);
+    expect(finishedOn.every((d) => d < new Date().toISOString().slice(0, 10))).toBe(true);
+    const values = await db().select().from(fieldValues).where(eq(fieldValues.projectId, DEMO_PROJECT_ID));
+    const bySlug = async (slug: string) => {
+      const field = await db().select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, DEMO_PROJECT_ID), eq(fieldDefinitions.slug, slug))).get();
+      return values.filter((v) => v.fieldId === field!.id);
+    };
+    expect((await bySlug("estimate")).length).toBeGreaterThan(45);
+    expect((await bySlug("start_date")).length).toBeGreaterThanOrEqual(38);
     const second = await call("POST", "/api/dev/seed", {});
     expect(second.json.created).toBe(0);
     expect(await db().select().from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID))).toHaveLength(60);

@@ -74,6 +74,7 @@ const changes: { name: string; expect: Expect; run: (t: Team, target: Target, co
     expect: WRITE(200),
     run: (t, x, cookie) => call("PUT", `${base(t.projectId)}/sprint/${x.sprint}`, { cookie, body: { title: "Renamed", status: "completed", archived: true } }),
   },
+  { name: "POST sprint/{guid}/complete", expect: WRITE(200), run: (t, x, cookie) => call("POST", `${base(t.projectId)}/sprint/${x.sprint}/complete`, { cookie, body: { move_to: null } }) },
   { name: "DELETE sprint/{guid}", expect: WRITE(204), run: (t, x, cookie) => call("DELETE", `${base(t.projectId)}/sprint/${x.sprint}`, { cookie }) },
 ];
 
@@ -137,6 +138,7 @@ describe("tasks and sprints of another project", () => {
       [await call("GET", `${path}/sprint/${foreign.sprint}`, { cookie }), "sprint_not_found"],
       [await call("PUT", `${path}/sprint/${foreign.sprint}`, { cookie, body: { title: "Stolen", archived: true } }), "sprint_not_found"],
       [await call("DELETE", `${path}/sprint/${foreign.sprint}`, { cookie }), "sprint_not_found"],
+      [await call("POST", `${path}/sprint/${foreign.sprint}/complete`, { cookie, body: {} }), "sprint_not_found"],
     ];
     for (const [res, code] of attempts) expectProblem(res, 404, code);
     expect(await rowsOf(other.json.guid)).toEqual(before.there);

@@ -4,12 +4,13 @@
  * come from scripts/seed.mjs; this fills the project once (idempotent: nothing happens when it
  * already has tasks).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { fieldDefinitions, projects, tasks } from "../db/schema";
+import { activity, fieldDefinitions, projects, tasks } from "../db/schema";
 import { ensureSystemFields, optionsOf, type ValueInput } from "./fields";
+import { newGuid } from "./ids";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";
 import { createTask } from "./tasks";
 
@@ -39,6 +40,28 @@ const TITLES = [
   "Search by task number",
   "Saved filter sharing",
 ];
+
+const POINTS = [1, 2, 3, 5, 8, 3, 2, 5, 13, 1];
+
+/**
+ * Gives the active sprint a past: every task existed before the sprint began, and the finished
+ * ones were finished on different days of it, so the burndown has a shape to show.
+ */
+async function backdateHistory(db: Db, statusField: string, from: string, to: string, finished: string[], day: (offset: number) => string) {
+  const at = (offset: number) => Date.parse(`${day(offset)}T12:00:00Z`);
+  await db.update(activity).set({ createdAt: at(-9) }).where(and(eq(activity.projectId, DEMO_PROJECT_ID), eq(activity.action, "created")));
+  const rows = finished.map((id, i) => ({
+    id: newGuid(),
+    projectId: DEMO_PROJECT_ID,
+    actorId: DEMO_USER_ID,
+    entityKind: "issue",
+    entityId: id,
+    action: "updated",
+    detail: JSON.stringify({ changes: [{ field: statusField, slug: "status", from, to }] }),
+    createdAt: at(-6 + i * 2),
+  }));
+  for (let i = 0; i < rows.length; i += 10) await db.insert(activity).values(rows.slice(i, i + 10));
+}
 
 /** Fills the demo project with three sprints, two epics and sixty tasks. */
 export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ created: number }> {
@@ -77,6 +100,7 @@ export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ cr
     }
   }
   const statuses = ["todo", "in_progress", "review", "done"];
+  const finished: string[] = [];
   const types = ["task", "task", "story", "bug"];
   for (let i = 0; i < 58; i++) {
     // Backlog gets the first 22, then 12 to each sprint; the active sprint is furthest along.
@@ -90,11 +114,21 @@ export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ cr
       { slug: "epic", value: epicIds[i % epicIds.length] ?? null },
       { slug: "participants", value: [DEMO_USER_ID] },
     ];
+    // Story points on most tasks; a few backlog items are not estimated yet.
+    if (lane || i % 3 !== 0) values.push({ slug: "estimate", value: POINTS[i % POINTS.length]! });
     if (lane) {
-      values.push({ slug: "sprint", value: lane.id }, { slug: "start_date", value: lane.startDate }, { slug: "end_date", value: lane.endDate });
+      // Staggered bars inside the sprint, two to six days long, for the roadmap.
+      const offset = (i * 3) % 10;
+      const start = new Date(Date.parse(lane.startDate!) + offset * 86_400_000);
+      const end = new Date(start.getTime() + (2 + (i % 5)) * 86_400_000);
+      const last = lane.endDate! < end.toISOString().slice(0, 10) ? lane.endDate! : end.toISOString().slice(0, 10);
+      values.push({ slug: "sprint", value: lane.id }, { slug: "start_date", value: start.toISOString().slice(0, 10) }, { slug: "end_date", value: last });
     }
     const task = await createTask(env, db, DEMO_PROJECT_ID, DEMO_USER_ID, values, t);
-    if (task.ok) created += 1;
+    if (!task.ok) continue;
+    created += 1;
+    if (laneIndex === 0 && status === "done") finished.push(task.task.guid);
   }
+  await backdateHistory(db, bySlug("status").id, option("status", "in_progress"), option("status", "done"), finished, day);
   return { created };
 }

@@ -17,7 +17,7 @@ export async function loadPlanningBoard(request: Request, env: Env, projectId: s
   if (!access.ok) return null;
   const db = getDb(env.DB);
   const t = i18nFor(languageOf(request)).t;
-  const [board, definitions, mapping] = await Promise.all([planningBoard(db, projectId, t), listFields(db, projectId, t), readMapping(db, projectId, t)]);
+  const [board, definitions, mapping] = await Promise.all([planningBoard(db, projectId, t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" }), listFields(db, projectId, t), readMapping(db, projectId, t)]);
   const pick = (slug: string) => definitions.find((f) => f.slug === slug);
   return {
     board,

@@ -19,16 +19,26 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { moveTask } from "../../../domain/planning/placement";
+import { isFinished } from "../../../domain/planning/sprint-complete";
+import { laneTotals } from "../../../domain/planning/totals";
 import type { PlanningBoardView } from "../../../workers/services/board";
+import type { FieldView } from "../../../workers/services/fields";
+import type { ParticipantView } from "../../../workers/services/projects";
+import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";
+import type { MappingView } from "../../../workers/services/views";
+import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
+import { LineValue } from "./line-value";
+import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 
 export interface BoardFields {
   title: string;
   sprint: string;
+  estimate: string;
   status: { guid: string; options: FieldOption[] } | null;
   issueType: { guid: string; options: FieldOption[] } | null;
 }
@@ -44,7 +54,7 @@ const tasksFirst: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : closestCenter(args);
 };
 
-type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; tasks: TaskView[] };
+type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: TaskView[] };
 
 const valueOf = (task: TaskView, field: string) => task.custom_fields.find((c) => c.guid === field)?.value;
 
@@ -55,33 +65,32 @@ function lanesOf(board: PlanningBoardView): Lane[] {
       title: s.title,
       backlog: s.backlog,
       epic: false,
-      dates: s.start_date && s.end_date ? `${s.start_date} – ${s.end_date}` : "",
+      dates: s.start_date && s.end_date ? `${s.start_date} – ${s.end_date}` : (s.start_date ?? s.end_date ?? ""),
+      sprint: s,
       tasks: s.issues,
     })),
     // The epic lane's title is translated where it is shown.
-    { id: "epic", title: "", backlog: false, epic: true, dates: "", tasks: board.epics },
+    { id: "epic", title: "", backlog: false, epic: true, dates: "", sprint: null, tasks: board.epics },
   ];
 }
 
-function Chip({ option }: { option: FieldOption | undefined }) {
-  if (!option) return null;
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-xs">
-      <span className="h-2 w-2 rounded-full" style={{ background: option.color }} aria-hidden="true" />
-      {optionLabel(option)}
-    </span>
-  );
+/** What every lane and line needs besides its own tasks. */
+interface BoardContext {
+  projectGuid: string;
+  fields: BoardFields;
+  line: { field: FieldView; editable: boolean }[];
+  participants: ParticipantView[];
+  canWrite: boolean;
+  onEdit: (task: TaskView, field: string, value: unknown) => void;
 }
 
-function TaskRow({ task, fields, disabled }: { task: TaskView; fields: BoardFields; disabled: boolean }) {
+function TaskRow({ task, ctx }: { task: TaskView; ctx: BoardContext }) {
   const { t } = useTranslation("projects");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled });
+  const [params] = useSearchParams();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled: !ctx.canWrite });
+  const { fields } = ctx;
   const title = String(valueOf(task, fields.title) ?? "");
   const type = fields.issueType?.options.find((o) => o.guid === valueOf(task, fields.issueType!.guid));
-  const status = fields.status?.options.find((o) => o.guid === valueOf(task, fields.status!.guid));
-  // The title opens the task modal over the board, keeping the chosen view.
-  const { guid: projectGuid } = useParams();
-  const { search } = useLocation();
   return (
     <li
       ref={setNodeRef}
@@ -96,19 +105,35 @@ function TaskRow({ task, fields, disabled }: { task: TaskView; fields: BoardFiel
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        disabled={disabled}
-        className="muted cursor-grab touch-none rounded px-1 text-base leading-none hover:bg-[var(--surface-2)] disabled:cursor-default disabled:opacity-30"
+        disabled={!ctx.canWrite}
+        className="muted cursor-grab touch-none rounded p-0.5 hover:bg-[var(--surface-2)] disabled:cursor-default disabled:opacity-30"
         aria-label={t("planning.drag", { title })}
         data-testid="task-drag"
       >
-        ⠿
+        <Icon name="grip" size={16} />
       </button>
       <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: type?.color ?? "var(--border)" }} title={type ? optionLabel(type) : undefined} aria-hidden="true" />
       <span className="muted w-12 shrink-0 text-xs tabular-nums">#{task.number}</span>
-      <Link to={`/project/${projectGuid}/taskboard/${task.guid}${search}`} preventScrollReset className="min-w-0 flex-1 truncate text-sm hover:underline" data-testid="task-open">
+      <Link
+        to={{ pathname: `/project/${ctx.projectGuid}/taskboard/${task.guid}`, search: params.toString() }}
+        preventScrollReset
+        className="min-w-0 flex-1 truncate text-sm hover:underline"
+        data-testid="task-open"
+      >
         {title}
       </Link>
-      <Chip option={status} />
+      <span className="flex shrink-0 items-center gap-2">
+        {ctx.line.map(({ field, editable }) => (
+          <LineValue
+            key={field.guid}
+            field={field}
+            value={valueOf(task, field.guid)}
+            participants={ctx.participants}
+            editable={editable && ctx.canWrite}
+            onChange={(value) => ctx.onEdit(task, field.guid, value)}
+          />
+        ))}
+      </span>
     </li>
   );
 }
@@ -131,30 +156,84 @@ function NewTask({ lane, onCreate }: { lane: Lane; onCreate: (lane: Lane, title:
   );
 }
 
-function LaneView({ lane, fields, canWrite, onCreate }: { lane: Lane; fields: BoardFields; canWrite: boolean; onCreate: (lane: Lane, title: string) => Promise<boolean> }) {
+type SprintAction = "edit" | "start" | "complete" | "archive" | "unarchive" | "delete";
+
+function SprintMenu({ sprint, onAction }: { sprint: SprintView; onAction: (action: SprintAction) => void }) {
+  const { t } = useTranslation("projects");
+  const actions: SprintAction[] = sprint.archived
+    ? ["unarchive", "delete"]
+    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(sprint.status !== "completed" ? (["complete"] as const) : []), "archive", "delete"];
+  return (
+    <details className="relative" data-testid="sprint-menu">
+      <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
+        ⋯
+      </summary>
+      <ul className="card absolute right-0 z-20 mt-1 w-48 p-1 text-sm shadow-lg">
+        {actions.map((action) => (
+          <li key={action}>
+            <button
+              type="button"
+              className={`w-full rounded px-3 py-1.5 text-left hover:bg-[var(--surface-2)] ${action === "delete" ? "text-[var(--danger)]" : ""}`}
+              onClick={(e) => {
+                (e.currentTarget.closest("details") as HTMLDetailsElement).open = false;
+                onAction(action);
+              }}
+              data-testid={`sprint-${action}`}
+            >
+              {t(`sprints.${action}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardContext; onCreate: (lane: Lane, title: string) => Promise<boolean>; onSprint: (lane: Lane, action: SprintAction) => void }) {
   const { t } = useTranslation("projects");
   const title = lane.epic ? t("planning.epics") : lane.title;
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
+  const totals = laneTotals(lane.tasks, ctx.fields.estimate);
+  const status = lane.sprint && !lane.backlog ? lane.sprint.status : null;
   return (
-    <section className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""}`} data-testid="board-lane" data-lane={lane.id} data-backlog={lane.backlog} data-epic={lane.epic}>
-      <header className="flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface-2)] px-3 py-2">
+    <section
+      className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""}`}
+      data-testid="board-lane"
+      data-lane={lane.id}
+      data-backlog={lane.backlog}
+      data-epic={lane.epic}
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-[var(--border)] bg-[var(--surface-2)] px-3 py-2">
         <h2 className="font-semibold" data-testid="lane-title">
           {title}
         </h2>
-        {lane.dates && <span className="muted text-xs">{lane.dates}</span>}
-        <span className="muted ml-auto text-xs" data-testid="lane-count">
-          {t("planning.count", { count: lane.tasks.length })}
+        {status && status !== "planned" && (
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status === "active" ? "bg-[var(--primary)] text-white" : "bg-[var(--surface)]"}`} data-testid="lane-status">
+            {t(`sprints.status.${status}`)}
+          </span>
+        )}
+        {lane.sprint?.archived && <span className="muted text-xs">{t("sprints.archived")}</span>}
+        {lane.dates && <span className="muted text-xs tabular-nums">{lane.dates}</span>}
+        <span className="muted ml-auto flex items-center gap-3 text-xs">
+          <span data-testid="lane-count">{t("planning.count", { count: totals.count })}</span>
+          {ctx.fields.estimate && (
+            <span className="rounded-full bg-[var(--surface)] px-2 py-0.5 font-semibold tabular-nums" title={t("planning.estimateSum")} data-testid="lane-estimate">
+              {t("planning.points", { count: totals.estimate })}
+            </span>
+          )}
         </span>
+        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} onAction={(action) => onSprint(lane, action)} />}
+        {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
       <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
-        <ul ref={setNodeRef} className="min-h-10">
+        <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
           {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
           {lane.tasks.map((task) => (
-            <TaskRow key={task.guid} task={task} fields={fields} disabled={!canWrite} />
+            <TaskRow key={task.guid} task={task} ctx={ctx} />
           ))}
         </ul>
       </SortableContext>
-      {canWrite && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
+      {ctx.canWrite && !lane.sprint?.archived && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
     </section>
   );
 }
@@ -163,21 +242,47 @@ export function PlanningBoard({
   projectGuid,
   board,
   fields,
+  definitions,
+  mapping,
+  participants,
   canWrite,
   onChanged,
 }: {
   projectGuid: string;
   board: PlanningBoardView;
   fields: BoardFields;
+  definitions: FieldView[];
+  mapping: MappingView;
+  participants: ParticipantView[];
   canWrite: boolean;
   onChanged: () => void;
 }) {
+  const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
   // Only fresh data from the server replaces what the user sees (not a re-render for any other reason).
   useEffect(() => setLanes(lanesOf(board)), [board]);
+  const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const laneOfTask = useMemo(() => new Map(lanes.flatMap((l) => l.tasks.map((task) => [task.guid, l.id] as const))), [lanes]);
+  // The line shows the mapped fields, minus those the line already shows in its own way.
+  const line = useMemo(
+    () =>
+      [...mapping.planning_board_line]
+        .sort((a, b) => a.sort - b.sort)
+        .map((entry) => ({ field: definitions.find((d) => d.guid === entry.custom_field.guid), editable: entry.edit_mode }))
+        .filter((e): e is { field: FieldView; editable: boolean } => Boolean(e.field && !e.field.hide_to_user && e.field.slug !== "title" && e.field.slug !== "issue_type")),
+    [mapping, definitions],
+  );
+
+  const onEdit = async (task: TaskView, field: string, value: unknown) => {
+    const patch = (v: unknown) =>
+      setLanes((now) => now.map((l) => ({ ...l, tasks: l.tasks.map((x) => (x.guid === task.guid ? { ...x, custom_fields: [...x.custom_fields.filter((c) => c.guid !== field), ...(v === null ? [] : [{ guid: field, slug: null, value: v, participant_value: null }])] } : x)) })));
+    const before = valueOf(task, field) ?? null;
+    patch(value);
+    const result = await api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] });
+    if (result.error) patch(before);
+  };
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -189,6 +294,7 @@ export function PlanningBoard({
     if ((fromLane === "epic") !== (toLane === "epic")) return;
     const source = lanes.find((l) => l.id === fromLane)!;
     const target = lanes.find((l) => l.id === toLane)!;
+    if (target.sprint?.archived) return;
     const fromIndex = source.tasks.findIndex((task) => task.guid === active.id);
     const toIndex = overId.startsWith("lane:") ? target.tasks.length : target.tasks.findIndex((task) => task.guid === overId);
     const placed = new Map(lanes.map((l) => [l.id, l.tasks.map((task) => ({ ...task, issueType: null, sprint: l.epic ? null : l.id }))]));
@@ -219,24 +325,74 @@ export function PlanningBoard({
     return !result.error;
   };
 
+  const onSprint = async (lane: Lane, action: SprintAction) => {
+    const sprint = lane.sprint!;
+    const path = `/v1/project/${projectGuid}/sprint/${sprint.guid}`;
+    if (action === "edit" || action === "complete") return setDialog({ kind: action, lane });
+    if (action === "delete" && !window.confirm(t("sprints.confirmDelete", { title: sprint.title }))) return;
+    const result =
+      action === "delete"
+        ? await api("DELETE", path)
+        : await api("PUT", path, action === "start" ? { status: "active" } : { archived: action === "archive" });
+    if (!result.error) onChanged();
+  };
+
+  const ctx: BoardContext = { projectGuid, fields, line, participants, canWrite, onEdit };
+  const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
+  const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
+  const sprintLanes = lanes.filter((l) => !l.epic);
+  const hasArchived = board.sprints.some((s) => s.archived);
+
   return (
     <DndContext sensors={sensors} collisionDetection={tasksFirst} onDragEnd={onDragEnd}>
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board">
         <div className="flex flex-col gap-4">
-          {lanes
-            .filter((l) => !l.epic)
-            .map((lane) => (
-              <LaneView key={lane.id} lane={lane} fields={fields} canWrite={canWrite} onCreate={onCreate} />
-            ))}
+          {sprintLanes.map((lane) => (
+            <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} />
+          ))}
+          <div className="flex flex-wrap gap-3">
+            {canWrite && (
+              <button type="button" className="btn" onClick={() => setDialog({ kind: "new" })} data-testid="sprint-new">
+                <Icon name="plus" size={16} /> {t("sprints.new")}
+              </button>
+            )}
+            <ArchivedToggle shown={hasArchived} />
+          </div>
         </div>
         <div>
           {lanes
             .filter((l) => l.epic)
             .map((lane) => (
-              <LaneView key={lane.id} lane={lane} fields={fields} canWrite={canWrite} onCreate={onCreate} />
+              <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} />
             ))}
         </div>
       </div>
+      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "complete" && (
+        <CompleteSprintDialog
+          projectGuid={projectGuid}
+          sprint={dialog.lane.sprint!}
+          unfinished={dialog.lane.tasks.filter((task) => !isFinished({ status: (valueOf(task, fields.status?.guid ?? "") as string | undefined) ?? null }, done)).length}
+          targets={openTargets.filter((s) => s.guid !== dialog.lane.id)}
+          onClose={() => setDialog(null)}
+          onDone={onChanged}
+        />
+      )}
     </DndContext>
+  );
+}
+
+/** Shows or hides the archived sprints (appended after the others, spec §4), through the URL. */
+function ArchivedToggle({ shown }: { shown: boolean }) {
+  const { t } = useTranslation("projects");
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (shown) next.delete("archived");
+  else next.set("archived", "1");
+  return (
+    <Link to={`?${next.toString()}`} replace preventScrollReset className="btn" data-testid="toggle-archived">
+      {shown ? t("sprints.hideArchived") : t("sprints.showArchived")}
+    </Link>
   );
 }

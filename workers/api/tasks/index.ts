@@ -1,16 +1,17 @@
 /** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
 import { type Context, Hono } from "hono";
-import { commentBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
 import { publishToProject } from "../../services/live";
 import { backlogTasks } from "../../services/board";
 import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, updateSprint } from "../../services/sprints";
+import { completeSprint } from "../../services/sprint-complete";
 import { createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
 
-const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404 };
+const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404, sprint_already_completed: 409 };
 
 function refuse(result: { reason: string; index?: number }): never {
   throw new ApiProblem(STATUS[result.reason] ?? 400, result.reason, result.index !== undefined ? { [`custom_fields.${result.index}`]: result.reason } : undefined);
@@ -121,6 +122,16 @@ export const taskRoutes = new Hono<ProjectEnv>()
     if (!result.ok) refuse(result);
     await sprintsChanged(c);
     return c.json(sprintView(result.sprint, c.get("i18n").t));
+  })
+  .post("/v1/project/:id/sprint/:sprintGuid/complete", access("write"), async (c) => {
+    const body = await readJson(c, completeSprintBody);
+    const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
+    if (!sprint) throw new ApiProblem(404, "sprint_not_found");
+    const result = await completeSprint(c.get("db"), sprint, { moveTo: body.move_to, archive: body.archive }, c.get("user")!.id, c.get("i18n").t);
+    if (!result.ok) refuse(result);
+    await sprintsChanged(c);
+    if (result.moved.length > 0) await tasksChanged(c, result.moved);
+    return c.json({ sprint: sprintView(result.sprint, c.get("i18n").t), moved: result.moved, to: result.to });
   })
   .delete("/v1/project/:id/sprint/:sprintGuid", access("write"), async (c) => {
     const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));

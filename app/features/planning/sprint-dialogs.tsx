@@ -1,0 +1,141 @@
+/**
+ * Sprint dialogs of the planning board: create or edit a sprint (title, goal, dates), and
+ * complete one (where its unfinished tasks go, and whether to archive it).
+ */
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { sprintBody } from "../../../domain/planning/schemas";
+import { Field, FormAlert } from "../../components/ui/field";
+import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import type { SprintView } from "../../../workers/services/sprints";
+import { useApi } from "../shell/errors";
+
+/** A modal `<dialog>` that exists only while open and reports its closing. */
+function Modal({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (!ref.current?.open) ref.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="card m-auto w-full max-w-md p-0 text-[var(--text)] backdrop:bg-black/40" aria-label={title} onClose={onClose} data-testid={testId}>
+      <div className="flex flex-col gap-4 p-6">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+export function SprintFormDialog({ projectGuid, sprint, onClose, onSaved }: { projectGuid: string; sprint: SprintView | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation("projects");
+  const api = useApi();
+  const [values, setValues] = useState({ title: sprint?.title ?? "", goal: sprint?.goal ?? "", start_date: sprint?.start_date ?? "", end_date: sprint?.end_date ?? "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detail, setDetail] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { title: values.title, goal: values.goal, start_date: values.start_date || null, end_date: values.end_date || null };
+    const parsed = sprintBody.safeParse(body);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
+    setErrors({});
+    const result = sprint
+      ? await api("PUT", `/v1/project/${projectGuid}/sprint/${sprint.guid}`, body, { quiet: true })
+      : await api("POST", `/v1/project/${projectGuid}/sprint`, body, { quiet: true });
+    if (result.error) {
+      const s = serverErrors(result.error, t);
+      setDetail(s.detail);
+      return setErrors(s.fields);
+    }
+    onSaved();
+    onClose();
+  };
+  return (
+    <Modal title={sprint ? t("sprints.edit") : t("sprints.new")} onClose={onClose} testId="sprint-dialog">
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        {detail && <FormAlert tone="error">{detail}</FormAlert>}
+        <Field label={t("sprints.name")} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} error={errors.title} data-testid="sprint-title" autoFocus />
+        <div>
+          <label className="label" htmlFor="sprint-goal">
+            {t("sprints.goal")}
+          </label>
+          <textarea id="sprint-goal" className="input min-h-20" value={values.goal} onChange={(e) => setValues({ ...values, goal: e.target.value })} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
+          <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn" onClick={onClose}>
+            {t("sprints.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="sprint-save">
+            {t("sprints.save")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function CompleteSprintDialog({
+  projectGuid,
+  sprint,
+  unfinished,
+  targets,
+  onClose,
+  onDone,
+}: {
+  projectGuid: string;
+  sprint: SprintView;
+  unfinished: number;
+  /** Open sprints the unfinished tasks may go to; the backlog is the first. */
+  targets: SprintView[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("projects");
+  const api = useApi();
+  const [moveTo, setMoveTo] = useState(targets.find((s) => !s.backlog)?.guid ?? targets[0]?.guid ?? "");
+  const [archive, setArchive] = useState(true);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const backlog = targets.find((s) => s.backlog);
+    const result = await api("POST", `/v1/project/${projectGuid}/sprint/${sprint.guid}/complete`, { move_to: moveTo === backlog?.guid ? null : moveTo, archive });
+    if (result.error) return;
+    onDone();
+    onClose();
+  };
+  return (
+    <Modal title={t("sprints.completeTitle", { title: sprint.title })} onClose={onClose} testId="complete-dialog">
+      <form className="flex flex-col gap-4" onSubmit={submit}>
+        <p className="text-sm">{t("sprints.unfinished", { count: unfinished })}</p>
+        {unfinished > 0 && (
+          <div>
+            <label className="label" htmlFor="complete-target">
+              {t("sprints.moveTo")}
+            </label>
+            <select id="complete-target" className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="complete-target">
+              {targets.map((s) => (
+                <option key={s.guid} value={s.guid}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={archive} onChange={(e) => setArchive(e.target.checked)} data-testid="complete-archive" />
+          {t("sprints.archiveToo")}
+        </label>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn" onClick={onClose}>
+            {t("sprints.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="complete-confirm">
+            {t("sprints.complete")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
