@@ -117,6 +117,105 @@ test("what one person edits on a task page appears on another's open page, and a
   await b.context.close();
 });
 
+test("the task modal opens from a planning-board card over the board, keeps focus inside, and Escape closes it", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Mo Modal", { viewport: { width: 1280, height: 900 } });
+  const projectPath = await createProjectFromList(a.page, "Modal");
+  const projectGuid = projectPath.split("/")[2]!;
+  const task = await createTask(a.page, projectGuid, "Open me");
+  await open(a.page, `${projectPath}/taskboard?view=planning`);
+  const card = a.page.locator(`[data-testid=board-task][data-guid="${task.guid}"]`);
+  await card.getByTestId("task-open").click();
+  const modal = a.page.getByTestId("task-modal");
+  await expect(modal).toBeVisible();
+  await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard/${task.guid}\\?view=planning$`));
+  // The board stays behind the modal.
+  await expect(a.page.getByTestId("planning-board")).toBeAttached();
+  await expect(modal.getByTestId("task-title")).toHaveText("Open me");
+
+  // Tab and Shift+Tab keep the focus inside the dialog.
+  for (let i = 0; i < 25; i++) {
+    await a.page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
+    expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  // Escape inside an inline editor cancels the edit only; the next Escape closes the modal.
+  await modal.getByTestId("task-title").click();
+  await a.page.keyboard.press("Escape");
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId("task-title")).toHaveText("Open me");
+  // A change made in the modal shows on the board behind it.
+  await modal.getByTestId("task-title").click();
+  await modal.getByTestId("task-title-input").fill("Opened and renamed");
+  await modal.getByTestId("task-title-input").press("Enter");
+  await expect(card).toHaveAttribute("data-title", "Opened and renamed");
+  await a.page.keyboard.press("Escape");
+  await expect(modal).toHaveCount(0);
+  await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard\\?view=planning$`));
+  // Focus goes back to the card that opened it.
+  await expect(card.getByTestId("task-open")).toBeFocused();
+
+  // The address opens the modal directly, and its button leads to the full page.
+  await open(a.page, `${projectPath}/taskboard/${task.guid}`);
+  await a.page.getByTestId("open-page").click();
+  await expect(a.page).toHaveURL(new RegExp(`${projectPath}/issue/${task.guid}$`));
+  await expect(a.page.getByTestId("task-page").getByTestId("task-title")).toHaveText("Opened and renamed");
+  expect(a.errors).toEqual([]);
+  await a.context.close();
+});
+
+test("a viewer sees the task's values but no editors", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Olga Owner");
+  const v = await person(browser, "Vic Viewer");
+  const projectPath = await createProjectFromList(a.page, "Read only");
+  const projectGuid = projectPath.split("/")[2]!;
+  await join(a.page, v.page, projectGuid, v.email, "viewer");
+  const task = await createTask(a.page, projectGuid, "Look, do not touch", [{ slug: "estimate", value: 3 }, { slug: "description", value: "Just read me" }]);
+  await a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: "First!" }, headers: origin() });
+  await open(v.page, `${projectPath}/issue/${task.guid}`);
+  const page = v.page.getByTestId("task-page");
+  await expect(page.getByTestId("task-title")).toHaveText("Look, do not touch");
+  await expect(page.getByTestId("value-estimate")).toHaveText("3");
+  await expect(page.getByTestId("value-description")).toHaveText("Just read me");
+  await expect(page.getByTestId("comment")).toContainText("First!");
+  // No editors anywhere: no buttons that edit, no inputs, no pickers, no comment box, no delete.
+  await expect(page.locator("input, textarea, select")).toHaveCount(0);
+  await expect(page.locator("[aria-haspopup=listbox]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: await t(v.page.request, "en", "task:header.title") })).toHaveCount(0);
+  await expect(page.getByTestId("task-delete")).toHaveCount(0);
+  await expect(page.getByTestId("comment-form")).toHaveCount(0);
+  await expect(page.getByTestId("comment-edit")).toHaveCount(0);
+  // The copy-link button is for everyone.
+  await expect(page.getByTestId("copy-link")).toBeVisible();
+  expect(v.errors).toEqual([]);
+  await a.context.close();
+  await v.context.close();
+});
+
+test("an unknown task shows a not-found state in the project, and a task deleted meanwhile says so", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Del Eter");
+  const b = await person(browser, "Wat Cher");
+  const projectPath = await createProjectFromList(a.page, "Gone");
+  const projectGuid = projectPath.split("/")[2]!;
+  await join(a.page, b.page, projectGuid, b.email, "member");
+  await open(a.page, `${projectPath}/issue/00000000-0000-4000-8000-000000000000`);
+  await expect(a.page.getByTestId("task-not-found")).toBeVisible();
+  await expect(a.page.getByTestId("project-name")).toBeVisible();
+
+  const task = await createTask(a.page, projectGuid, "Short-lived");
+  await open(b.page, `${projectPath}/issue/${task.guid}`);
+  await open(a.page, `${projectPath}/issue/${task.guid}`);
+  a.page.once("dialog", (dialog) => void dialog.accept());
+  await a.page.getByTestId("task-delete").click();
+  // The one who deleted it goes back to the board; the other is told it is gone.
+  await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard$`));
+  await expect(b.page.getByTestId("task-deleted")).toBeVisible({ timeout: 5_000 });
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
 /** A task with most kinds of values, for the pictures. */
 async function richTask(page: Page, projectGuid: string, people: string[]) {
   const field = await fieldsOf(page, projectGuid);

@@ -67,11 +67,18 @@ export function InlineText({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Finishing with Enter or Escape puts the focus back on the text (keyboard users stay put).
+  const refocus = useRef(false);
   useEffect(() => {
     if (!editing) setDraft(value);
   }, [value, editing]);
   useEffect(() => {
     if (editing) input.current?.select();
+    else if (refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
   }, [editing]);
   if (readOnly) return <span className={className} data-testid={testId}>{display ?? (value || <Empty />)}</span>;
   const commit = () => {
@@ -93,9 +100,11 @@ export function InlineText({
         onKeyDown={(e) => {
           if (e.key === "Enter") {
             e.preventDefault();
+            refocus.current = true;
             commit();
           }
           stopEscape(e, () => {
+            refocus.current = true;
             setDraft(value);
             setEditing(false);
           });
@@ -105,7 +114,7 @@ export function InlineText({
     );
   }
   return (
-    <button type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-label={label} onClick={() => setEditing(true)} data-testid={testId}>
+    <button ref={button} type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-label={label} onClick={() => setEditing(true)} data-testid={testId}>
       {display ?? (value || <Empty />)}
     </button>
   );

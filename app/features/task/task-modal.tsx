@@ -4,7 +4,7 @@
  * closes it, and focus goes back to what opened it. Rendered in place rather than in a portal,
  * so a direct visit renders it on the server too.
  */
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NoAccess } from "../projects/no-access";
 import { TaskDetails } from "./task-details";
@@ -32,26 +32,34 @@ export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: Tas
     };
   }, []);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Editors and pickers inside answer their own Escape and stop it here.
-    if (e.key === "Escape" && !e.defaultPrevented) {
-      e.preventDefault();
-      onClose();
-      return;
-    }
-    if (e.key !== "Tab" || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    if (items.length === 0) return e.preventDefault();
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  // Listened on the window, so keys still count when the focus fell to the page (an editor
+  // that closed). Editors and pickers inside answer their own Escape and stop it before here.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      if (e.key !== "Tab" || !dialog.current) return;
+      const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      if (items.length === 0) return e.preventDefault();
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const inside = dialog.current.contains(document.activeElement);
+      if (!inside || (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current))) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/45 px-3 py-6 sm:py-12" onMouseDown={(e) => e.target === e.currentTarget && onClose()} data-testid="task-modal-backdrop">
@@ -63,7 +71,6 @@ export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: Tas
         aria-label={data.state === "ok" && !gone ? undefined : t("title")}
         tabIndex={-1}
         className="card w-full max-w-5xl p-5 outline-none sm:p-7"
-        onKeyDown={onKeyDown}
         data-testid="task-modal"
       >
         {gone ? (
