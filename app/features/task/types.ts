@@ -46,3 +46,47 @@ export interface TaskFound {
 }
 
 export type TaskData = TaskFound | { state: "not_found"; guid: string } | { state: "no_access" };
+
+/** Names for reading activity rows (see domain/activity/describe.ts), as plain records. */
+export interface NamingData {
+  fields: FieldView[];
+  people: Record<string, string>;
+  sprints: Record<string, string>;
+  tasks: Record<string, { number: number; title: string }>;
+}
+
+/** A hit of `GET /issuesearch/data`. */
+export interface SearchHit {
+  guid: string;
+  number: number;
+  title: string;
+  status: string | null;
+  match: string;
+  /** Plain text around the match, with `highlights` as `[start, end)` ranges. */
+  snippet: string;
+  highlights: [number, number][];
+}
+
+export type LinkKindName = "blocks" | "blocked_by" | "relates" | "duplicates" | "duplicated_by" | "parent" | "subtask";
+
+/** A link as `GET /issue/{uid}/issues` answers it: how this task relates to `issue`. */
+export interface LinkView {
+  guid: string;
+  kind: LinkKindName;
+  issue: string;
+  number: number;
+  title: string;
+  status: string | null;
+  created_at: number;
+}
+
+/** A file as `GET /entity-file` answers it. */
+export interface FileView {
+  guid: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: number;
+  created_by: { guid: string; name: string; color: string } | null;
+  url: string;
+}
