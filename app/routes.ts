@@ -24,6 +24,7 @@ export default [
         route("team", "routes/project-settings-team.tsx"),
         route("fields/:field?", "routes/project-settings-fields.tsx"),
         route("workflow/:workflowGuid?", "routes/project-settings-workflow.tsx"),
+        route("views", "routes/project-settings-views.tsx"),
         route("notifications", "routes/project-settings-notifications.tsx"),
       ]),
     ]),

@@ -53,7 +53,7 @@ export function LineValue({
       if (editable) {
         return (
           <select
-            className="rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
+            className="w-full truncate rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
             value={typeof value === "string" ? value : ""}
             onChange={(e) => onChange(e.target.value || null)}
             aria-label={label}

@@ -84,7 +84,9 @@ interface BoardContext {
   onEdit: (task: TaskView, field: string, value: unknown) => void;
 }
 
-function TaskRow({ task, ctx }: { task: TaskView; ctx: BoardContext }) {
+const SLOT: Partial<Record<string, string>> = { select: "w-28", rotation: "w-28", participants: "w-16", number: "w-10", date: "w-24", multi_select: "w-32", checkbox: "w-10" };
+
+function TaskRow({ task, ctx, epic }: { task: TaskView; ctx: BoardContext; epic: boolean }) {
   const { t } = useTranslation("projects");
   const [params] = useSearchParams();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled: !ctx.canWrite });
@@ -122,18 +124,22 @@ function TaskRow({ task, ctx }: { task: TaskView; ctx: BoardContext }) {
       >
         {title}
       </Link>
-      <span className="flex shrink-0 items-center gap-2">
-        {ctx.line.map(({ field, editable }) => (
-          <LineValue
-            key={field.guid}
-            field={field}
-            value={valueOf(task, field.guid)}
-            participants={ctx.participants}
-            editable={editable && ctx.canWrite}
-            onChange={(value) => ctx.onEdit(task, field.guid, value)}
-          />
-        ))}
-      </span>
+      {!epic && (
+        <span className="hidden shrink-0 items-center gap-2 sm:flex">
+          {ctx.line.map(({ field, editable }) => (
+            // A fixed slot per field keeps the values of all lines in columns.
+            <span key={field.guid} className={`flex justify-end ${SLOT[field.type_fields] ?? "w-24"}`}>
+              <LineValue
+                field={field}
+                value={valueOf(task, field.guid)}
+                participants={ctx.participants}
+                editable={editable && ctx.canWrite}
+                onChange={(value) => ctx.onEdit(task, field.guid, value)}
+              />
+            </span>
+          ))}
+        </span>
+      )}
     </li>
   );
 }
@@ -216,7 +222,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
         {lane.dates && <span className="muted text-xs tabular-nums">{lane.dates}</span>}
         <span className="muted ml-auto flex items-center gap-3 text-xs">
           <span data-testid="lane-count">{t("planning.count", { count: totals.count })}</span>
-          {ctx.fields.estimate && (
+          {ctx.fields.estimate && !lane.epic && (
             <span className="rounded-full bg-[var(--surface)] px-2 py-0.5 font-semibold tabular-nums" title={t("planning.estimateSum")} data-testid="lane-estimate">
               {t("planning.points", { count: totals.estimate })}
             </span>
@@ -229,7 +235,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
         <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
           {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
           {lane.tasks.map((task) => (
-            <TaskRow key={task.guid} task={task} ctx={ctx} />
+            <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} />
           ))}
         </ul>
       </SortableContext>
