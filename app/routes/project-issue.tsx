@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
+import { concernsTask } from "../../domain/task/live";
 import { useProjectLive } from "../features/planning/use-project-live";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
@@ -8,7 +9,6 @@ import { useViewer } from "../features/shell/viewer";
 import { loadTask } from "../features/task/task-data.server";
 import { TaskDetails } from "../features/task/task-details";
 import { TaskGone } from "../features/task/task-states";
-import { concernsTask } from "../features/task/live";
 import { useGoneState } from "../features/task/use-gone-state";
 import type { Route } from "./+types/project-issue";
 
@@ -26,7 +26,8 @@ export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
   const gone = useGoneState(loaderData);
   // Someone else changed this task or commented on it: read it again.
   useProjectLive(project.guid, viewer?.guid, (message) => {
-    if (concernsTask(loaderData, message, params.issueGuid)) void revalidate();
+    const related = loaderData.state === "ok" ? loaderData.related.map((r) => r.guid) : [];
+    if (concernsTask(message, params.issueGuid, related)) void revalidate();
   });
 
   if (loaderData.state === "no_access") return <NoAccess />;

@@ -6,7 +6,8 @@ export function formatBytes(bytes: number, lng: string): string {
     ["megabyte", 1024 ** 2],
     ["gigabyte", 1024 ** 3],
   ] as const;
-  let [unit, size] = units[0];
+  let unit: string = units[0][0];
+  let size: number = units[0][1];
   for (const [u, s] of units) if (bytes >= s) [unit, size] = [u, s];
   const value = bytes / size;
   return new Intl.NumberFormat(lng, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: value < 10 && unit !== "byte" ? 1 : 0 }).format(value);
