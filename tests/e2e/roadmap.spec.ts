@@ -5,7 +5,7 @@
  * of both pages in both themes land in test-results/screens/.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const DAY = 86_400_000;
@@ -61,7 +61,7 @@ async function dragBy(page: Page, handle: Locator, dx: number) {
 const bar = (page: Page, title: string) => page.locator(`[data-testid=roadmap-bar][data-title="${title}"]`);
 const saved = (page: Page, task: string) => page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/issue/${task}`));
 
-test("a bar dragged in one browser moves in another's roadmap without a reload, and keys and zoom work", async ({ browser }) => {
+test("a bar dragged in one browser moves in another's roadmap without a reload; edges, keys, a refused write and zoom work", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Ann Roadmap", { viewport: { width: 1400, height: 900 } });
   const b = await person(browser, "Ben Roadmap", { viewport: { width: 1400, height: 900 } });
@@ -107,6 +107,19 @@ test("a bar dragged in one browser moves in another's roadmap without a reload, 
   expect((await keyed).status()).toBe(200);
   await expect.poll(() => storedDates(a.page.request, projectGuid, task)).toEqual([await day(2), await day(7)]);
   await expect(bar(b.page, "Launch")).toHaveAttribute("data-start", await day(2), { timeout: 5_000 });
+
+  // A refused write is taken back and the server's translated reason shown. The refusal is
+  // staged for this one request (the task "deleted by someone else" a moment before the drop).
+  const reason = await t(a.page.request, "en", "errors:task_not_found");
+  await a.page.route(`**/api/v1/project/${projectGuid}/issue/${task}`, (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ detail: reason, code: "task_not_found" }) }) : route.fallback(),
+  );
+  await dragBy(a.page, bar(a.page, "Launch"), 2 * WEEK_DAY_WIDTH);
+  await expect(a.page.getByTestId("error-toast")).toContainText(reason);
+  await expect(bar(a.page, "Launch")).toHaveAttribute("data-start", await day(2));
+  await expect(bar(a.page, "Launch")).toHaveAttribute("data-end", await day(7));
+  await a.page.unroute(`**/api/v1/project/${projectGuid}/issue/${task}`);
+  expect(await storedDates(a.page.request, projectGuid, task)).toEqual([await day(2), await day(7)]);
 
   // Zoom: the same six days are narrower by month and narrower still by quarter; the choice is remembered.
   const widthAt = async () => (await bar(a.page, "Launch").boundingBox())!.width;
@@ -239,7 +252,7 @@ test("the stats page shows the burndown, status, assignee and sprint totals, wit
   test.slow();
   const a = await person(browser, "Sam Stats", { viewport: { width: 1300, height: 1000 } });
   const me = ((await (await a.page.request.get("/api/v2/whoami")).json()) as { guid: string }).guid;
-  const { projectPath, sprints } = await demoProject(a.page, me);
+  const { projectPath, projectGuid, sprints } = await demoProject(a.page, me);
   await open(a.page, `${projectPath}/stats`);
   // Each chart is drawn (an SVG inside a labelled image) and titled.
   for (const chart of ["chart-burndown", "chart-status", "chart-assignee", "chart-sprints"]) {
@@ -270,6 +283,22 @@ test("the stats page shows the burndown, status, assignee and sprint totals, wit
   expect(burndown.slice(0, 6).map((r) => r[1])).toEqual(["0", "0", "0", "0", "0", "19"]);
   expect(burndown.slice(0, 6).map((r) => r[3])).toEqual(["0", "0", "0", "0", "0", "5"]);
   expect(burndown.slice(6).every((r) => r[1] === "—" && r[3] === "—")).toBe(true);
+
+  await a.page.screenshot({ path: `${test.info().project.outputDir}/screens/stats-tables-light.png`, fullPage: true, animations: "disabled" });
+
+  // Someone else finishes a task: the open page follows without a reload.
+  const b = await person(browser, "Bo Finisher");
+  await join(a.page, b.page, b.email, projectGuid, "member");
+  const fields = (await (await b.page.request.get(`/api/v1/project/${projectGuid}/fields`)).json()) as { slug: string; guid: string; settings: { values_set: { guid: string; key?: string }[] } }[];
+  const status = fields.find((f) => f.slug === "status")!;
+  const board = (await (await b.page.request.get(`/api/v1/project/${projectGuid}/issue_backlog`)).json()) as { guid: string }[];
+  const finish = await b.page.request.put(`/api/v1/project/${projectGuid}/issue/${board[0]!.guid}`, {
+    data: { custom_fields: [{ guid: status.guid, value: status.settings.values_set.find((o) => o.key === "done")!.guid }] },
+    headers: origin(),
+  });
+  expect(finish.status()).toBe(200);
+  await expect(a.page.getByTestId("chart-status").getByTestId("chart-table").locator("tbody tr").last()).toHaveText(/No status\s*1/, { timeout: 5_000 });
+  await b.context.close();
 
   // Another sprint from the picker; the address remembers it.
   await a.page.getByTestId("sprint-picker").selectOption(sprints[1]!);

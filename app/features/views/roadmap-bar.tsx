@@ -28,7 +28,7 @@ export type ChangeVia = "pointer" | "key";
 /** Pixels a pointer must travel before a press becomes a drag (a shorter one is a click). */
 const DRAG_THRESHOLD = 4;
 /** About how wide a character of the bar's title is (12 px text), to tell whether it fits inside. */
-const CHAR_WIDTH = 6.6;
+const CHAR_WIDTH = 7;
 
 function apply(span: Span, mode: Mode, days: number): Span {
   return mode === "move" ? moveSpan(span, days) : resizeSpan(span, mode, days);
@@ -70,7 +70,7 @@ export function RoadmapBar({
   const shown = preview ?? span;
   const { left, width } = barGeometry(shown, origin, zoom);
   // A title that does not fit inside its bar is written beside it.
-  const titleInside = !marker && width >= item.title.length * CHAR_WIDTH + 24;
+  const titleInside = !marker && width >= item.title.length * CHAR_WIDTH + 28;
 
   const begin = (mode: Mode) => (event: ReactPointerEvent) => {
     if (!canWrite || event.button !== 0 || drag.current) return;

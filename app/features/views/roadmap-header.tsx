@@ -3,6 +3,7 @@
  * (months over days, months over weeks, quarters over months), a row naming the sprints, and
  * the background with weekends, sprint ranges and the today line.
  */
+import { type RefObject, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type Day,
@@ -26,7 +27,8 @@ export interface SprintBand {
 
 export const HEADER_ROW = { major: 24, minor: 26, sprints: 22 } as const;
 export const HEADER_HEIGHT = HEADER_ROW.major + HEADER_ROW.minor + HEADER_ROW.sprints;
-const MAJOR_LABEL_MIN = 72;
+/** Room a month or quarter name needs ("September 2026" at 12 px). */
+const MAJOR_LABEL_MIN = 112;
 
 function useCellLabel() {
   const { i18n, t } = useTranslation("views");
@@ -47,11 +49,32 @@ function useCellLabel() {
   };
 }
 
-export function RoadmapScale({ range, zoom, sprints, today, stickyLeft }: { range: Span; zoom: Zoom; sprints: SprintBand[]; today: Day; /** Width of the column the scale scrolls under. */ stickyLeft: number }) {
+export function RoadmapScale({ range, zoom, sprints, today, scroller }: { range: Span; zoom: Zoom; sprints: SprintBand[]; today: Day; /** The box the timeline scrolls in (its task column stays put). */ scroller: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation("views");
   const label = useCellLabel();
   const units = HEADER_UNITS[zoom];
   const width = (range.end - range.start + 1) * DAY_WIDTH[zoom];
+  // The coarse unit's name stays in view while its cell is scrolled partly out of sight, and is
+  // left out when too little of the cell is visible to hold it.
+  const [viewLeft, setViewLeft] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const follow = () => setViewLeft(el.scrollLeft);
+    follow();
+    el.addEventListener("scroll", follow, { passive: true });
+    return () => el.removeEventListener("scroll", follow);
+  }, [scroller]);
+  const majorLabel = (cell: Span, text: string) => {
+    const left = xOfDay(cell.start, range.start, zoom);
+    const at = Math.max(left, viewLeft);
+    if (xOfDay(cell.end + 1, range.start, zoom) - at < MAJOR_LABEL_MIN) return null;
+    return (
+      <span className="absolute px-1.5" style={{ left: at - left }}>
+        {text}
+      </span>
+    );
+  };
   const row = (unit: HeaderUnit, height: number, strong: boolean) => (
     <div className="relative border-b border-[var(--border)]" style={{ height }}>
       {headerCells(range, unit).map((cell) => {
@@ -59,17 +82,11 @@ export function RoadmapScale({ range, zoom, sprints, today, stickyLeft }: { rang
         return (
           <div
             key={cell.start}
-            className={`absolute top-0 flex h-full items-center whitespace-nowrap border-l border-[var(--border)] text-xs ${strong ? "overflow-clip font-semibold" : "muted overflow-hidden px-1.5"} ${unit === "day" ? "justify-center px-0" : ""} ${isToday ? "font-bold text-[var(--danger)]" : ""} ${unit === "day" && isWeekend(cell.start) ? "opacity-60" : ""}`}
+            className={`absolute top-0 flex h-full items-center whitespace-nowrap border-l border-[var(--border)] text-xs ${strong ? "overflow-hidden font-semibold" : "muted overflow-hidden px-1.5"} ${unit === "day" ? "justify-center px-0" : ""} ${isToday ? "font-bold text-[var(--danger)]" : ""} ${unit === "day" && isWeekend(cell.start) ? "opacity-60" : ""}`}
             style={{ left: xOfDay(cell.start, range.start, zoom), width: (cell.end - cell.start + 1) * DAY_WIDTH[zoom] }}
           >
-            {/* The coarse unit's name stays in view while its cell is scrolled partly away. */}
             {strong ? (
-              // A sliver of a unit at the edge of the range is left unnamed.
-              (cell.end - cell.start + 1) * DAY_WIDTH[zoom] >= MAJOR_LABEL_MIN && (
-                <span className="sticky px-1.5" style={{ left: stickyLeft }}>
-                  {label(cell, unit, zoom)}
-                </span>
-              )
+              majorLabel(cell, label(cell, unit, zoom))
             ) : (
               label(cell, unit, zoom)
             )}

@@ -268,7 +268,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
             <div className="sticky left-0 z-30 flex shrink-0 items-end border-b border-r border-[var(--border)] bg-[var(--surface)] px-3 pb-1.5 text-xs font-semibold" style={{ width: LABEL_WIDTH, height: HEADER_HEIGHT }}>
               {t("roadmap.taskColumn")}
             </div>
-            <RoadmapScale range={range} zoom={prefs.zoom} sprints={sprintBands} today={today} stickyLeft={LABEL_WIDTH} />
+            <RoadmapScale range={range} zoom={prefs.zoom} sprints={sprintBands} today={today} scroller={scroller} />
           </div>
           <div className="relative" style={{ height: Math.max(virtualizer.getTotalSize(), ROW_HEIGHT * 3) }}>
             <div className="absolute inset-y-0" style={{ left: LABEL_WIDTH }}>
