@@ -133,7 +133,11 @@ test("a bar dragged in one browser moves in another's roadmap without a reload; 
   expect(quarter).toBeLessThan(month);
   await a.page.reload();
   await expect(a.page.getByTestId("roadmap")).toHaveAttribute("data-zoom", "quarter");
-  await expect(a.page.getByTestId("roadmap-today")).toBeVisible();
+  // It opens scrolled to today: the today line is inside the visible part of the timeline.
+  const line = (await a.page.getByTestId("roadmap-today").boundingBox())!;
+  const view = (await a.page.getByTestId("roadmap-scroller").boundingBox())!;
+  expect(line.x).toBeGreaterThan(view.x + 300);
+  expect(line.x).toBeLessThan(view.x + view.width);
 
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();

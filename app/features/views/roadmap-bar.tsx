@@ -39,6 +39,7 @@ export function RoadmapBar({
   span,
   marker,
   origin,
+  last,
   zoom,
   canWrite,
   hintId,
@@ -50,6 +51,8 @@ export function RoadmapBar({
   span: Span;
   marker: boolean;
   origin: Day;
+  /** The timeline's last day. */
+  last: Day;
   zoom: Zoom;
   canWrite: boolean;
   /** Id of the element explaining the keys. */
@@ -143,6 +146,8 @@ export function RoadmapBar({
       aria-label={canWrite ? label : undefined}
       aria-valuetext={canWrite ? describe(shown) : undefined}
       aria-valuenow={canWrite ? shown.start : undefined}
+      aria-valuemin={canWrite ? Math.min(origin, shown.start) : undefined}
+      aria-valuemax={canWrite ? Math.max(last, shown.start) : undefined}
       aria-describedby={canWrite ? hintId : undefined}
       onKeyDown={onKeyDown}
       onPointerDown={begin("move")}

@@ -324,6 +324,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
                       span={line.span}
                       marker={line.marker}
                       origin={range.start}
+                      last={range.end}
                       zoom={prefs.zoom}
                       canWrite={canWrite}
                       hintId={hintId}
