@@ -8,4 +8,5 @@ CREATE TABLE `task_search_docs` (
 	FOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `task_search_docs_task_unique` ON `task_search_docs` (`task_id`);
+CREATE UNIQUE INDEX `task_search_docs_task_unique` ON `task_search_docs` (`task_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `task_links_one_parent` ON `task_links` (`target_id`) WHERE kind = 'parent';

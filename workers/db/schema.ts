@@ -408,6 +408,8 @@ export const taskLinks = sqliteTable(
     uniqueIndex("task_links_unique").on(t.sourceId, t.targetId, t.kind),
     index("task_links_target_idx").on(t.targetId),
     index("task_links_project_idx").on(t.projectId),
+    // A task has at most one parent, even when two requests race to give it one.
+    uniqueIndex("task_links_one_parent").on(t.targetId).where(sql`kind = 'parent'`),
   ],
 );
 
