@@ -66,9 +66,9 @@ describe("searchQuery", () => {
     [{}, "search_query_required"],
     [{ query: "   " }, "search_query_required"],
     [{ query: "x".repeat(201) }, "search_query_too_long"],
-    [{ query: "x", limit: "0" }, "limit_invalid"],
-    [{ query: "x", limit: "51" }, "limit_invalid"],
-    [{ query: "x", limit: "ten" }, "limit_invalid"],
+    [{ query: "x", limit: "0" }, "search_limit_invalid"],
+    [{ query: "x", limit: "51" }, "search_limit_invalid"],
+    [{ query: "x", limit: "ten" }, "search_limit_invalid"],
     [{ query: "x", offset: "-1" }, "offset_invalid"],
     [{ query: "x", offset: "1.5" }, "offset_invalid"],
   ])("refuses %j with %s", (input, code) => {

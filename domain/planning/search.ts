@@ -15,7 +15,7 @@ export const SEARCH_OFFSET_MAX = 10_000;
 
 export const searchQuery = z.object({
   query: z.string({ error: "search_query_required" }).trim().min(1, "search_query_required").max(SEARCH_QUERY_MAX, "search_query_too_long"),
-  limit: z.coerce.number({ error: "limit_invalid" }).int("limit_invalid").min(1, "limit_invalid").max(SEARCH_LIMIT_MAX, "limit_invalid").default(SEARCH_LIMIT_DEFAULT),
+  limit: z.coerce.number({ error: "search_limit_invalid" }).int("search_limit_invalid").min(1, "search_limit_invalid").max(SEARCH_LIMIT_MAX, "search_limit_invalid").default(SEARCH_LIMIT_DEFAULT),
   offset: z.coerce.number({ error: "offset_invalid" }).int("offset_invalid").min(0, "offset_invalid").max(SEARCH_OFFSET_MAX, "offset_invalid").default(0),
 });
 
