@@ -32,6 +32,9 @@ describe("ftsExpression", () => {
     expect(ftsExpression(["login", "краш"])).toBe('{title description comments} : ("login"* "краш"*)');
     expect(ftsExpression(["login"], ["title"])).toBe('{title} : ("login"*)');
   });
+  it("matches a single letter as a whole word, not as a prefix of everything", () => {
+    expect(ftsExpression(["a", "я", "ab"])).toBe('{title description comments} : ("a" "я" "ab"*)');
+  });
   it("turns a project guid into one token", () => {
     expect(projectToken("0A000000-0000-4000-8000-000000000002")).toBe("0a000000000040008000000000000002");
   });

@@ -39,11 +39,13 @@ export function parseSearchQuery(raw: string): ParsedQuery {
 export const SEARCH_COLUMNS = ["title", "description", "comments"] as const;
 
 /**
- * The FTS5 expression: every word as a quoted prefix (all must occur), restricted to the
- * given columns. The terms hold only letters and digits, so quoting needs no escaping.
+ * The FTS5 expression: every word (all must occur) as a quoted prefix, restricted to the given
+ * columns. A single letter is matched as a whole word: as a prefix it would match nearly every
+ * task and cost a ranking of all of them. The terms hold only letters and digits, so quoting
+ * needs no escaping.
  */
 export function ftsExpression(terms: readonly string[], columns: readonly (typeof SEARCH_COLUMNS)[number][] = SEARCH_COLUMNS): string {
-  return `{${columns.join(" ")}} : (${terms.map((t) => `"${t}"*`).join(" ")})`;
+  return `{${columns.join(" ")}} : (${terms.map((t) => ([...t].length > 1 ? `"${t}"*` : `"${t}"`)).join(" ")})`;
 }
 
 /** The project's own token in the index: its guid without hyphens, one unicode61 token. */
