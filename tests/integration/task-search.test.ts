@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { D1Migration } from "@cloudflare/vitest-plugin";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { participants, projects, users } from "../../workers/db/schema";
 import { parseSearchQuery } from "../../domain/planning/search";
@@ -110,6 +111,19 @@ describe("task search", () => {
     await newTask(other.json.guid, team.cookies.root, "Platypus secret");
     expect((await search(team, "platypus", "", "root")).json).toEqual({ count: 0, results: [] });
     expect((await call("GET", `${base(other.json.guid)}/issuesearch/data?query=platypus`, { cookie: team.cookies.root })).json.count).toBe(1);
+  });
+
+  it("forgets every task of a project that is deleted, comments and links included", async () => {
+    const other = await call("POST", "/api/v1/project", { cookie: team.cookies.root, body: { name: "Short-lived" } });
+    const a = await newTask(other.json.guid, team.cookies.root, "Ibis one", [{ slug: "description", value: "ibis" }]);
+    const b = await newTask(other.json.guid, team.cookies.root, "Ibis two");
+    await call("POST", `${base(other.json.guid)}/issue/${a.guid}/comment`, { cookie: team.cookies.root, body: { text: "ibis again" } });
+    await call("POST", `${base(other.json.guid)}/issue/${a.guid}/issues`, { cookie: team.cookies.root, body: { issue: b.guid, kind: "blocks" } });
+    const indexed = () => D1.prepare("SELECT count(*) AS n FROM task_search WHERE task_search MATCH ?").bind(`project_id : "${other.json.guid.replace(/-/g, "")}"`).first<{ n: number }>();
+    expect((await indexed())!.n).toBe(2);
+    await db().delete(projects).where(eq(projects.id, other.json.guid));
+    expect((await indexed())!.n).toBe(0);
+    expect((await D1.prepare("SELECT count(*) AS n FROM task_search_docs WHERE project_id = ?").bind(other.json.guid).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("pages through the hits and counts them all", async () => {
