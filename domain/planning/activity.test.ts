@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventsQuery, initialValues, sprintChanges, valueChanges } from "./activity";
+import { LOG_TEXT_MAX, eventsQuery, forLog, initialValues, sprintChanges, valueChanges } from "./activity";
 
 const v = (field: string, value: unknown, participant = "") => ({ field, slug: field === "f1" ? "title" : null, participant, value });
 
@@ -23,6 +23,21 @@ describe("valueChanges", () => {
   });
   it("sees a list in another order as a change", () => {
     expect(valueChanges([v("f2", ["a", "b"])], [v("f2", ["b", "a"])])).toHaveLength(1);
+  });
+});
+
+describe("long texts in the log", () => {
+  it("are cut, and still compared whole", () => {
+    const long = "x".repeat(5000);
+    const changes = valueChanges([v("d", long)], [v("d", `${long}y`)]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.from).toBe(`${"x".repeat(LOG_TEXT_MAX)}…`);
+    expect(initialValues([v("d", long)])[0]!.value).toBe(`${"x".repeat(LOG_TEXT_MAX)}…`);
+  });
+  it("keep short texts and other values as they are", () => {
+    expect(forLog("short")).toBe("short");
+    expect(forLog(["a"])).toEqual(["a"]);
+    expect(forLog(undefined)).toBeNull();
   });
 });
 

@@ -40,6 +40,12 @@ export interface StoredValue {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Texts longer than this are cut in the log: a 200 000-character description twice per edit would bloat every entry. */
+export const LOG_TEXT_MAX = 2000;
+
+/** A value as the log keeps it: long texts cut to LOG_TEXT_MAX characters and an ellipsis. */
+export const forLog = (value: unknown): unknown => (typeof value === "string" && value.length > LOG_TEXT_MAX ? `${value.slice(0, LOG_TEXT_MAX)}…` : (value ?? null));
+
 /**
  * The changes a write makes: each written value against the value it replaces, leaving out
  * writes that store what was already there. `to: null` is a cleared value.
@@ -48,14 +54,14 @@ export function valueChanges(before: readonly StoredValue[], writes: readonly St
   const changes: ValueChange[] = [];
   for (const w of writes) {
     const old = before.find((b) => b.field === w.field && b.participant === w.participant)?.value ?? null;
-    if (!same(old, w.value)) changes.push({ field: w.field, slug: w.slug, from: old, to: w.value ?? null });
+    if (!same(old, w.value)) changes.push({ field: w.field, slug: w.slug, from: forLog(old), to: forLog(w.value) });
   }
   return changes;
 }
 
 /** The values a new task starts with, for its `created` entry (empty values left out). */
 export const initialValues = (writes: readonly StoredValue[]) =>
-  writes.filter((w) => w.value !== null && w.value !== undefined).map((w) => ({ field: w.field, slug: w.slug, value: w.value }));
+  writes.filter((w) => w.value !== null && w.value !== undefined).map((w) => ({ field: w.field, slug: w.slug, value: forLog(w.value) }));
 
 /**
  * Field changes of a sprint for its `updated` entry. Archiving and completing are entries of
