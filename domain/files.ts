@@ -48,7 +48,6 @@ export const extensionOf = (name: string) => /\.([a-z0-9]{1,10})$/i.exec(name)?.
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, "").replace(/\s+/g, " ").trim();
   if (clean === "" || clean === "." || clean === "..") return "file";
   if (clean.length <= FILE_NAME_MAX) return clean;
@@ -109,7 +108,6 @@ function sniffText(bytes: Uint8Array, ext: string): SniffedFile {
   }
   // Binary formats we do not know fail here: text has no control characters besides
   // whitespace and the escape of coloured terminal logs.
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f]/.test(text.slice(0, 64 * 1024))) return { ok: false, reason: "file_type_refused" };
   const markup = markupKind(text);
   if (markup === "html") return { ok: false, reason: "file_type_refused" };

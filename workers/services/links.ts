@@ -65,10 +65,15 @@ export async function addLink(db: Db, task: Task, otherId: string, kind: LinkKin
   if (!other) return { ok: false, reason: "task_unknown" };
   const link = normaliseLink(task.id, other.id, kind);
   if (link.source === link.target) return { ok: false, reason: "link_self" };
+  // A relation only needs its own row checked; the other kinds need the project's graph of that kind for cycles.
   const existing = await db
     .select({ source: taskLinks.sourceId, target: taskLinks.targetId, kind: taskLinks.kind })
     .from(taskLinks)
-    .where(and(eq(taskLinks.projectId, task.projectId), eq(taskLinks.kind, link.kind)));
+    .where(
+      link.kind === "relates"
+        ? and(eq(taskLinks.sourceId, link.source), eq(taskLinks.targetId, link.target), eq(taskLinks.kind, link.kind))
+        : and(eq(taskLinks.projectId, task.projectId), eq(taskLinks.kind, link.kind)),
+    );
   const checked = checkNewLink(existing as StoredLink[], link);
   if (!checked.ok) return checked;
   const id = newGuid();
