@@ -3,7 +3,7 @@
  * itself (through drizzle, as the activity-log contract describes them), the counts per
  * status, assignee and sprint, who may read them, and how bad queries are answered.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, tasks } from "../../workers/db/schema";
 import { newGuid } from "../../workers/services/ids";
@@ -49,7 +49,11 @@ async function newTask(team: Team, values: { slug: string; value: unknown }[], c
   const res = await call("POST", `${base(team.projectId)}/issue`, { cookie: team.cookies.root, body: { custom_fields: values } });
   if (res.status !== 201) throw new Error(`task ${res.status} ${res.text}`);
   const guid = res.json.guid as string;
-  if (createdAt !== undefined) await db().update(tasks).set({ createdAt }).where(eq(tasks.id, guid));
+  // The task and the log of its creation (written by the API in the same batch) move back together.
+  if (createdAt !== undefined) {
+    await db().update(tasks).set({ createdAt }).where(eq(tasks.id, guid));
+    await db().update(activity).set({ createdAt }).where(and(eq(activity.entityId, guid), eq(activity.action, "created")));
+  }
   return guid;
 }
 
