@@ -408,6 +408,8 @@ export const taskLinks = sqliteTable(
     uniqueIndex("task_links_unique").on(t.sourceId, t.targetId, t.kind),
     index("task_links_target_idx").on(t.targetId),
     index("task_links_project_idx").on(t.projectId),
+    // A task has at most one parent, even when two requests race to give it one.
+    uniqueIndex("task_links_one_parent").on(t.targetId).where(sql`kind = 'parent'`),
   ],
 );
 
@@ -455,3 +457,27 @@ export const activity = sqliteTable(
 export type TaskLink = typeof taskLinks.$inferSelect;
 export type Attachment = typeof attachments.$inferSelect;
 export type Activity = typeof activity.$inferSelect;
+
+/**
+ * The searchable text of each task: its title, description and comments (joined in order).
+ * SQL triggers on `field_values` and `comments` keep it in step on every write, whoever
+ * writes, and triggers on this table keep the FTS5 index `task_search` (an external-content
+ * table over this one, migration 0011; drizzle cannot describe virtual tables) in step with it.
+ * Never rebuild that index with FTS5's 'rebuild': it indexes folded text ("ё" as "е", the
+ * project guid as one token) that differs from what this table holds.
+ */
+export const taskSearchDocs = sqliteTable(
+  "task_search_docs",
+  {
+    /** The FTS5 rowid: an INTEGER PRIMARY KEY so that it never changes. */
+    id: integer("id").primaryKey(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
+    title: text("title").notNull().default(""),
+    description: text("description").notNull().default(""),
+    comments: text("comments").notNull().default(""),
+  },
+  (t) => [uniqueIndex("task_search_docs_task_unique").on(t.taskId)],
+);

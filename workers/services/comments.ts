@@ -4,6 +4,7 @@ import { extractMentions, mentionsAsPlainText } from "../../domain/planning/ment
 import type { Db } from "../db/client";
 import { comments, participants, users, type Comment, type Project, type Task, type User } from "../db/schema";
 import type { Env } from "../env";
+import { activityStatements } from "./activity";
 import { newGuid } from "./ids";
 import { notify } from "./notifications";
 
@@ -44,8 +45,17 @@ async function notifyMentions(env: Env, db: Db, project: Project, task: Task, au
   }
 }
 
+/** The log entry of a comment change, written in the same batch as the comment. */
+const logged = (db: Db, comment: { id: string; projectId: string; taskId: string }, actorId: string, action: "comment_added" | "comment_edited" | "comment_deleted") =>
+  activityStatements(db, [{ projectId: comment.projectId, actorId, entityKind: "issue", entityId: comment.taskId, action, detail: { comment: comment.id } }]);
+
 export async function addComment(env: Env, db: Db, project: Project, task: Task, author: User, text: string): Promise<CommentView> {
-  const row = (await db.insert(comments).values({ id: newGuid(), projectId: project.id, taskId: task.id, authorId: author.id, text }).returning().get())!;
+  const id = newGuid();
+  const [inserted] = await db.batch([
+    db.insert(comments).values({ id, projectId: project.id, taskId: task.id, authorId: author.id, text }).returning(),
+    ...logged(db, { id, projectId: project.id, taskId: task.id }, author.id, "comment_added"),
+  ]);
+  const row = inserted[0]!;
   await notifyMentions(env, db, project, task, author, text);
   return { guid: row.id, text: row.text, author: { guid: author.id, name: author.name, color: author.color, avatar: author.avatar }, created_at: row.createdAt, updated_at: row.updatedAt };
 }
@@ -53,7 +63,11 @@ export async function addComment(env: Env, db: Db, project: Project, task: Task,
 /** Only its author edits a comment; people mentioned anew hear about it. */
 export async function editComment(env: Env, db: Db, project: Project, task: Task, author: User, comment: Comment, text: string) {
   if (comment.authorId !== author.id) return { ok: false as const, reason: "comment_not_yours" };
-  const row = (await db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, comment.id)).returning().get())!;
+  const [updated] = await db.batch([
+    db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, comment.id)).returning(),
+    ...(text !== comment.text ? logged(db, comment, author.id, "comment_edited") : []),
+  ]);
+  const row = updated[0]!;
   await notifyMentions(env, db, project, task, author, text, comment.text);
   return { ok: true as const, comment: { guid: row.id, text: row.text, author: { guid: author.id, name: author.name, color: author.color, avatar: author.avatar }, created_at: row.createdAt, updated_at: row.updatedAt } };
 }
@@ -61,6 +75,6 @@ export async function editComment(env: Env, db: Db, project: Project, task: Task
 /** Its author deletes a comment; a project root may delete any (moderation). */
 export async function deleteComment(db: Db, actorId: string, actorIsRoot: boolean, comment: Comment) {
   if (comment.authorId !== actorId && !actorIsRoot) return { ok: false as const, reason: "comment_not_yours" };
-  await db.delete(comments).where(eq(comments.id, comment.id));
+  await db.batch([db.delete(comments).where(eq(comments.id, comment.id)), ...logged(db, comment, actorId, "comment_deleted")]);
   return { ok: true as const };
 }

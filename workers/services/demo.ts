@@ -80,8 +80,8 @@ export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ cr
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const sprintRows = [];
   for (const [i, title] of ["Sprint 1", "Sprint 2", "Sprint 3"].entries()) {
-    const sprint = await createSprint(db, DEMO_PROJECT_ID, { title, goal: "", start_date: day(i * 14 - 7), end_date: day(i * 14 + 6) });
-    if (i === 0) await updateSprint(db, sprint, { status: "active" });
+    const sprint = await createSprint(db, DEMO_PROJECT_ID, { title, goal: "", start_date: day(i * 14 - 7), end_date: day(i * 14 + 6) }, DEMO_USER_ID);
+    if (i === 0) await updateSprint(db, sprint, { status: "active" }, DEMO_USER_ID);
     sprintRows.push(sprint);
   }
 

@@ -3,6 +3,7 @@
  * any entity. Every view — board lane, card, table column — is a projection of these.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
@@ -119,10 +120,10 @@ export function findField(db: Db, projectId: string, fieldId: string) {
   return db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.id, fieldId))).get();
 }
 
-type OptionInput = { value?: string; title?: string; color?: string };
+export type OptionInput = { value?: string; title?: string; color?: string };
 const DEFAULT_OPTION_COLOR = "#64748b";
 
-function makeOption(type: string, input: OptionInput, sort: number): FieldOption {
+export function makeOption(type: string, input: OptionInput, sort: number): FieldOption {
   const label = input.title ?? input.value ?? "";
   return { guid: newGuid(), ...(type === "rotation" ? { title: label } : { value: label }), color: input.color ?? DEFAULT_OPTION_COLOR, sort };
 }
@@ -199,7 +200,7 @@ export async function deleteField(db: Db, field: FieldDefinition): Promise<{ ok:
   return { ok: true };
 }
 
-type OptionsChange = (options: FieldOption[]) => { ok: true; options: FieldOption[] } | { ok: false; reason: string };
+export type OptionsChange = (options: FieldOption[]) => { ok: true; options: FieldOption[] } | { ok: false; reason: string };
 type OptionsResult = { ok: true; options: FieldOption[] } | { ok: false; reason: string };
 
 /**
@@ -207,7 +208,7 @@ type OptionsResult = { ok: true; options: FieldOption[] } | { ok: false; reason:
  * the list is still what was read, otherwise the change is re-applied to the fresh list. Two
  * people editing options at once both keep their edit.
  */
-async function changeOptions(db: Db, field: FieldDefinition, change: OptionsChange): Promise<OptionsResult> {
+export async function changeOptions(db: Db, field: FieldDefinition, change: OptionsChange): Promise<OptionsResult> {
   if (!hasOptions(field.typeFields)) return { ok: false, reason: "field_has_no_options" };
   let current: FieldDefinition | undefined = field;
   for (let attempt = 0; attempt < 5 && current; attempt++) {
@@ -296,11 +297,21 @@ export async function readValues(db: Db, kind: EntityKind, entityIds: string[], 
   return out;
 }
 
+/** A value as `writeValues` stores it: `value` null means the value was cleared. */
+export interface WrittenValue {
+  fieldId: string;
+  slug: string | null;
+  /** "" for a shared value, the participant's guid for an individual one. */
+  participantValue: string;
+  value: unknown;
+}
+
 /**
  * Validates and stores values on one entity (spec §4: values with the same field guid are
  * replaced, new ones appended). Everything is checked before anything is written, so a bad
  * value changes nothing. An individual value belongs to its participant: one may only write
- * one's own.
+ * one's own. `also` adds statements to the same batch once the values are known to be valid
+ * (the activity log, the entity's `updatedAt`): they land with the values or not at all.
  */
 export async function writeValues(
   db: Db,
@@ -309,8 +320,9 @@ export async function writeValues(
   entityId: string,
   inputs: ValueInput[],
   actorUserId: string,
-): Promise<{ ok: true } | { ok: false; reason: string; index: number }> {
-  if (inputs.length === 0) return { ok: true };
+  also?: (writes: WrittenValue[]) => BatchItem<"sqlite">[],
+): Promise<{ ok: true; writes: WrittenValue[] } | { ok: false; reason: string; index: number }> {
+  if (inputs.length === 0) return { ok: true, writes: [] };
   const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
   const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   const participantGuids = new Set(members.map((m) => m.userId));
@@ -332,7 +344,7 @@ export async function writeValues(
           .where(and(eq(fieldValues.entityKind, kind), eq(fieldValues.entityId, entityId)))
       : [];
   const now = Date.now();
-  const writes: { fieldId: string; participantValue: string; value: unknown }[] = [];
+  const writes: WrittenValue[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
     if (!field) return { ok: false, reason: "field_not_found", index };
@@ -355,7 +367,7 @@ export async function writeValues(
       participantValue = input.participant_value ?? actorUserId;
       if (participantValue !== actorUserId) return { ok: false, reason: "value_not_yours", index };
     }
-    writes.push({ fieldId: field.id, participantValue, value: checked.value });
+    writes.push({ fieldId: field.id, slug: field.slug, participantValue, value: checked.value });
   }
   const statements = writes.map((w) =>
     w.value === null
@@ -365,6 +377,6 @@ export async function writeValues(
           .values({ id: newGuid(), projectId, fieldId: w.fieldId, entityKind: kind, entityId, participantValue: w.participantValue, value: JSON.stringify(w.value), updatedAt: now })
           .onConflictDoUpdate({ target: [fieldValues.fieldId, fieldValues.entityId, fieldValues.participantValue], set: { value: JSON.stringify(w.value), updatedAt: now } }),
   );
-  await runBatch(db, statements);
-  return { ok: true };
+  await runBatch(db, [...statements, ...(also?.(writes) ?? [])]);
+  return { ok: true, writes };
 }

@@ -1,9 +1,11 @@
 /** Sprints of a project; the backlog is the first one and always exists. */
 import { and, asc, eq, max } from "drizzle-orm";
 import type { TFunction } from "i18next";
+import { sprintChanges } from "../../domain/planning/activity";
 import { appendArchived } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
 import { sprints, type Sprint } from "../db/schema";
+import { activityStatements } from "./activity";
 import { newGuid } from "./ids";
 
 export interface SprintView {
@@ -59,26 +61,52 @@ export function findSprint(db: Db, projectId: string, id: string) {
   return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.id, id))).get();
 }
 
-export async function createSprint(db: Db, projectId: string, input: { title: string; goal: string; start_date?: string | null; end_date?: string | null }): Promise<Sprint> {
+/** Creates a sprint at the end of the board; its `created` log entry lands in the same batch. */
+export async function createSprint(
+  db: Db,
+  projectId: string,
+  input: { title: string; goal: string; start_date?: string | null; end_date?: string | null },
+  actorId: string | null = null,
+): Promise<Sprint> {
   await ensureBacklog(db, projectId);
   const [{ top } = { top: 0 }] = await db.select({ top: max(sprints.sort) }).from(sprints).where(eq(sprints.projectId, projectId));
-  return (await db
-    .insert(sprints)
-    .values({ id: newGuid(), projectId, title: input.title, goal: input.goal, startDate: input.start_date ?? null, endDate: input.end_date ?? null, sort: (top ?? 0) + 1 })
-    .returning()
-    .get())!;
+  const id = newGuid();
+  const startDate = input.start_date ?? null;
+  const endDate = input.end_date ?? null;
+  const [rows] = await db.batch([
+    db.insert(sprints).values({ id, projectId, title: input.title, goal: input.goal, startDate, endDate, sort: (top ?? 0) + 1 }).returning(),
+    ...activityStatements(db, [
+      { projectId, actorId, entityKind: "sprint", entityId: id, action: "created", detail: { title: input.title, goal: input.goal, start_date: startDate, end_date: endDate } },
+    ]),
+  ]);
+  return rows[0]!;
 }
 
+/** What an `updated` sprint entry lists; archiving and completing have entries of their own. */
+const LOGGED_SPRINT_FIELDS = ["title", "goal", "start_date", "end_date", "status"] as const;
+
+/**
+ * Changes a sprint. Its `updated` log entry (title, goal, dates, status: only what really
+ * changed) lands in the same batch; pass `record: false` when the caller logs the change
+ * itself (completing a sprint logs `completed`, archiving `archived`).
+ */
 export async function updateSprint(
   db: Db,
   sprint: Sprint,
   changes: { title?: string; goal?: string; start_date?: string | null; end_date?: string | null; status?: "planned" | "active" | "completed"; archived?: boolean; sort?: number },
+  actorId: string | null = null,
+  options: { record?: boolean } = {},
 ): Promise<{ ok: true; sprint: Sprint } | { ok: false; reason: string }> {
   if (sprint.isBacklog && (changes.archived || changes.status || changes.sort !== undefined)) return { ok: false, reason: "backlog_fixed" };
   const start = changes.start_date === undefined ? sprint.startDate : changes.start_date;
   const end = changes.end_date === undefined ? sprint.endDate : changes.end_date;
   if (start && end && start > end) return { ok: false, reason: "sprint_dates_order" };
-  const row = await db
+  const logged = sprintChanges(
+    { title: sprint.title, goal: sprint.goal, start_date: sprint.startDate, end_date: sprint.endDate, status: sprint.status },
+    changes,
+    LOGGED_SPRINT_FIELDS,
+  );
+  const update = db
     .update(sprints)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
@@ -90,9 +118,15 @@ export async function updateSprint(
       ...(changes.sort !== undefined ? { sort: changes.sort } : {}),
     })
     .where(eq(sprints.id, sprint.id))
-    .returning()
-    .get();
-  return { ok: true, sprint: row! };
+    .returning();
+  const title = changes.title ?? sprint.title;
+  const [rows] = await db.batch([
+    update,
+    ...(options.record !== false && logged.length > 0
+      ? activityStatements(db, [{ projectId: sprint.projectId, actorId, entityKind: "sprint", entityId: sprint.id, action: "updated", detail: { title, changes: logged } }])
+      : []),
+  ]);
+  return { ok: true, sprint: rows[0]! };
 }
 
 /** Deletes a sprint; its tasks fall back to the backlog by the placement rule. */

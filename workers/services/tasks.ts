@@ -1,11 +1,14 @@
 /** Tasks: identity and order in their row, everything else as field values. */
-import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { and, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
+import { initialValues, valueChanges } from "../../domain/planning/activity";
+import { readLink, type StoredKind } from "../../domain/planning/links";
 import { type Db, inSlices, runBatch } from "../db/client";
-import { fieldDefinitions, fieldValues, projects, tasks, users, type Task } from "../db/schema";
+import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
+import { activityStatements, type ActivityInput } from "./activity";
 import { notify } from "./notifications";
-import { ensureSystemFields, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
+import { ensureSystemFields, readValues, type ValueInput, type ValueView, type WrittenValue, writeValues } from "./fields";
 import { newGuid } from "./ids";
 
 export interface TaskView {
@@ -52,11 +55,14 @@ export async function createTask(env: Env, db: Db, projectId: string, userId: st
   if (typeof titleValue !== "string" || titleValue.trim() === "") return { ok: false, reason: "task_title_required" };
   const id = newGuid();
   const [{ top, last } = { top: 0, last: 0 }] = await db.select({ top: max(tasks.number), last: max(tasks.sort) }).from(tasks).where(eq(tasks.projectId, projectId));
+  const number = (top ?? 0) + 1;
   await db.batch([
     db.update(tasks).set({ position: sql`${tasks.position} + 1` }).where(eq(tasks.projectId, projectId)),
-    db.insert(tasks).values({ id, projectId, number: (top ?? 0) + 1, sort: (last ?? -1) + 1, position: 0, createdBy: userId }),
+    db.insert(tasks).values({ id, projectId, number, sort: (last ?? -1) + 1, position: 0, createdBy: userId }),
   ]);
-  const written = await writeValues(db, projectId, "issue", id, values, userId);
+  const written = await writeValues(db, projectId, "issue", id, values, userId, (writes) =>
+    activityStatements(db, [{ projectId, actorId: userId, entityKind: "issue", entityId: id, action: "created", detail: { number, values: initialValues(writes.map(stored)) } }]),
+  );
   if (!written.ok) {
     await db.batch([db.delete(tasks).where(eq(tasks.id, id)), db.update(tasks).set({ position: sql`${tasks.position} - 1` }).where(eq(tasks.projectId, projectId))]);
     return written;
@@ -67,16 +73,33 @@ export async function createTask(env: Env, db: Db, projectId: string, userId: st
   return { ok: true, task: view };
 }
 
+/**
+ * Writes values on a task. The `updated` log entry (only the fields whose value really
+ * changed, from → to) and the task's `updatedAt` go into the same batch as the values.
+ */
 export async function updateTask(env: Env, db: Db, task: Task, userId: string, values: ValueInput[], only?: string[]): Promise<{ ok: true; task: TaskView } | Failure> {
-  const before = assigneesOf((await readValues(db, "issue", [task.id])).get(task.id) ?? []);
-  const written = await writeValues(db, task.projectId, "issue", task.id, values, userId);
+  const current = (await readValues(db, "issue", [task.id])).get(task.id) ?? [];
+  const before = assigneesOf(current);
+  const written = await writeValues(db, task.projectId, "issue", task.id, values, userId, (writes) => {
+    const changes = valueChanges(
+      current.map((v) => ({ field: v.guid, slug: v.slug, participant: v.participant_value ?? "", value: v.value })),
+      writes.map(stored),
+    );
+    return [
+      db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id)),
+      ...(changes.length > 0
+        ? activityStatements(db, [{ projectId: task.projectId, actorId: userId, entityKind: "issue", entityId: task.id, action: "updated", detail: { changes } }])
+        : []),
+    ];
+  });
   if (!written.ok) return written;
-  if (values.length > 0) await db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id));
   const row = (await findTask(db, task.projectId, task.id))!;
   const after = assigneesOf((await readValues(db, "issue", [task.id])).get(task.id) ?? []);
   await notifyAssigned(env, db, row, userId, before, after);
   return { ok: true, task: (await taskViews(db, [row], only))[0]! };
 }
+
+const stored = (w: WrittenValue) => ({ field: w.fieldId, slug: w.slug, participant: w.participantValue, value: w.value });
 
 /** The people in a task's `participants` field. */
 function assigneesOf(values: ValueView[]): string[] {
@@ -97,11 +120,44 @@ async function notifyAssigned(env: Env, db: Db, task: Task, actorId: string, bef
   }
 }
 
-export async function deleteTask(db: Db, task: Task): Promise<void> {
+/**
+ * Deletes a task with its values, links and files (rows in one batch with the log entries,
+ * then the files' bytes in R2). The tasks at the other end of its links log `link_removed`.
+ */
+export async function deleteTask(env: Env, db: Db, task: Task, actorId: string | null): Promise<void> {
+  const [title, links, files] = await Promise.all([
+    readValues(db, "issue", [task.id], ["title"]),
+    db.select().from(taskLinks).where(or(eq(taskLinks.sourceId, task.id), eq(taskLinks.targetId, task.id))),
+    db.select({ key: attachments.key }).from(attachments).where(and(eq(attachments.entityKind, "issue"), eq(attachments.entityId, task.id))),
+  ]);
+  const at = Date.now();
+  const log: ActivityInput[] = [
+    { projectId: task.projectId, actorId, entityKind: "issue", entityId: task.id, action: "deleted", detail: { number: task.number, title: String(title.get(task.id)?.[0]?.value ?? "") }, createdAt: at },
+  ];
+  for (const link of links) {
+    const stored = { source: link.sourceId, target: link.targetId, kind: link.kind as StoredKind };
+    const other = readLink(stored, task.id).other;
+    log.push({ projectId: task.projectId, actorId, entityKind: "issue", entityId: other, action: "link_removed", detail: { link: link.id, kind: readLink(stored, other).kind, other: task.id }, createdAt: at });
+  }
   await db.batch([
     db.delete(fieldValues).where(and(eq(fieldValues.entityKind, "issue"), eq(fieldValues.entityId, task.id))),
+    db.delete(attachments).where(and(eq(attachments.entityKind, "issue"), eq(attachments.entityId, task.id))),
+    db.delete(taskLinks).where(or(eq(taskLinks.sourceId, task.id), eq(taskLinks.targetId, task.id))),
     db.delete(tasks).where(eq(tasks.id, task.id)),
+    ...activityStatements(db, log),
   ]);
+  await deleteStoredFiles(env, files.map((f) => f.key));
+}
+
+/** Removes files' bytes from R2; a failure leaves unreachable bytes behind, never a broken row. */
+export async function deleteStoredFiles(env: Env, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) {
+    try {
+      await env.FILES.delete(keys.slice(i, i + 1000));
+    } catch (err) {
+      console.error("R2 delete failed", keys.length, err);
+    }
+  }
 }
 
 /** Applies `[{guid, sort, position?}]`, writing only rows whose numbers change, in one batch. */

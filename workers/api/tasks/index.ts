@@ -97,14 +97,14 @@ export const taskRoutes = new Hono<ProjectEnv>()
   .delete("/v1/project/:id/issue/:taskUid", access("write"), async (c) => {
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
-    await deleteTask(c.get("db"), task);
+    await deleteTask(c.env, c.get("db"), task, c.get("user")!.id);
     await tasksChanged(c, [task.id]);
     return c.body(null, 204);
   })
   .get("/v1/project/:id/sprint", access("read"), async (c) => c.json((await boardSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
   .post("/v1/project/:id/sprint", access("write"), async (c) => {
     const body = await readJson(c, sprintBody);
-    const sprint = await createSprint(c.get("db"), c.get("project").id, body);
+    const sprint = await createSprint(c.get("db"), c.get("project").id, body, c.get("user")!.id);
     await sprintsChanged(c);
     return c.json(sprintView(sprint, c.get("i18n").t), 201);
   })
@@ -118,7 +118,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, updateSprintBody);
     const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
     if (!sprint) throw new ApiProblem(404, "sprint_not_found");
-    const result = await updateSprint(c.get("db"), sprint, body);
+    const result = await updateSprint(c.get("db"), sprint, body, c.get("user")!.id);
     if (!result.ok) refuse(result);
     await sprintsChanged(c);
     return c.json(sprintView(result.sprint, c.get("i18n").t));

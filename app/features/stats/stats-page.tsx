@@ -1,0 +1,166 @@
+/**
+ * The stats page: a sprint picker, the sprint's burndown, tasks per status and per assignee,
+ * and the estimate of every sprint. Every chart has its data as a table beside it.
+ */
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { StatsView } from "../../../workers/services/stats";
+import { ChartCard, DataTable, useMounted } from "./chart-card";
+import { AssigneeChart, BurndownChart, SprintChart, StatusChart } from "./charts";
+
+type Metric = "estimate" | "tasks";
+
+const number = (lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 2 });
+
+function SprintPicker({ stats, onPick }: { stats: StatsView; onPick: (sprint: string | null) => void }) {
+  const { t } = useTranslation("stats");
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="muted text-sm font-medium">
+        {t("sprintPicker")}
+      </label>
+      <select id={id} className="input w-auto py-1.5 text-sm" value={stats.sprint?.guid ?? ""} onChange={(e) => onPick(e.target.value || null)} data-testid="sprint-picker">
+        {!stats.sprint && <option value="">{t("noSprintChosen")}</option>}
+        {stats.sprints.map((s) => (
+          <option key={s.guid} value={s.guid}>
+            {[s.title, s.status === "active" ? t("active") : null, s.archived ? t("archived") : null].filter(Boolean).join(" · ")}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Burndown({ stats, projectGuid }: { stats: StatsView; projectGuid: string }) {
+  const { t, i18n } = useTranslation("stats");
+  const fmt = number(i18n.language);
+  const hasEstimates = (stats.burndown ?? []).some((p) => (p.remaining_estimate ?? 0) > 0 || p.ideal_estimate > 0);
+  const [chosen, setMetric] = useState<Metric | null>(null);
+  const metric: Metric = chosen ?? (hasEstimates ? "estimate" : "tasks");
+  const mounted = useMounted();
+  // Burndown days are UTC days (the server's rule); the today marker follows them.
+  const today = mounted ? new Date().toISOString().slice(0, 10) : null;
+  const dayLabel = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" }), [i18n.language]);
+  const sprint = stats.sprint;
+  const title = sprint ? t("burndown.titleOf", { sprint: sprint.title }) : t("burndown.title");
+  let empty: ReactNode = null;
+  if (!sprint) {
+    empty = (
+      <span>
+        {t("burndown.noSprint")}{" "}
+        <Link to={`/project/${projectGuid}/taskboard?view=planning`} className="link">
+          {t("burndown.toPlanning")}
+        </Link>
+      </span>
+    );
+  } else if (!stats.burndown || stats.burndown.length === 0) empty = t("burndown.noDates");
+  const points = (stats.burndown ?? []).map((p) => ({
+    date: p.date,
+    label: dayLabel.format(new Date(`${p.date}T00:00:00Z`)),
+    remaining: metric === "estimate" ? p.remaining_estimate : p.remaining_tasks,
+    ideal: metric === "estimate" ? p.ideal_estimate : p.ideal_tasks,
+  }));
+  const dash = t("futureDay");
+  return (
+    <ChartCard
+      title={title}
+      testId="chart-burndown"
+      className="lg:col-span-2"
+      empty={empty}
+      controls={
+        <div role="radiogroup" aria-label={t("burndown.metric")} className="inline-flex rounded-lg border border-[var(--border)] p-0.5">
+          {(["estimate", "tasks"] as Metric[]).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={metric === m}
+              onClick={() => setMetric(m)}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium ${metric === m ? "bg-[var(--primary)] text-[var(--primary-text)]" : "muted hover:text-[var(--text)]"}`}
+              data-testid={`burndown-metric-${m}`}
+            >
+              {t(`burndown.${m}`)}
+            </button>
+          ))}
+        </div>
+      }
+      chart={<BurndownChart data={points} today={today} names={{ remaining: t("burndown.remaining"), ideal: t("burndown.ideal"), today: t("burndown.today") }} />}
+      table={
+        <DataTable
+          caption={title}
+          columns={[t("burndown.date"), t("burndown.remainingEstimate"), t("burndown.idealEstimate"), t("burndown.remainingTasks"), t("burndown.idealTasks")]}
+          rows={(stats.burndown ?? []).map((p) => [
+            dayLabel.format(new Date(`${p.date}T00:00:00Z`)),
+            p.remaining_estimate === null ? dash : fmt.format(p.remaining_estimate),
+            fmt.format(p.ideal_estimate),
+            p.remaining_tasks === null ? dash : fmt.format(p.remaining_tasks),
+            fmt.format(p.ideal_tasks),
+          ])}
+        />
+      }
+    />
+  );
+}
+
+export function StatsPage({ stats, missing, projectGuid, onPick }: { stats: StatsView; missing: boolean; projectGuid: string; onPick: (sprint: string | null) => void }) {
+  const { t, i18n } = useTranslation("stats");
+  const fmt = number(i18n.language);
+  const statusTotal = stats.by_status.reduce((n, s) => n + s.count, 0);
+  const statuses = stats.by_status.map((s) => ({ name: s.label ?? t("status.none"), value: s.count, fill: s.color ?? "color-mix(in srgb, var(--muted) 40%, transparent)" }));
+  const people = stats.by_assignee.map((p) => ({
+    name: p.guid === null ? t("assignee.unassigned") : (p.name ?? t("assignee.unknown")),
+    value: p.count,
+    fill: p.guid === null ? "var(--muted)" : (p.color ?? "var(--primary)"),
+  }));
+  const sprints = stats.by_sprint.map((s) => ({ name: s.title, done: s.done, notDone: s.not_done }));
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6" data-testid="stats-page">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <div className="ml-auto">
+          <SprintPicker stats={stats} onPick={onPick} />
+        </div>
+      </div>
+      {missing && (
+        <p className="card mb-4 px-4 py-2.5 text-sm" role="status" data-testid="sprint-missing">
+          {t("sprintMissing")}
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Burndown stats={stats} projectGuid={projectGuid} />
+        <ChartCard
+          title={t("status.title")}
+          testId="chart-status"
+          empty={statusTotal === 0 ? t("status.empty") : null}
+          chart={<StatusChart data={statuses} total={t("status.total", { count: statusTotal })} />}
+          table={<DataTable caption={t("status.title")} columns={[t("status.status"), t("status.tasks")]} rows={statuses.map((s) => [s.name, fmt.format(s.value)])} />}
+        />
+        <ChartCard
+          title={t("assignee.title")}
+          testId="chart-assignee"
+          empty={people.length === 0 ? t("assignee.empty") : null}
+          height={Math.max(200, people.length * 40 + 40)}
+          chart={<AssigneeChart data={people} name={t("assignee.tasks")} />}
+          table={<DataTable caption={t("assignee.title")} columns={[t("assignee.person"), t("assignee.tasks")]} rows={people.map((p) => [p.name, fmt.format(p.value)])} />}
+        />
+        <ChartCard
+          title={t("sprints.title")}
+          testId="chart-sprints"
+          className="lg:col-span-2"
+          empty={sprints.length === 0 ? t("sprints.empty") : null}
+          chart={<SprintChart data={sprints} names={{ done: t("sprints.done"), notDone: t("sprints.notDone") }} />}
+          table={
+            <DataTable
+              caption={t("sprints.title")}
+              columns={[t("sprints.sprint"), t("sprints.done"), t("sprints.notDone"), t("sprints.doneTasks"), t("sprints.openTasks")]}
+              rows={stats.by_sprint.map((s) => [s.title, fmt.format(s.done), fmt.format(s.not_done), fmt.format(s.done_tasks), fmt.format(s.not_done_tasks)])}
+            />
+          }
+        />
+      </div>
+      <p className="muted mt-4 text-xs">{t("epicsNote")}</p>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The order of the planning board's sprint lanes (`PATCH /spaces`). The backlog is lane 0 and
+ * never moves; the other board sprints are numbered 1, 2, 3… Archived sprints are not lanes.
+ */
+import { z } from "zod";
+
+export interface Lane {
+  guid: string;
+  sort: number;
+}
+
+/**
+ * Applies `[{guid, sort}]` to the lanes (given in board order) and renumbers them 1…n,
+ * returning only the lanes whose number changes. A moved lane takes the place it asked for and
+ * pushes the lane that was there down; the others keep their order.
+ */
+export function reorderLanes(lanes: readonly Lane[], moves: readonly Lane[]): { order: string[]; changed: Lane[] } {
+  const wanted = new Map(moves.map((m) => [m.guid, m.sort]));
+  const ordered = lanes
+    .map((lane, index) => ({ lane, index, key: wanted.get(lane.guid) ?? lane.sort, moved: wanted.has(lane.guid) }))
+    .sort((a, b) => a.key - b.key || Number(b.moved) - Number(a.moved) || a.index - b.index);
+  const changed = ordered.flatMap(({ lane }, i) => (lane.sort === i + 1 ? [] : [{ guid: lane.guid, sort: i + 1 }]));
+  return { order: ordered.map(({ lane }) => lane.guid), changed };
+}
+
+export const spacesBody = z
+  .array(
+    z.object({
+      guid: z.string({ error: "body_invalid" }).min(1, "body_invalid").max(64, "body_invalid"),
+      sort: z.number({ error: "body_invalid" }).int("body_invalid").min(0, "body_invalid").max(100_000, "body_invalid"),
+    }),
+    { error: "body_invalid" },
+  )
+  .min(1, "body_invalid")
+  .max(500, "body_invalid")
+  .refine((moves) => new Set(moves.map((m) => m.guid)).size === moves.length, { error: "body_invalid" });
