@@ -26,7 +26,7 @@ export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
   const gone = useGoneState(loaderData);
   // Someone else changed this task or commented on it: read it again.
   useProjectLive(project.guid, viewer?.guid, (message) => {
-    const related = loaderData.state === "ok" ? loaderData.related.map((r) => r.guid) : [];
+    const related = loaderData.state === "ok" ? [...loaderData.related.map((r) => r.guid), ...loaderData.links.map((l) => l.issue)] : [];
     if (concernsTask(message, params.issueGuid, related)) void revalidate();
   });
 

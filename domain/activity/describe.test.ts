@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ActivityRow, type DescribeContext, dayOf, describeActivity, groupByDay, tasksMentioned } from "./describe";
+import { type ActivityRow, type DescribeContext, collapseMirrored, dayOf, describeActivity, groupByDay, tasksMentioned } from "./describe";
 
 const opt = (guid: string, title: string, color = "#000000") => ({ guid, title, color, sort: 0 });
 const ctx: DescribeContext = {
@@ -85,5 +85,14 @@ describe("activity sentences", () => {
     const rows = [{ created_at: day }, { created_at: day - 60_000 }, { created_at: day - 86_400_000 }];
     expect(groupByDay(rows, (ms) => dayOf(ms, "UTC")).map((g) => [g.day, g.rows.length])).toEqual([["2026-05-01", 2], ["2026-04-30", 1]]);
     expect(dayOf(day, "Europe/Berlin")).toBe("2026-05-02");
+  });
+  it("shows a link logged on both of its tasks once, and a removal apart from the adding", () => {
+    const rows = [
+      row("link_added", { link: "L1", kind: "blocks", other: "t-9" }, { guid: "1" }),
+      row("link_added", { link: "L1", kind: "blocked_by", other: "t-1" }, { guid: "2", entity: "t-9" }),
+      row("link_removed", { link: "L1", kind: "blocks", other: "t-9" }, { guid: "3" }),
+      row("comment_added", { comment: "c" }, { guid: "4" }),
+    ];
+    expect(collapseMirrored(rows).map((r) => r.guid)).toEqual(["1", "3", "4"]);
   });
 });

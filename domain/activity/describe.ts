@@ -212,3 +212,20 @@ export function groupByDay<T extends { created_at: number }>(rows: readonly T[],
 export function dayOf(ms: number, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(ms));
 }
+
+/**
+ * A link is logged on both of its tasks ("A blocks B" on A, "B is blocked by A" on B). The
+ * project's log shows it once: the first row of each link and action is kept.
+ */
+export function collapseMirrored<T extends Pick<ActivityRow, "action" | "detail">>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (row.action !== "link_added" && row.action !== "link_removed") return true;
+    const link = row.detail?.link;
+    if (typeof link !== "string") return true;
+    const key = `${row.action}:${link}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -76,9 +76,11 @@ function parseDetail(text: string): Record<string, unknown> {
 export async function listActivity(
   db: Db,
   projectId: string,
-  options: { limit: number; before?: number; entity?: string; entityKind?: "issue" | "sprint" },
+  options: { limit: number; before?: number; entity?: string; entityKind?: "issue" | "sprint"; actor?: string },
 ): Promise<{ results: ActivityView[]; next: number | null }> {
   const where: SQL[] = [eq(activity.projectId, projectId)];
+  // One person's rows (the activity page's person filter).
+  if (options.actor !== undefined) where.push(eq(activity.actorId, options.actor));
   if (options.entity !== undefined) {
     where.push(eq(activity.entityId, options.entity));
     where.push(options.entityKind ? eq(activity.entityKind, options.entityKind) : inArray(activity.entityKind, ["issue", "sprint"]));

@@ -12,8 +12,10 @@ import { formatLongDate } from "../../../domain/time/format";
 import type { FieldView } from "../../../workers/services/fields";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
+import { useApi } from "../shell/errors";
 import { Chip, type Choice, OptionPicker } from "./option-picker";
 import type { RelatedTask, SprintChoice } from "./types";
+import { useTaskSearch } from "./use-task-search";
 
 /** What editors need besides the field and the value. */
 export interface EditorContext {
@@ -237,6 +239,12 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
   const testId = `value-${field.slug ?? field.guid}`;
   const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? [value] : [];
   const ro = ctx.readOnly;
+  const api = useApi();
+  /** Tags are the project's labels: a new one is created (`POST /labels`) and put on the task. */
+  const createLabel = async (name: string) => {
+    const created = await api<{ guid: string }>("POST", `/v1/project/${ctx.projectGuid}/labels`, { value: name });
+    if (!created.error) await onSave([...ids, created.data.guid]);
+  };
 
   switch (field.type_fields) {
     case "text":
@@ -294,7 +302,15 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
       if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
       const choices: Choice[] = [...(multiple ? [] : [{ id: null, label: t("field.none") }]), ...options.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))];
       return (
-        <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
+        <OptionPicker
+          label={label}
+          choices={choices}
+          selected={ids}
+          multiple={multiple}
+          onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))}
+          onCreate={field.slug === "tags" ? (name) => void createLabel(name) : undefined}
+          testId={testId}
+        >
           {shown}
         </OptionPicker>
       );
@@ -339,47 +355,69 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
       );
     }
     case "issue":
-    case "issues": {
-      const tasks = ids.map((id) => ctx.related.get(id)).filter((x): x is RelatedTask => Boolean(x));
-      const multiple = field.type_fields === "issues";
-      const shown = tasks.length ? (
+    case "issues":
+      return <TaskFieldValue field={field} ids={ids} onSave={onSave} ctx={ctx} testId={testId} />;
+    default:
+      return <span className="px-2 text-sm">{value === null || value === undefined ? <Empty /> : String(value)}</span>;
+  }
+}
+
+/**
+ * A value naming tasks (an epic, a list of tasks). The epic field offers the project's epics;
+ * other task fields search all tasks by number or words as the user types.
+ */
+function TaskFieldValue({ field, ids, onSave, ctx, testId }: { field: FieldView; ids: string[]; onSave: (value: unknown) => Promise<string | undefined>; ctx: EditorContext; testId: string }) {
+  const { t } = useTranslation("task");
+  const searchAll = field.slug !== "epic";
+  const search = useTaskSearch(ctx.projectGuid);
+  const tasks = ids.map((id) => ctx.related.get(id)).filter((x): x is RelatedTask => Boolean(x));
+  const multiple = field.type_fields === "issues";
+  const shown = tasks.length ? (
+    <span className="flex min-w-0 flex-col gap-0.5">
+      {tasks.map((task) => (
+        <TaskRef key={task.guid} task={task} projectGuid={ctx.projectGuid} status={ctx.statusOf(task)} />
+      ))}
+    </span>
+  ) : (
+    <Empty />
+  );
+  if (ctx.readOnly) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
+  const found: RelatedTask[] = search.results.map((h) => ({ guid: h.guid, number: h.number, title: h.title, status: h.status, issue_type: null }));
+  const offered = searchAll ? (search.query.trim() ? found : []) : ctx.taskChoices(field);
+  const all = [...(search.query.trim() && searchAll ? [] : tasks), ...offered.filter((o) => !ids.includes(o.guid) || (searchAll && search.query.trim()))];
+  const choices: Choice[] = [
+    ...(multiple || search.query.trim() ? [] : [{ id: null, label: t("field.none") }]),
+    ...all.map((task) => ({ id: task.guid, label: task.title, hint: `#${task.number}`, color: ctx.statusOf(task)?.color })),
+  ];
+  // Picked search hits are not in `related` until the page reloads: remember them meanwhile.
+  const remember = (next: (string | null)[]) => {
+    for (const task of found) if (next.includes(task.guid) && !ctx.related.has(task.guid)) ctx.related.set(task.guid, task);
+  };
+  return (
+    <OptionPicker
+      label={field.title}
+      choices={choices}
+      selected={ids}
+      multiple={multiple}
+      onQuery={searchAll ? search.setQuery : undefined}
+      onChange={(next) => {
+        remember(next);
+        void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null));
+      }}
+      testId={testId}
+    >
+      {tasks.length ? (
         <span className="flex min-w-0 flex-col gap-0.5">
           {tasks.map((task) => (
-            <TaskRef key={task.guid} task={task} projectGuid={ctx.projectGuid} status={ctx.statusOf(task)} />
+            <span key={task.guid} className="flex min-w-0 items-center gap-1.5">
+              <span className="muted shrink-0 tabular-nums">#{task.number}</span>
+              <span className="truncate">{task.title}</span>
+            </span>
           ))}
         </span>
       ) : (
         <Empty />
-      );
-      if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
-      const offered = ctx.taskChoices(field);
-      const all = [...tasks, ...offered.filter((o) => !ids.includes(o.guid))];
-      const choices: Choice[] = [
-        ...(multiple ? [] : [{ id: null, label: t("field.none") }]),
-        ...all.map((task) => ({ id: task.guid, label: task.title, hint: `#${task.number}`, color: ctx.statusOf(task)?.color })),
-      ];
-      return (
-        <div className="flex items-start gap-1">
-          <div className="min-w-0 flex-1">
-            <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
-              {tasks.length ? (
-                <span className="flex min-w-0 flex-col gap-0.5">
-                  {tasks.map((task) => (
-                    <span key={task.guid} className="flex min-w-0 items-center gap-1.5">
-                      <span className="muted shrink-0 tabular-nums">#{task.number}</span>
-                      <span className="truncate">{task.title}</span>
-                    </span>
-                  ))}
-                </span>
-              ) : (
-                <Empty />
-              )}
-            </OptionPicker>
-          </div>
-        </div>
-      );
-    }
-    default:
-      return <span className="px-2 text-sm">{value === null || value === undefined ? <Empty /> : String(value)}</span>;
-  }
+      )}
+    </OptionPicker>
+  );
 }

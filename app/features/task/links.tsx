@@ -80,7 +80,7 @@ export function TaskSearchBox({ projectGuid, exclude, onPick, label, autoFocus, 
                 <span className="muted tabular-nums">#{hit.number}</span>
                 <span className="truncate font-medium">{hit.title}</span>
               </span>
-              {hit.match !== "title" && hit.match !== "number" && hit.snippet && <Snippet hit={hit} />}
+              {hit.match !== "title" && hit.snippet && <Snippet hit={hit} />}
             </li>
           ))}
         </ul>

@@ -33,6 +33,7 @@ export function OptionPicker({
   testId,
   buttonClassName = "",
   onQuery,
+  onCreate,
 }: {
   /** The accessible name of the button and the list. */
   label: string;
@@ -46,6 +47,8 @@ export function OptionPicker({
   buttonClassName?: string;
   /** Searching outside the given choices (tasks): called with the query as it changes. */
   onQuery?: (query: string) => void;
+  /** Offers to create an option named as the query when none is called that (labels). */
+  onCreate?: (label: string) => void;
 }) {
   const { t } = useTranslation("task");
   const [open, setOpen] = useState(false);
@@ -61,7 +64,8 @@ export function OptionPicker({
     () => (onQuery ? choices : choices.filter((c) => c.id === null ? query === "" : matchesQuery(c.label, query) || (c.hint !== undefined && matchesQuery(c.hint, query)))),
     [choices, query, onQuery],
   );
-  const withSearch = Boolean(onQuery) || choices.length > SEARCH_FROM;
+  const withSearch = Boolean(onQuery || onCreate) || choices.length > SEARCH_FROM;
+  const creatable = onCreate && query.trim() && !choices.some((c) => c.label.trim().toLocaleLowerCase() === query.trim().toLocaleLowerCase()) ? query.trim() : null;
 
   useEffect(() => {
     if (!open) return;
@@ -107,6 +111,10 @@ export function OptionPicker({
       e.preventDefault();
       const choice = shown[active];
       if (choice) pick(choice);
+      else if (creatable && e.key === "Enter") {
+        onCreate!(creatable);
+        setQuery("");
+      }
     } else if (e.key === "Tab") close(false);
   };
   useEffect(() => {
@@ -152,7 +160,7 @@ export function OptionPicker({
             tabIndex={withSearch ? -1 : 0}
             className="max-h-64 overflow-y-auto outline-none"
           >
-            {shown.length === 0 && <li className="muted px-2 py-2 text-sm">{t("picker.nothing")}</li>}
+            {shown.length === 0 && !creatable && <li className="muted px-2 py-2 text-sm">{t("picker.nothing")}</li>}
             {shown.map((choice, index) => {
               const isSelected = selected.includes(choice.id) || (choice.id === null && selected.length === 0 && !multiple);
               return (
@@ -186,6 +194,20 @@ export function OptionPicker({
               );
             })}
           </ul>
+          {creatable && (
+            <button
+              type="button"
+              className="mt-1 flex w-full items-center gap-2 rounded-md border-t border-[var(--border)] px-2 py-1.5 text-left text-sm hover:bg-[var(--surface-2)]"
+              onClick={() => {
+                onCreate!(creatable);
+                setQuery("");
+              }}
+              data-testid="picker-create"
+            >
+              <Icon name="plus" size={14} />
+              <span className="truncate">{t("picker.create", { name: creatable })}</span>
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -6,33 +6,22 @@
  */
 import { and, eq, inArray, like } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { getDb, inSlices, type Db } from "../../../workers/db/client";
-import { fieldDefinitions, fieldValues, tasks, users } from "../../../workers/db/schema";
+import { getDb, type Db } from "../../../workers/db/client";
+import { fieldDefinitions, fieldValues, users } from "../../../workers/db/schema";
 import type { Env } from "../../../workers/env";
 import { listComments } from "../../../workers/services/comments";
-import { listFields, optionsOf, readValues } from "../../../workers/services/fields";
+import { listFields, optionsOf } from "../../../workers/services/fields";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
+import { listActivity } from "../../../workers/services/activity";
+import { listFiles } from "../../../workers/services/entity-files";
+import { listLinks } from "../../../workers/services/links";
 import { allSprints } from "../../../workers/services/sprints";
 import { findTask, taskViews } from "../../../workers/services/tasks";
 import { shownOnTasks } from "../../../domain/task/layout";
 import { loadAccess } from "../projects/project-data.server";
-import type { RelatedTask, TaskData } from "./types";
-
-/** Number, title, status and type of some tasks of a project (those that exist), in the given order. */
-export async function relatedTasks(db: Db, projectId: string, ids: readonly string[]): Promise<RelatedTask[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const rows = await inSlices(unique, (slice) => db.select().from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))));
-  const values = await readValues(db, "issue", rows.map((r) => r.id), ["title", "status", "issue_type"]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return unique
-    .filter((id) => byId.has(id))
-    .map((id) => {
-      const v = values.get(id) ?? [];
-      const of = (slug: string) => v.find((x) => x.slug === slug)?.value;
-      return { guid: id, number: byId.get(id)!.number, title: String(of("title") ?? ""), status: (of("status") as string) ?? null, issue_type: (of("issue_type") as string) ?? null };
-    });
-}
+import { relatedTasks } from "./related.server";
+import { namingFor } from "./activity-data.server";
+import type { TaskData } from "./types";
 
 /** Tasks whose value of the field `fieldId` is exactly `json` (e.g. the tasks of an epic). */
 async function tasksWithValue(db: Db, fieldId: string | undefined, json: string): Promise<string[]> {
@@ -40,6 +29,9 @@ async function tasksWithValue(db: Db, fieldId: string | undefined, json: string)
   const rows = await db.select({ id: fieldValues.entityId }).from(fieldValues).where(and(eq(fieldValues.fieldId, fieldId), eq(fieldValues.value, json)));
   return rows.map((r) => r.id);
 }
+
+/** Rows of a task's history shown on its page; older ones are on the activity page. */
+const HISTORY_ROWS = 30;
 
 /** The task of `taskId` as the viewer may see it: no access, not found, or everything the task page shows. */
 export async function loadTask(request: Request, env: Env, projectId: string, taskId: string): Promise<TaskData> {
@@ -65,7 +57,13 @@ export async function loadTask(request: Request, env: Env, projectId: string, ta
     parentsOf(db, bySlug("subtasks")?.id, row.id),
   ]);
   const related = await relatedTasks(db, projectId, [...named, ...epicIds, ...childIds, ...parentIds]);
-  const creator = row.createdBy ? await db.select({ guid: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get() : undefined;
+  const [creator, links, files, history] = await Promise.all([
+    row.createdBy ? db.select({ guid: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get() : undefined,
+    listLinks(db, row),
+    listFiles(db, row),
+    listActivity(db, projectId, { limit: HISTORY_ROWS, entity: row.id, entityKind: "issue" }),
+  ]);
+  const naming = await namingFor(db, projectId, history.results, t, { fields: definitions, sprints });
   const participant = access.participant;
   return {
     state: "ok",
@@ -79,6 +77,9 @@ export async function loadTask(request: Request, env: Env, projectId: string, ta
     parents: parentIds,
     epicType: epicType ?? null,
     creator: creator ?? null,
+    links,
+    files,
+    history: { rows: history.results, more: history.next !== null, naming },
     canWrite: participant.write || participant.root,
     isRoot: participant.root,
     viewer: viewer.guid,

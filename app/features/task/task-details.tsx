@@ -3,7 +3,7 @@
  * a header with number, type, title and status; the long texts, subtasks and comments in the
  * main column; every other field permitted on tasks beside it, each edited in place.
  */
-import { type FormEvent, type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -15,7 +15,10 @@ import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { useProject } from "../projects/use-project";
 import { useApi } from "../shell/errors";
-import { Comments } from "./comments";
+import { Attachments } from "./attachments";
+import { Discussion } from "./discussion";
+import { Links } from "./links";
+import { Subtasks } from "./subtasks";
 import { type EditorContext, FieldValue, InlineText, TaskRef } from "./field-editors";
 import { Chip, OptionPicker } from "./option-picker";
 import { TaskIcon } from "./task-icons";
@@ -72,86 +75,6 @@ function DetailRow({ field, task, viewer, ctx, save }: { field: FieldView; task:
         )}
       </dd>
     </div>
-  );
-}
-
-/** The task's subtasks, each linked; writers add a new one by its title or take one off the list. */
-function Subtasks({ field, ids, ctx, save, sprint, projectGuid, titleField, sprintField, onChanged }: { field: FieldView; ids: string[]; ctx: EditorContext; save: (writes: ValueWrite[]) => Promise<string | undefined>; sprint: unknown; projectGuid: string; titleField?: string; sprintField?: string; onChanged: () => void }) {
-  const { t } = useTranslation("task");
-  const api = useApi();
-  const [title, setTitle] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const tasks = ids.map((id) => ctx.related.get(id)).filter((x): x is RelatedTask => Boolean(x));
-  const done = tasks.filter((task) => ctx.statusOf(task)?.key === "done").length;
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim() || !titleField || busy) return;
-    setBusy(true);
-    // A new subtask starts in its parent's sprint, so it shows in the same lane.
-    const values: ValueWrite[] = [{ guid: titleField, value: title.trim() }];
-    if (sprintField && typeof sprint === "string") values.push({ guid: sprintField, value: sprint });
-    const created = await api<TaskView>("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
-    if (!created.error) {
-      const message = await save([{ guid: field.guid, value: [...ids, created.data.guid] }]);
-      setError(message ?? "");
-      if (!message) setTitle("");
-      onChanged();
-    }
-    setBusy(false);
-  };
-  const remove = async (guid: string) => {
-    const next = ids.filter((id) => id !== guid);
-    setError((await save([{ guid: field.guid, value: next.length ? next : null }])) ?? "");
-  };
-
-  return (
-    <Section
-      title={field.title}
-      icon={<TaskIcon name="subtasks" />}
-      testId="subtasks"
-      actions={tasks.length > 0 ? <span className="muted text-xs" data-testid="subtasks-progress">{t("subtasks.progress", { done, count: tasks.length })}</span> : undefined}
-    >
-      {tasks.length > 0 && (
-        <div className="mb-2 h-1.5 overflow-hidden rounded-full bg-[var(--surface-2)]" aria-hidden="true">
-          <div className="h-full rounded-full bg-[var(--success)]" style={{ width: `${(done / tasks.length) * 100}%` }} />
-        </div>
-      )}
-      <ul className="flex flex-col divide-y divide-[var(--border)] rounded-lg border border-[var(--border)] empty:hidden">
-        {tasks.map((task) => {
-          const status = ctx.statusOf(task);
-          return (
-            <li key={task.guid} className="flex items-center gap-2 px-3 py-1.5" data-testid="subtask" data-guid={task.guid}>
-              <div className="min-w-0 flex-1">
-                <TaskRef task={task} projectGuid={ctx.projectGuid} />
-              </div>
-              {status && <Chip label={optionLabel(status)} color={status.color} />}
-              {!ctx.readOnly && (
-                <button type="button" className="muted rounded p-1 hover:bg-[var(--surface-2)] hover:text-[var(--danger)]" aria-label={t("subtasks.remove", { title: task.title })} onClick={() => void remove(task.guid)} data-testid="subtask-remove">
-                  <Icon name="x" size={14} />
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {tasks.length === 0 && ctx.readOnly && <p className="muted text-sm">{t("subtasks.none")}</p>}
-      {!ctx.readOnly && (
-        <form onSubmit={add} className="mt-2 flex gap-2">
-          <input className="input py-1.5 text-sm" placeholder={t("subtasks.newPlaceholder")} aria-label={t("subtasks.new")} value={title} onChange={(e) => setTitle(e.target.value)} data-testid="subtask-title" />
-          <button type="submit" className="btn shrink-0 py-1.5 text-sm whitespace-nowrap" disabled={busy || !title.trim()} data-testid="subtask-add">
-            <Icon name="plus" size={16} />
-            {t("subtasks.add")}
-          </button>
-        </form>
-      )}
-      {error && (
-        <div className="mt-2">
-          <FormAlert tone="error">{error}</FormAlert>
-        </div>
-      )}
-    </Section>
   );
 }
 
@@ -228,7 +151,11 @@ export function TaskDetails({
   const type = layout.issueType?.settings.values_set.find((o) => o.guid === valueIn(task, layout.issueType));
   const isEpic = Boolean(data.epicType && type?.guid === data.epicType);
   const subtaskIds = (valueIn(task, layout.subtasks) as string[] | undefined) ?? [];
-  const parents = data.parents.map((id) => related.get(id)).filter((r): r is RelatedTask => Boolean(r));
+  // Parents: the task's `subtask` link (one at most) and tasks listing it in their subtasks field.
+  const parents = [
+    ...data.links.filter((l) => l.kind === "subtask").map((l): RelatedTask => ({ guid: l.issue, number: l.number, title: l.title, status: l.status, issue_type: null })),
+    ...data.parents.map((id) => related.get(id)).filter((r): r is RelatedTask => Boolean(r)),
+  ].filter((p, i, all) => all.findIndex((q) => q.guid === p.guid) === i);
   const children = data.children.map((id) => related.get(id)).filter((r): r is RelatedTask => Boolean(r));
   const creator = data.creator?.name ?? t("someone");
 
@@ -340,19 +267,18 @@ export function TaskDetails({
           {layout.main.map((field) => (
             <MainText key={field.guid} field={field} task={task} ctx={ctx} save={save} />
           ))}
-          {layout.subtasks && (
-            <Subtasks
-              field={layout.subtasks}
-              ids={subtaskIds}
-              ctx={ctx}
-              save={save}
-              sprint={valueIn(task, fields.find((f) => f.slug === "sprint"))}
-              projectGuid={project.guid}
-              titleField={layout.title?.guid}
-              sprintField={fields.find((f) => f.slug === "sprint")?.guid}
-              onChanged={onChanged}
-            />
-          )}
+          <Subtasks
+            field={layout.subtasks}
+            fieldIds={subtaskIds}
+            links={data.links.filter((l) => l.kind === "parent")}
+            ctx={ctx}
+            save={save}
+            taskGuid={task.guid}
+            sprint={valueIn(task, fields.find((f) => f.slug === "sprint"))}
+            titleField={layout.title?.guid}
+            sprintField={fields.find((f) => f.slug === "sprint")?.guid}
+            onChanged={onChanged}
+          />
           {isEpic && (
             <Section title={t("epic.tasks")} icon={<TaskIcon name="subtasks" />} testId="epic-tasks">
               {children.length === 0 ? (
@@ -374,19 +300,9 @@ export function TaskDetails({
               )}
             </Section>
           )}
-          <Section title={t("comments.title", { count: data.comments.length })} icon={<TaskIcon name="comment" />} testId="comments-section">
-            <Comments
-              comments={data.comments}
-              people={participants}
-              projectGuid={project.guid}
-              taskGuid={task.guid}
-              viewer={data.viewer}
-              canWrite={data.canWrite}
-              isRoot={data.isRoot}
-              now={data.now}
-              onChanged={onChanged}
-            />
-          </Section>
+          <Links projectGuid={project.guid} taskGuid={task.guid} links={data.links.filter((l) => l.kind !== "parent" && l.kind !== "subtask")} canWrite={data.canWrite} statusOptions={statusField?.settings.values_set ?? []} onChanged={onChanged} />
+          <Attachments projectGuid={project.guid} taskGuid={task.guid} files={data.files} canWrite={data.canWrite} viewer={data.viewer} isRoot={data.isRoot} now={data.now} onChanged={onChanged} />
+          <Discussion data={data} participants={participants} projectGuid={project.guid} onChanged={onChanged} />
         </div>
 
         <aside className="flex min-w-0 flex-col gap-4">

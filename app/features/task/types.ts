@@ -1,6 +1,9 @@
 /** What the task page and the task modal render from (the loader's answer, see task-data.server.ts). */
+import type { ActivityRow } from "../../../domain/activity/describe";
 import type { CommentView } from "../../../workers/services/comments";
 import type { FieldView } from "../../../workers/services/fields";
+import type { FileView } from "../../../workers/services/entity-files";
+import type { LinkView } from "../../../workers/services/links";
 import type { TaskView } from "../../../workers/services/tasks";
 
 /** Another task named by this one (epic, subtask, parent…): enough to show and link it. */
@@ -38,6 +41,11 @@ export interface TaskFound {
   /** Option guid of the epic issue type. */
   epicType: string | null;
   creator: { guid: string; name: string } | null;
+  /** Links to other tasks (parent and subtask links included). */
+  links: LinkView[];
+  files: FileView[];
+  /** The newest rows of the task's activity; `more` when older ones exist (on the activity page). */
+  history: { rows: ActivityRow[]; more: boolean; naming: NamingData };
   canWrite: boolean;
   isRoot: boolean;
   viewer: string;
@@ -55,38 +63,7 @@ export interface NamingData {
   tasks: Record<string, { number: number; title: string }>;
 }
 
-/** A hit of `GET /issuesearch/data`. */
-export interface SearchHit {
-  guid: string;
-  number: number;
-  title: string;
-  status: string | null;
-  match: string;
-  /** Plain text around the match, with `highlights` as `[start, end)` ranges. */
-  snippet: string;
-  highlights: [number, number][];
-}
-
-export type LinkKindName = "blocks" | "blocked_by" | "relates" | "duplicates" | "duplicated_by" | "parent" | "subtask";
-
-/** A link as `GET /issue/{uid}/issues` answers it: how this task relates to `issue`. */
-export interface LinkView {
-  guid: string;
-  kind: LinkKindName;
-  issue: string;
-  number: number;
-  title: string;
-  status: string | null;
-  created_at: number;
-}
-
-/** A file as `GET /entity-file` answers it. */
-export interface FileView {
-  guid: string;
-  name: string;
-  content_type: string;
-  size: number;
-  created_at: number;
-  created_by: { guid: string; name: string; color: string } | null;
-  url: string;
-}
+export type { LinkKind as LinkKindName } from "../../../domain/planning/links";
+export type { FileView } from "../../../workers/services/entity-files";
+export type { LinkView } from "../../../workers/services/links";
+export type { SearchHit } from "../../../workers/services/search";
