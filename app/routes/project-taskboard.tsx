@@ -111,6 +111,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
           projectGuid={project.guid}
           onClose={() => void navigate(`/project/${project.guid}/taskboard${search}`, { preventScrollReset: true })}
           onChanged={props.onChanged}
+          hrefOf={(projectGuid, task) => `/project/${projectGuid}/taskboard/${task}${search}`}
         />
       )}
     </main>

@@ -112,6 +112,18 @@ test("what one person edits on a task page appears on another's open page, and a
   await hydrated(b.page);
   await expect(b.page.getByTestId("task-title")).toHaveText("Checkout flow");
   await expect(b.page.getByTestId("value-estimate")).toHaveValue("8");
+
+  // The task modal over B's board follows A's changes too.
+  await open(b.page, `${projectPath}/taskboard/${task.guid}`);
+  const modal = b.page.getByTestId("task-modal");
+  await expect(modal.getByTestId("task-title")).toHaveText("Checkout flow");
+  await a.page.getByTestId("task-title").click();
+  await a.page.getByTestId("task-title-input").fill("Checkout flow, final");
+  await a.page.getByTestId("task-title-input").press("Enter");
+  await expect(modal.getByTestId("task-title")).toHaveText("Checkout flow, final", { timeout: 5_000 });
+  await a.page.getByTestId("comment-input").fill("Shipped");
+  await a.page.getByTestId("comment-submit").click();
+  await expect(modal.getByTestId("comment").filter({ hasText: "Shipped" })).toBeVisible({ timeout: 5_000 });
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();
   await b.context.close();
@@ -216,6 +228,125 @@ test("an unknown task shows a not-found state in the project, and a task deleted
   await b.context.close();
 });
 
+test("links, subtasks and attachments: found by search, uploaded with a size check, removed again", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Lin Ker", { viewport: { width: 1280, height: 1000 } });
+  const projectPath = await createProjectFromList(a.page, "Links");
+  const projectGuid = projectPath.split("/")[2]!;
+  const task = await createTask(a.page, projectGuid, "Release notes");
+  const other = await createTask(a.page, projectGuid, "Translate the changelog");
+  await open(a.page, `${projectPath}/issue/${task.guid}`);
+
+  // A link to another task, found by a word of its title; the other task reads it inverted.
+  await a.page.getByTestId("link-add").click();
+  await a.page.getByTestId("link-kind").selectOption("blocks");
+  await a.page.getByTestId("link-search").fill("changelog");
+  await a.page.getByTestId("search-hit").filter({ hasText: "Translate the changelog" }).click();
+  const group = a.page.locator("[data-testid=link-group][data-kind=blocks]");
+  await expect(group.getByTestId("link")).toHaveAttribute("data-guid", other.guid);
+  const fromOther = await (await a.page.request.get(`/api/v1/project/${projectGuid}/issue/${other.guid}/issues`)).json();
+  expect(fromOther).toMatchObject([{ kind: "blocked_by", issue: task.guid }]);
+  // Linking them again the same way is refused in words.
+  await a.page.getByTestId("link-add").click();
+  await a.page.getByTestId("link-kind").selectOption("blocked_by");
+  await a.page.getByTestId("link-search").fill(`#${other.number}`);
+  await a.page.getByTestId("search-hit").first().click();
+  await expect(a.page.getByTestId("links").getByRole("alert")).toHaveText(await t(a.page.request, "en", "errors:link_cycle"));
+  await a.page.getByTestId("link-search").press("Escape");
+  await group.getByTestId("link-remove").click();
+  await expect(a.page.getByTestId("link")).toHaveCount(0);
+
+  // A subtask made by its title is a parent link; it carries the parent's place on the board.
+  await a.page.getByTestId("subtask-title").fill("Draft the notes");
+  await a.page.getByTestId("subtask-add").click();
+  await expect(a.page.getByTestId("subtask")).toHaveCount(1);
+  await expect(a.page.getByTestId("subtask")).toContainText("Draft the notes");
+  const links = (await (await a.page.request.get(`/api/v1/project/${projectGuid}/issue/${task.guid}/issues`)).json()) as { kind: string }[];
+  expect(links.map((l) => l.kind)).toEqual(["parent"]);
+  // An existing task becomes one through search.
+  await a.page.getByTestId("subtask-existing").click();
+  await a.page.getByTestId("subtask-search").fill("Translate");
+  await a.page.getByTestId("search-hit").first().click();
+  await expect(a.page.getByTestId("subtask")).toHaveCount(2);
+  await expect(a.page.getByTestId("subtasks-progress")).toHaveText("0 of 2 done");
+
+  // Attachments: an image uploads with its thumbnail; a file over the limit is refused before sending.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  await a.page.getByTestId("file-input").setInputFiles({ name: "screen.png", mimeType: "image/png", buffer: png });
+  const file = a.page.locator("[data-testid=file][data-name='screen.png']");
+  await expect(file).toBeVisible();
+  await expect(file.locator("img")).toHaveJSProperty("complete", true);
+  const download = a.page.waitForEvent("download");
+  await file.getByTestId("file-download").click();
+  expect((await download).suggestedFilename()).toBe("screen.png");
+  await a.page.getByTestId("file-input").setInputFiles({ name: "huge.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(a.page.locator("[data-testid=upload][data-name='huge.bin']").getByTestId("upload-error")).toContainText("10 MB");
+  // A type the server does not take comes back as its translated refusal.
+  await a.page.getByTestId("file-input").setInputFiles({ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\x90\x00 not really a program") });
+  await expect(a.page.locator("[data-testid=upload][data-name='tool.exe']").getByTestId("upload-error")).toHaveText(await t(a.page.request, "en", "errors:file_type_refused"));
+  a.page.once("dialog", (dialog) => void dialog.accept());
+  await file.getByTestId("file-delete").click();
+  await expect(file).toHaveCount(0);
+
+  // The history tab tells it all, newest first.
+  await a.page.getByTestId("tab-history").click();
+  await expect(a.page.getByTestId("history").getByTestId("activity-row").first()).toHaveAttribute("data-action", "file_removed");
+  await expect(a.page.getByTestId("history").locator("[data-action=link_added]").first()).toBeVisible();
+  expect(a.errors).toEqual([]);
+  await a.context.close();
+});
+
+test("the activity page says who did what to which task, pages back, filters by person and grows live", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ada Actor", { viewport: { width: 1280, height: 1000 } });
+  const b = await person(browser, "Bo Busy", { viewport: { width: 1280, height: 1000 } });
+  const projectPath = await createProjectFromList(a.page, "Activity");
+  const projectGuid = projectPath.split("/")[2]!;
+  await join(a.page, b.page, projectGuid, b.email, "member");
+  const field = await fieldsOf(a.page, projectGuid);
+  const status = field("status").settings.values_set;
+  const todo = status.find((o) => o.key === "todo")!;
+  const doing = status.find((o) => o.key === "in_progress")!;
+  const task = await createTask(a.page, projectGuid, "Alpha", [{ slug: "status", value: todo.guid }]);
+  const put = (page: Page, values: { slug: string; value: unknown }[]) => page.request.put(`/api/v1/project/${projectGuid}/issue/${task.guid}`, { data: { custom_fields: values.map((v) => ({ guid: field(v.slug).guid, value: v.value })) }, headers: origin() });
+  // Sixty estimate changes make more than one page.
+  for (let i = 1; i <= 60; i++) expect((await put(a.page, [{ slug: "estimate", value: i }])).status()).toBe(200);
+  expect((await put(a.page, [{ slug: "status", value: doing.guid }])).status()).toBe(200);
+  const comment = await b.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: "On it" }, headers: origin() });
+  expect(comment.status()).toBe(201);
+
+  await open(a.page, `${projectPath}/events`);
+  const rows = a.page.getByTestId("activity-row");
+  await expect(rows.first()).toHaveAttribute("data-action", "comment_added");
+  await expect(rows.first().getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
+  await expect(rows.first().getByTestId("activity-task")).toHaveAttribute("href", `${projectPath}/issue/${task.guid}`);
+  const statusRow = rows.nth(1);
+  await expect(statusRow.getByTestId("activity-sentence")).toContainText("Ada Actor changed Status of #1 Alpha");
+  await expect(statusRow.getByTestId("change-from")).toHaveText(todo.title!);
+  await expect(statusRow.getByTestId("change-to")).toHaveText(doing.title!);
+  await expect(a.page.getByTestId("activity-day").first().locator("h3")).toHaveText(await t(a.page.request, "en", "task:activity.today"));
+  // 63 rows in all: a first page of 50, then the rest.
+  await expect(rows).toHaveCount(50);
+  await a.page.getByTestId("events-more").click();
+  await expect(rows).toHaveCount(63);
+  await expect(rows.last()).toHaveAttribute("data-action", "created");
+  await expect(a.page.getByTestId("events-more")).toHaveCount(0);
+
+  // One person's doings.
+  await a.page.getByTestId("events-person").selectOption({ label: "Bo Busy" });
+  await expect(rows).toHaveCount(1);
+  await expect(a.page).toHaveURL(/actor=/);
+  // New rows appear while the page is open.
+  await a.page.getByTestId("events-person").selectOption({ label: await t(a.page.request, "en", "task:activity.everyone") });
+  await expect(rows).toHaveCount(50);
+  expect((await b.page.request.put(`/api/v1/project/${projectGuid}/issue/${task.guid}`, { data: { custom_fields: [{ guid: field("title").guid, value: "Alpha, renamed" }] }, headers: origin() })).status()).toBe(200);
+  await expect(rows.first().getByTestId("activity-sentence")).toContainText("Bo Busy changed Title of #1 Alpha, renamed", { timeout: 5_000 });
+  await expect(rows.first().getByTestId("change-from")).toHaveText("Alpha");
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
 /** A task with most kinds of values, for the pictures. */
 async function richTask(page: Page, projectGuid: string, people: string[]) {
   const field = await fieldsOf(page, projectGuid);
@@ -250,12 +381,25 @@ test("pictures the task page, the task modal and the activity page in both theme
   const { task } = await richTask(a.page, projectGuid, [me.guid]);
   const comment = await a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: `Looks good. @[Ann Author](${me.guid}) can you add the CVC step?` }, headers: origin() });
   expect(comment.status()).toBe(201);
+  const blocker = await createTask(a.page, projectGuid, "Tokenise stored cards");
+  await a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/issues`, { data: { issue: blocker.guid, kind: "blocked_by" }, headers: origin() });
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  const upload = await a.page.request.post(`/api/v1/project/${projectGuid}/entity-file`, {
+    multipart: { entity_kind: "issue", entity_guid: task.guid, file: { name: "checkout-mockup.png", mimeType: "image/png", buffer: png } },
+    headers: origin(),
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const field = await fieldsOf(a.page, projectGuid);
+  await a.page.request.put(`/api/v1/project/${projectGuid}/issue/${task.guid}`, { data: { custom_fields: [{ guid: field("estimate").guid, value: 8 }, { guid: field("status").guid, value: field("status").settings.values_set.find((o) => o.key === "review")!.guid }] }, headers: origin() });
   const dir = `${test.info().project.outputDir}/screens`;
   for (const theme of ["light", "dark"] as const) {
     await a.page.evaluate((value) => localStorage.setItem("theme", value), theme);
     await open(a.page, `${projectPath}/issue/${task.guid}`);
     await expect(a.page.locator("html")).toHaveAttribute("data-theme", theme);
     await a.page.screenshot({ path: `${dir}/task-page-${theme}.png`, fullPage: true, animations: "disabled" });
+    await a.page.getByTestId("tab-history").click();
+    await a.page.getByTestId("history").scrollIntoViewIfNeeded();
+    await a.page.screenshot({ path: `${dir}/task-history-${theme}.png`, animations: "disabled" });
     await open(a.page, `${projectPath}/taskboard/${task.guid}`);
     await expect(a.page.getByTestId("task-modal")).toBeVisible();
     await a.page.screenshot({ path: `${dir}/task-modal-${theme}.png`, animations: "disabled" });

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { type ActivityRow, type DescribeContext, type FieldChange, type ValuePiece, dayOf, describeActivity, groupByDay } from "../../../domain/activity/describe";
 import { formatLongDate, formatRelativeTime } from "../../../domain/time/format";
 import { Avatar } from "../../components/ui/avatar";
+import { useTaskHref } from "./task-href";
 
 /**
  * The server renders in UTC with its own clock; after hydration the reader's zone and clock
@@ -26,12 +27,13 @@ export function useClock(serverNow: number) {
 
 function Piece({ piece, projectGuid }: { piece: ValuePiece; projectGuid: string }) {
   const { t, i18n } = useTranslation("task");
+  const href = useTaskHref();
   if (piece.missing) return <span className="muted italic">{t("activity.change.missing")}</span>;
   if (piece.flag !== undefined) return <span>{piece.flag ? t("field.yes") : t("field.no")}</span>;
   if (piece.date) return <span>{formatLongDate(piece.text, i18n.language, "UTC")}</span>;
   if (piece.task)
     return (
-      <Link to={`/project/${projectGuid}/issue/${piece.task}`} className="hover:underline">
+      <Link to={href(projectGuid, piece.task)} className="hover:underline">
         {piece.text}
       </Link>
     );
@@ -92,10 +94,11 @@ function ActivityItem({ row, ctx, projectGuid, now, onTask }: { row: ActivityRow
   const { t, i18n } = useTranslation("task");
   const sentence = describeActivity(row, ctx);
   const actor = row.actor?.name ?? t("someone");
-  const taskLink = (guid: string) => <Link to={`/project/${projectGuid}/issue/${guid}`} className="font-medium text-[var(--primary)] hover:underline" data-testid="activity-task" />;
+  const href = useTaskHref();
+  const taskLink = (guid: string) => <Link to={href(projectGuid, guid)} className="font-medium text-[var(--primary)] hover:underline" data-testid="activity-task" />;
   const components: Record<string, ReactElement> = {
     actor: <strong className="font-semibold" />,
-    b: <span className="font-medium" />,
+    b: <span className="font-semibold" />,
     task: sentence.task ? taskLink(sentence.task.guid) : <span className="font-medium" />,
     other: sentence.other ? taskLink(sentence.other.guid) : <span className="font-medium" />,
   };
@@ -107,7 +110,7 @@ function ActivityItem({ row, ctx, projectGuid, now, onTask }: { row: ActivityRow
       <div className="shrink-0 pt-0.5">{row.actor ? <Avatar user={{ name: row.actor.name, color: row.actor.color, avatar: null }} size={28} /> : <span className="block h-7 w-7 rounded-full bg-[var(--surface-2)]" />}</div>
       <div className="min-w-0 flex-1">
         <p className="text-sm leading-relaxed" data-testid="activity-sentence">
-          <Trans t={t} i18nKey={`${prefix}.${sentence.key}`} values={{ ...sentence.params, actor, kind }} components={components} />
+          <Trans t={t} ns="task" i18nKey={`${prefix}.${sentence.key}`} values={{ ...sentence.params, actor, kind }} components={components} />
           <time className="muted ml-2 text-xs whitespace-nowrap" dateTime={new Date(row.created_at).toISOString()} title={new Date(row.created_at).toISOString().slice(0, 16).replace("T", " ")}>
             {formatRelativeTime(row.created_at, now, i18n.language)}
           </time>

@@ -127,7 +127,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
       </div>
       {files.length === 0 && pending.length === 0 && <p className="muted text-sm">{canWrite ? t("files.noneDrop") : t("files.none")}</p>}
       {(files.length > 0 || pending.length > 0) && (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-2">
           {files.map((file) => {
             const image = INLINE_TYPES.has(file.content_type);
             return (

@@ -14,6 +14,7 @@ import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
 import { useApi } from "../shell/errors";
 import { Chip, type Choice, OptionPicker } from "./option-picker";
+import { useTaskHref } from "./task-href";
 import type { RelatedTask, SprintChoice } from "./types";
 import { useTaskSearch } from "./use-task-search";
 
@@ -221,8 +222,9 @@ function ValueInput({ type, value, label, onSave, testId }: { type: "number" | "
 
 /** A task named by a value: its number, status colour and title, linked to its page. */
 export function TaskRef({ task, projectGuid, status }: { task: RelatedTask; projectGuid: string; status?: FieldOption }) {
+  const href = useTaskHref();
   return (
-    <Link to={`/project/${projectGuid}/issue/${task.guid}`} className="inline-flex max-w-full min-w-0 items-center gap-1.5 text-sm hover:underline" data-testid="task-ref" data-guid={task.guid}>
+    <Link to={href(projectGuid, task.guid)} className="inline-flex max-w-full min-w-0 items-center gap-1.5 text-sm hover:underline" data-testid="task-ref" data-guid={task.guid}>
       {status && <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: status.color }} title={optionLabel(status)} aria-hidden="true" />}
       <span className="muted shrink-0 tabular-nums">#{task.number}</span>
       <span className="truncate">{task.title}</span>

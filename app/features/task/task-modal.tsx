@@ -8,13 +8,14 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NoAccess } from "../projects/no-access";
 import { TaskDetails } from "./task-details";
+import { TaskHref } from "./task-href";
 import { TaskGone } from "./task-states";
 import type { TaskData } from "./types";
 import { useGoneState } from "./use-gone-state";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), summary';
 
-export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: TaskData; projectGuid: string; onClose: () => void; onChanged: () => void }) {
+export function TaskModal({ data, projectGuid, onClose, onChanged, hrefOf }: { data: TaskData; projectGuid: string; onClose: () => void; onChanged: () => void; hrefOf: (projectGuid: string, task: string) => string }) {
   const { t } = useTranslation("task");
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -22,7 +23,7 @@ export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: Tas
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
+    dialog.current?.focus({ preventScroll: true });
     // The page behind does not scroll while the modal is open.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
@@ -73,6 +74,7 @@ export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: Tas
         className="card w-full max-w-5xl p-5 outline-none sm:p-7"
         data-testid="task-modal"
       >
+        <TaskHref.Provider value={hrefOf}>
         {gone ? (
           <TaskGone reason={gone} projectGuid={projectGuid} onClose={onClose} />
         ) : data.state === "ok" ? (
@@ -80,6 +82,7 @@ export function TaskModal({ data, projectGuid, onClose, onChanged }: { data: Tas
         ) : (
           <NoAccess />
         )}
+        </TaskHref.Provider>
       </div>
     </div>
   );
