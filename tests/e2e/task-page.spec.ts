@@ -406,5 +406,13 @@ test("pictures the task page, the task modal and the activity page in both theme
     await open(a.page, `${projectPath}/events`);
     await a.page.screenshot({ path: `${dir}/activity-${theme}.png`, fullPage: true, animations: "disabled" });
   }
+  // Russian: plurals and longer words.
+  await a.context.addCookies([{ name: "i18next", value: "ru", url: test.info().project.use.baseURL! }]);
+  await a.page.evaluate(() => localStorage.setItem("i18nextLng", "ru"));
+  await open(a.page, `${projectPath}/issue/${task.guid}`);
+  await expect(a.page.locator("html")).toHaveAttribute("lang", "ru");
+  await a.page.screenshot({ path: `${dir}/task-page-ru-dark.png`, fullPage: true, animations: "disabled" });
+  await open(a.page, `${projectPath}/events`);
+  await a.page.screenshot({ path: `${dir}/activity-ru-dark.png`, fullPage: true, animations: "disabled" });
   await a.context.close();
 });

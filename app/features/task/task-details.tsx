@@ -57,7 +57,7 @@ function DetailRow({ field, task, viewer, ctx, save }: { field: FieldView; task:
   const others = individual ? task.custom_fields.filter((v) => v.guid === field.guid && v.participant_value && v.participant_value !== viewer) : [];
   return (
     <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-start gap-2 py-1" data-testid="detail" data-field={field.slug ?? field.guid}>
-      <dt className="muted truncate pt-1.5 text-sm" title={field.title}>
+      <dt className="muted pt-1.5 text-sm leading-snug break-words hyphens-auto" title={field.title}>
         {field.title}
         {individual && <span className="block text-xs">{t("field.yours")}</span>}
       </dt>
