@@ -128,7 +128,7 @@ describe("moving cards", () => {
 describe("column figures and swimlanes", () => {
   it("counts the cards and sums their estimates, ignoring empty ones", () => {
     const cards = [{ e: 3 }, { e: null }, { e: 0.1 }, { e: 0.2 }, { e: "5" }];
-    expect(columnTotals(cards, (c) => c.e)).toEqual({ count: 5, estimate: 3.3 });
+    expect(columnTotals(cards, (c) => c.e)).toEqual({ count: 5, estimate: 3.3, estimated: 3 });
   });
   it("splits cards into lanes in the given order, with the cards without a key last", () => {
     const cards = [

@@ -100,15 +100,19 @@ export function moveCard<T extends BoardCard>(columns: ReadonlyMap<string, reado
   return { columns: next, changed, value: crossing ? move.to.column : undefined };
 }
 
-/** A column header's figures: how many cards and the sum of their estimates. */
-export function columnTotals<T>(cards: readonly T[], estimateOf: (card: T) => unknown): { count: number; estimate: number } {
+/** A column header's figures: how many cards, the sum of their estimates and how many have one. */
+export function columnTotals<T>(cards: readonly T[], estimateOf: (card: T) => unknown): { count: number; estimate: number; estimated: number } {
   let estimate = 0;
+  let estimated = 0;
   for (const card of cards) {
     const value = estimateOf(card);
-    if (typeof value === "number" && Number.isFinite(value)) estimate += value;
+    if (typeof value === "number" && Number.isFinite(value)) {
+      estimate += value;
+      estimated += 1;
+    }
   }
   // Sums of decimal estimates (0.1 + 0.2) should read as people wrote them.
-  return { count: cards.length, estimate: Math.round(estimate * 1000) / 1000 };
+  return { count: cards.length, estimate: Math.round(estimate * 1000) / 1000, estimated };
 }
 
 /**
