@@ -173,7 +173,7 @@ test("a move the workflow forbids shows the translated error and the card goes b
   await context.close();
 });
 
-test("cards are reordered within a column with the keyboard, and a new card enters at the top", async ({ browser }) => {
+test("cards are moved with the keyboard within a column and to the next one, and a new card enters at the top", async ({ browser }) => {
   const { context, page, errors } = await person(browser, "Kay Keys", { viewport: { width: 1400, height: 900 } });
   const projectPath = await createProjectFromList(page, "Keyboard");
   const projectGuid = projectPath.split("/")[2]!;
@@ -192,13 +192,25 @@ test("cards are reordered within a column with the keyboard, and a new card ente
   expect((await saved).status()).toBe(200);
   await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Second", "Third", "First"]);
 
+  // ArrowRight carries a card to the next column: it takes that column's status.
+  const inProgress = (await fieldsOf(page, projectGuid))("status").settings.values_set[1]!.guid;
+  const crossed = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/issue/"));
+  await card(page, "Third").getByTestId("card-drag").focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  expect((await crossed).status()).toBe(200);
+  await expect(column(page, inProgress).locator('[data-title="Third"]')).toBeVisible();
+  await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Second", "First"]);
+
   // "+" in the column header: the new task enters at the top of the column.
   await page.locator(`[data-testid=board-column][data-column="${todo}"]`).getByTestId("column-add").click();
   await page.getByTestId("new-card-title").fill("Newest");
   await page.getByTestId("new-card-submit").click();
-  await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Newest", "Second", "Third", "First"]);
+  await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Newest", "Second", "First"]);
   await reloadView(page);
-  await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Newest", "Second", "Third", "First"]);
+  await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Newest", "Second", "First"]);
+  await expect(column(page, inProgress).locator('[data-title="Third"]')).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -227,6 +239,17 @@ test("a title edited in a table cell and a saved filter both survive a reload", 
   await page.keyboard.press("Enter");
   expect((await saved).status()).toBe(200);
   await expect(page.locator("[data-testid=table-row]", { hasText: "Final title" })).toHaveCount(1);
+  // Arrow right to Status, Enter opens its choices, typing narrows them, Enter saves the one shown.
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator(`[data-testid=table-row]:has-text("Final title") [data-testid=table-cell][data-column="${status.guid}"]`)).toBeFocused();
+  await page.keyboard.press("Enter");
+  const review = status.settings.values_set[2]!;
+  await page.keyboard.type(review.title!.slice(0, 3));
+  const statusSaved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/issue/"));
+  await page.keyboard.press("Enter");
+  expect((await statusSaved).status()).toBe(200);
+  await expect(page.locator(`[data-testid=table-row]:has-text("Final title") [data-testid=table-cell][data-column="${status.guid}"]`)).toHaveText(review.title!);
+  await page.keyboard.press("ArrowLeft");
   // Escape leaves a cell unchanged.
   await page.keyboard.press("Enter");
   await page.getByTestId("value-editor").fill("Thrown away");
@@ -263,6 +286,49 @@ test("a title edited in a table cell and a saved filter both survive a reload", 
   await context.close();
 });
 
+test("a member assigns people on a card in place; a reader sees the same board and table with nothing to edit or drag", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Assigner", { viewport: { width: 1400, height: 900 } });
+  const b = await person(browser, "Rob Reader", { viewport: { width: 1400, height: 900 } });
+  const projectPath = await createProjectFromList(a.page, "Readers");
+  const projectGuid = projectPath.split("/")[2]!;
+  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "viewer" }], headers: origin() });
+  const [sent] = (await invite.json()) as { guid: string }[];
+  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  const field = await fieldsOf(a.page, projectGuid);
+  const participants = field("participants");
+  await createTask(a.page, projectGuid, [{ slug: "title", value: "Needs an owner" }]);
+
+  // The default card mapping lets participants be edited on the card.
+  await openView(a.page, `${projectPath}/taskboard?view=board`);
+  const people = card(a.page, "Needs an owner").locator(`[data-testid=card-field][data-field="${participants.guid}"]`);
+  await people.getByTestId("card-field-edit").click();
+  await a.page.locator("[data-testid=editor-choice]", { hasText: "Ann Assigner" }).click();
+  const saved = a.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/issue/"));
+  await a.page.getByTestId("editor-done").click();
+  expect((await saved).status()).toBe(200);
+  await expect(people).toContainText("Ann Assigner");
+  await a.page.reload();
+  await hydrated(a.page);
+  await expect(people).toContainText("Ann Assigner");
+
+  // The reader: the same card and its people, but no grip, no "+", no editors; the table neither.
+  await openView(b.page, `${projectPath}/taskboard?view=board`);
+  const seen = card(b.page, "Needs an owner");
+  await expect(seen.locator(`[data-testid=card-field][data-field="${participants.guid}"]`)).toContainText("Ann Assigner");
+  await expect(b.page.getByTestId("card-drag")).toHaveCount(0);
+  await expect(b.page.getByTestId("column-add")).toHaveCount(0);
+  await expect(b.page.getByTestId("card-field-edit")).toHaveCount(0);
+  await b.page.getByTestId("view-table").click();
+  const titleCell = b.page.locator(`[data-testid=table-row]:has-text("Needs an owner") [data-testid=table-cell][data-column="${field("title").guid}"]`);
+  await titleCell.dblclick();
+  await titleCell.press("Enter");
+  await expect(b.page.getByTestId("value-editor")).toHaveCount(0);
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`pictures the task board and the table of the demo project in the ${theme} theme`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -271,16 +337,27 @@ for (const theme of ["light", "dark"] as const) {
     expect((await page.request.post("/api/dev/seed", { headers: origin() })).status()).toBe(200);
     const path = "/project/00000000-0000-4000-8000-000000000002/taskboard";
     const shots = `${test.info().project.outputDir}/screens`;
-    await open(page, `${path}?view=board`);
+    await openView(page, `${path}?view=board`);
     await expect(page.getByTestId("board-card").first()).toBeVisible();
     await page.screenshot({ path: `${shots}/task-board-${theme}.png`, animations: "disabled" });
     await page.getByTestId("board-lanes").selectOption({ index: 1 });
     await expect(page.getByTestId("swimlane").first()).toBeVisible();
     await page.screenshot({ path: `${shots}/task-board-lanes-${theme}.png`, animations: "disabled" });
     await page.getByTestId("board-lanes").selectOption("none");
-    await open(page, `${path}?view=table`);
+    await page.getByTestId("card-field-edit").first().click();
+    await expect(page.getByTestId("value-editor")).toBeVisible();
+    await page.screenshot({ path: `${shots}/task-board-editor-${theme}.png`, animations: "disabled" });
+    await page.keyboard.press("Escape");
+    await openView(page, `${path}?view=table`);
     await expect(page.getByTestId("table-row").first()).toBeVisible();
     await page.screenshot({ path: `${shots}/table-${theme}.png`, animations: "disabled" });
+    // A condition in the filter bar and a status cell being edited.
+    await page.getByTestId("condition-add").click();
+    await page.getByTestId("condition-op").selectOption("not_empty");
+    await page.locator("[data-testid=table-row]").nth(2).locator("[data-testid=table-cell]").nth(2).dblclick();
+    await expect(page.getByTestId("value-editor")).toBeVisible();
+    await page.screenshot({ path: `${shots}/table-editor-${theme}.png`, animations: "disabled" });
+    await page.keyboard.press("Escape");
   });
 }
 

@@ -1,7 +1,9 @@
 /**
  * One's own writes on the task board and the table: shown at once as pending edits over the
  * server's tasks (domain/planning/optimistic), sent one after another, dropped when the server
- * refuses them (the task goes back where it was, the shell shows the error).
+ * refuses them (the task goes back where it was, the shell shows the error). After a write is
+ * confirmed the board is read again (`refresh`): the socket does not echo one's own changes,
+ * and a confirmed edit must give way to the server's state once that read shows it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
@@ -11,17 +13,20 @@ import { useApi } from "../shell/errors";
 
 type NewEdit = Omit<PendingEdit, "id" | "settledAt">;
 
-export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskView[]) {
+export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskView[], refresh: () => void) {
   const api = useApi();
   const serial = useSerial();
   const [edits, setEdits] = useState<PendingEdit[]>([]);
   const nextId = useRef(1);
   const latest = useRef(serverTasks);
   latest.current = serverTasks;
+  // The route hands a new function on every render; the writers below should stay the same.
+  const reread = useRef(refresh);
+  reread.current = refresh;
 
   // A fresh read from the server replaces what it already shows.
   useEffect(() => setEdits((e) => (e.length === 0 ? e : prunePending(e, serverTasks, Date.now()))), [serverTasks]);
-  // Confirmed edits that no read has shown yet expire: the server is the truth again.
+  // Confirmed edits that the reads since have not shown expire: the server is the truth again.
   useEffect(() => {
     if (!edits.some((e) => e.settledAt !== null)) return;
     const timer = setTimeout(() => setEdits((e) => prunePending(e, latest.current, Date.now())), PENDING_GRACE_MS + 100);
@@ -44,7 +49,10 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskV
       const ids = begin([{ task, values: { [field]: value } }]);
       const result = await serial(() => api("PUT", `/v1/project/${projectGuid}/issue/${task}`, { custom_fields: [{ guid: field, value }] }));
       if (result.error) drop(ids);
-      else settle(ids);
+      else {
+        settle(ids);
+        reread.current();
+      }
       return !result.error;
     },
     [api, begin, drop, projectGuid, serial, settle],
@@ -68,12 +76,16 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskV
         const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, move.positions);
         return patch.error ? ("order_lost" as const) : ("saved" as const);
       });
-      if (outcome === "refused") drop([...positionIds, ...valueIds]);
-      else if (outcome === "order_lost") {
+      if (outcome === "refused") {
+        drop([...positionIds, ...valueIds]);
+        return false;
+      }
+      if (outcome === "order_lost") {
         // The value was written, the order was not: keep the one, let the server's order show.
         settle(valueIds);
         drop(positionIds);
       } else settle([...positionIds, ...valueIds]);
+      reread.current();
       return outcome === "saved";
     },
     [api, begin, drop, projectGuid, serial, settle],

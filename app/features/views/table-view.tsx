@@ -62,12 +62,12 @@ const widthOf = (column: string, field: FieldView | undefined) => (column === NU
 type Position = { row: number; col: number };
 
 export default function TableView(props: ViewProps) {
-  const { projectGuid, board, definitions, canWrite } = props;
+  const { projectGuid, board, definitions, canWrite, onChanged } = props;
   const { t, i18n } = useTranslation("views");
   const viewer = useViewer();
   const navigate = useNavigate();
   const serverTasks = useMemo(() => [...board.sprints.flatMap((s) => s.issues), ...board.epics].sort((a, b) => a.number - b.number), [board]);
-  const { tasks, setValue } = usePendingTasks(projectGuid, serverTasks);
+  const { tasks, setValue } = usePendingTasks(projectGuid, serverTasks, onChanged);
   const ctx = useFieldContext(props, tasks);
   const fields = useMemo(() => tableFields(definitions), [definitions]);
   const fieldById = useMemo(() => new Map(fields.map((f) => [f.guid, f])), [fields]);

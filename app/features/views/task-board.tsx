@@ -210,7 +210,7 @@ export default function TaskBoardView(props: ViewProps) {
   const { t } = useTranslation("views");
   const api = useApi();
   const serverTasks = useMemo(() => [...board.sprints.flatMap((s) => s.issues), ...board.epics], [board]);
-  const { tasks, setValue, moveCards } = usePendingTasks(projectGuid, serverTasks);
+  const { tasks, setValue, moveCards } = usePendingTasks(projectGuid, serverTasks, onChanged);
   const ctx = useFieldContext(props, tasks);
 
   const [storedColumns, setStoredColumns] = useStoredChoice(`taskboard:${projectGuid}:columns`, "", asString);
@@ -445,7 +445,7 @@ export default function TaskBoardView(props: ViewProps) {
               ))}
           </div>
         </div>
-        <DragOverlay dropAnimation={null}>{dragging ? <div className="w-[17rem] rotate-1 cursor-grabbing shadow-xl"><CardBody task={dragging} {...cardProps} canWrite={false} /></div> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>{dragging ? <div className="cursor-grabbing rounded-lg shadow-xl ring-2 ring-[var(--primary)]" data-testid="drag-overlay"><CardBody task={dragging} {...cardProps} canWrite={false} /></div> : null}</DragOverlay>
       </DndContext>
     </div>
   );
