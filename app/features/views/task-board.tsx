@@ -70,9 +70,12 @@ function ColumnHeader({
   option,
   totals,
   canWrite,
+  boxed,
   onCreate,
 }: {
   option: FieldOption;
+  /** With swimlanes the header stands alone above the lanes, rounded all round. */
+  boxed: boolean;
   totals: { count: number; estimate: number; estimated: number };
   canWrite: boolean;
   onCreate: (column: string, title: string) => Promise<boolean>;
@@ -90,7 +93,7 @@ function ColumnHeader({
     }
   };
   return (
-    <div className="rounded-t-xl border border-b-0 border-[var(--border)] bg-[var(--surface-2)] px-3 pb-2 pt-2.5" style={{ boxShadow: `inset 0 3px 0 ${option.color}` }} data-testid="column-header">
+    <div className={`border border-[var(--border)] bg-[var(--surface-2)] px-3 pb-2 pt-2.5 ${boxed ? "rounded-xl" : "rounded-t-xl border-b-0"}`} style={{ boxShadow: `inset 0 3px 0 ${option.color}` }} data-testid="column-header">
       <div className="flex items-center gap-2">
         <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: option.color }} aria-hidden="true" />
         <h3 className="min-w-0 truncate text-sm font-semibold" data-testid="column-title">
@@ -171,7 +174,7 @@ function Cell({
   return (
     <div
       ref={setNodeRef}
-      className={`flex min-h-16 flex-col gap-2 border-x border-[var(--border)] p-2 ${last ? "rounded-b-xl border-b" : ""} ${highlighted ? "bg-[color-mix(in_srgb,var(--primary)_10%,var(--surface-2))]" : "bg-[color-mix(in_srgb,var(--surface-2)_60%,transparent)]"}`}
+      className={`flex min-h-16 flex-col gap-2 border-[var(--border)] p-2 ${inLane ? "rounded-xl border" : `border-x ${last ? "rounded-b-xl border-b" : ""}`} ${highlighted ? "bg-[color-mix(in_srgb,var(--primary)_10%,var(--surface-2))]" : "bg-[color-mix(in_srgb,var(--surface-2)_60%,transparent)]"}`}
       data-testid="board-cell"
       data-column={column}
       data-lane={lane}
@@ -432,6 +435,7 @@ export default function TaskBoardView(props: ViewProps) {
                   option={option}
                   totals={columnTotals(columns.get(option.guid) ?? [], (c) => (estimateField ? valueOf(c.task, estimateField.guid) : null))}
                   canWrite={canWrite}
+                  boxed={laneField !== null}
                   onCreate={onCreate}
                 />
               </div>
