@@ -1,5 +1,523 @@
+/**
+ * The task board (`?view=board`): one column per option of a single-choice field (status unless
+ * the viewer picks another), optional swimlanes, cards dragged with dnd-kit (pointer and
+ * keyboard). A move within a column writes the renumbered positions; across columns it first
+ * sets the field's value, which the workflow may refuse — then the card goes back.
+ */
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  type DragOverEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  pointerWithin,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import type { TFunction } from "i18next";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { type BoardCard, boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, moveCard, swimlanes } from "../../../domain/planning/columns";
+import { laneOf } from "../../../domain/planning/placement";
+import { valueOf } from "../../../domain/planning/table";
+import type { FieldView } from "../../../workers/services/fields";
+import type { TaskView } from "../../../workers/services/tasks";
+import { Avatar } from "../../components/ui/avatar";
+import { Icon } from "../../components/ui/icons";
+import { useApi } from "../shell/errors";
+import { CardBody, type CardField, SortableCard } from "./board-card";
+import { usePendingTasks } from "./board-pending";
+import { asString, useStoredChoice } from "./board-storage";
+import { type FieldContext, titleOf, useFieldContext } from "./table-values";
 import type { ViewProps } from "./types";
 
-export default function TaskBoardView(_props: ViewProps) {
-  return <p className="muted">…</p>;
+/** Cards rendered per cell before "show more": keeps a board of thousands of tasks responsive. */
+const CELL_PAGE = 50;
+const ALL = "all";
+const NO_LANES = "none";
+
+type Card = BoardCard & { task: TaskView };
+interface Lane {
+  key: string;
+  label: React.ReactNode;
+  /** Cards of this lane per column guid. */
+  cells: Map<string, Card[]>;
+}
+
+const cellId = (lane: string, column: string) => `cell:${lane}:${column}`;
+const parseCell = (id: string) => {
+  const [, lane, column] = id.split(":");
+  return { lane: lane!, column: column! };
+};
+
+/** Pointer drops land on the card under the pointer, else on the cell; keyboard drags use the closest centre. */
+const cardsFirst: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  const cards = hits.filter((h) => !String(h.id).startsWith("cell:"));
+  if (cards.length > 0) return cards;
+  return hits.length > 0 ? hits : closestCenter(args);
+};
+
+function ColumnHeader({
+  option,
+  totals,
+  canWrite,
+  boxed,
+  onCreate,
+}: {
+  option: FieldOption;
+  /** With swimlanes the header stands alone above the lanes, rounded all round. */
+  boxed: boolean;
+  totals: { count: number; estimate: number; estimated: number };
+  canWrite: boolean;
+  onCreate: (column: string, title: string) => Promise<boolean>;
+}) {
+  const { t } = useTranslation("views");
+  const [adding, setAdding] = useState(false);
+  const [title, setTitle] = useState("");
+  const label = optionLabel(option);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    if (await onCreate(option.guid, title.trim())) {
+      setTitle("");
+      setAdding(false);
+    }
+  };
+  return (
+    <div className={`border border-[var(--border)] bg-[var(--surface-2)] px-3 pb-2 pt-2.5 ${boxed ? "rounded-xl" : "rounded-t-xl border-b-0"}`} style={{ boxShadow: `inset 0 3px 0 ${option.color}` }} data-testid="column-header">
+      <div className="flex items-center gap-2">
+        <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: option.color }} aria-hidden="true" />
+        <h3 className="min-w-0 truncate text-sm font-semibold" data-testid="column-title">
+          {label}
+        </h3>
+        <span className="rounded-full bg-[var(--surface)] px-2 text-xs font-semibold tabular-nums" aria-label={t("board.count", { count: totals.count })} data-testid="column-count">
+          {totals.count}
+        </span>
+        <span className="muted ml-auto text-xs tabular-nums" title={t("board.estimateSum")} data-testid="column-estimate">
+          {totals.estimated > 0 && (
+            <>
+              <span className="sr-only">{t("board.estimateSum")}: </span>
+              {t("board.estimate", { value: totals.estimate })}
+            </>
+          )}
+        </span>
+        {canWrite && (
+          <button
+            type="button"
+            className="muted rounded p-0.5 hover:bg-[var(--surface)] hover:text-[var(--text)]"
+            aria-label={t("board.newTaskIn", { column: label })}
+            aria-expanded={adding}
+            onClick={() => setAdding((a) => !a)}
+            data-testid="column-add"
+          >
+            <Icon name="plus" size={16} />
+          </button>
+        )}
+      </div>
+      {adding && (
+        <form onSubmit={submit} className="mt-2 flex flex-col gap-1.5" data-testid="new-card-form">
+          <input
+            autoFocus
+            className="input py-1.5 text-sm"
+            placeholder={t("board.newTask")}
+            aria-label={t("board.newTaskIn", { column: label })}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            onKeyDown={(e) => e.key === "Escape" && setAdding(false)}
+            data-testid="new-card-title"
+          />
+          <div className="flex gap-1.5">
+            <button type="submit" className="btn btn-primary px-3 py-1 text-sm" data-testid="new-card-submit">
+              {t("board.create")}
+            </button>
+            <button type="button" className="btn btn-ghost px-3 py-1 text-sm" onClick={() => setAdding(false)}>
+              {t("board.cancel")}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Cell({
+  lane,
+  column,
+  cards,
+  highlighted,
+  last,
+  inLane = false,
+  cardProps,
+}: {
+  lane: string;
+  column: string;
+  cards: Card[];
+  highlighted: boolean;
+  last: boolean;
+  /** Inside a swimlane, an empty cell stays quiet rather than repeating "no tasks" per lane. */
+  inLane?: boolean;
+  cardProps: Omit<React.ComponentProps<typeof SortableCard>, "task" | "column">;
+}) {
+  const { t } = useTranslation("views");
+  const [limit, setLimit] = useState(CELL_PAGE);
+  const { setNodeRef } = useDroppable({ id: cellId(lane, column) });
+  const shown = cards.slice(0, limit);
+  return (
+    <div
+      ref={setNodeRef}
+      className={`flex min-h-16 flex-col gap-2 border-[var(--border)] p-2 ${inLane ? "rounded-xl border" : `border-x ${last ? "rounded-b-xl border-b" : ""}`} ${highlighted ? "bg-[color-mix(in_srgb,var(--primary)_10%,var(--surface-2))]" : "bg-[color-mix(in_srgb,var(--surface-2)_60%,transparent)]"}`}
+      data-testid="board-cell"
+      data-column={column}
+      data-lane={lane}
+    >
+      <SortableContext items={shown.map((c) => c.guid)} strategy={verticalListSortingStrategy}>
+        <ul className="flex flex-col gap-2">
+          {shown.map((card) => (
+            <SortableCard key={card.guid} task={card.task} column={column} {...cardProps} />
+          ))}
+        </ul>
+      </SortableContext>
+      {cards.length === 0 && !inLane && <p className="muted px-1 py-2 text-center text-xs">{t("board.empty")}</p>}
+      {cards.length > limit && (
+        <button type="button" className="btn btn-ghost py-1 text-xs" onClick={() => setLimit((l) => l + CELL_PAGE * 2)} data-testid="cell-more">
+          {t("board.showMore", { count: Math.min(CELL_PAGE * 2, cards.length - limit) })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The options a viewer may split the board into swimlanes by. */
+function laneChoices(definitions: FieldView[], columnField: FieldView | null) {
+  return definitions.filter(
+    (f) =>
+      (f.slug === "participants" || f.slug === "epic" || ["select", "rotation", "multi_select"].includes(f.type_fields)) &&
+      f.guid !== columnField?.guid &&
+      !f.hide_to_user &&
+      !f.individual_value &&
+      f.entities.some((e) => e.slug === "issue" && e.permission),
+  );
+}
+
+export default function TaskBoardView(props: ViewProps) {
+  const { projectGuid, board, definitions, mapping, participants, canWrite, onChanged } = props;
+  const { t } = useTranslation("views");
+  const api = useApi();
+  const serverTasks = useMemo(() => [...board.sprints.flatMap((s) => s.issues), ...board.epics], [board]);
+  const { tasks, setValue, moveCards } = usePendingTasks(projectGuid, serverTasks, onChanged);
+  const ctx = useFieldContext(props, tasks);
+
+  const [storedColumns, setStoredColumns] = useStoredChoice(`taskboard:${projectGuid}:columns`, "", asString);
+  const [sprintChoice, setSprintChoice] = useStoredChoice(`taskboard:${projectGuid}:sprint`, ALL, asString);
+  const [laneChoice, setLaneChoice] = useStoredChoice(`taskboard:${projectGuid}:lanes`, NO_LANES, asString);
+  const columnField = chooseColumnField(definitions, storedColumns);
+  const candidates = useMemo(() => columnFieldCandidates(definitions), [definitions]);
+  const lanesBy = laneChoices(definitions, columnField);
+  const laneField = lanesBy.find((f) => f.guid === laneChoice) ?? null;
+  const sprintFilter = board.sprints.some((s) => s.guid === sprintChoice) ? sprintChoice : ALL;
+
+  const fieldBySlug = (slug: string) => definitions.find((f) => f.slug === slug);
+  const typeField = fieldBySlug("issue_type");
+  const sprintField = fieldBySlug("sprint");
+  const estimateField = fieldBySlug("estimate");
+  const titleField = fieldBySlug("title");
+
+  // What a card shows: the mapping's fields in order, except the title and the column field.
+  const cardFields = useMemo<CardField[]>(
+    () =>
+      [...mapping.taskboard_board_card]
+        .sort((a, b) => a.sort - b.sort)
+        .flatMap((m) => {
+          const field = ctx.fields.get(m.custom_field.guid);
+          if (!field || field.hide_to_user || field.slug === "title" || field.guid === columnField?.guid) return [];
+          return [{ field, edit: m.edit_mode }];
+        }),
+    [mapping, ctx.fields, columnField?.guid],
+  );
+
+  const options = columnField?.settings.values_set ?? [];
+  const columnGuids = useMemo(() => options.map((o) => o.guid), [options]);
+  const sprintGuids = useMemo(() => board.sprints.map((s) => s.guid), [board.sprints]);
+
+  // Cards: every task but epics, in the chosen sprint, placed in columns by the column field.
+  const columns = useMemo(() => {
+    const cards: Card[] = tasks.flatMap((task) => {
+      const issueType = typeField ? ((valueOf(task, typeField.guid) as string | null) ?? null) : null;
+      if (board.epic_type !== null && issueType === board.epic_type) return [];
+      if (sprintFilter !== ALL) {
+        const sprint = sprintField ? ((valueOf(task, sprintField.guid) as string | null) ?? null) : null;
+        if (laneOf({ issueType, sprint }, board.epic_type, sprintGuids) !== sprintFilter) return [];
+      }
+      const value = columnField ? valueOf(task, columnField.guid) : null;
+      return [{ guid: task.guid, number: task.number, sort: task.sort, position: task.position, column: typeof value === "string" ? value : null, task }];
+    });
+    return boardColumns(cards, columnGuids);
+  }, [tasks, typeField, board.epic_type, sprintFilter, sprintField, sprintGuids, columnField, columnGuids]);
+
+  const lanes = useMemo<Lane[]>(() => {
+    if (!laneField) return [{ key: ALL, label: null, cells: columns }];
+    const keysOf = (card: Card) => {
+      const v = valueOf(card.task, laneField.guid);
+      return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : [];
+    };
+    const order =
+      laneField.type_fields === "participants"
+        ? participants.map((p) => p.guid)
+        : laneField.type_fields === "issue"
+          ? board.epics.map((e) => e.guid)
+          : laneField.settings.values_set.map((o) => o.guid);
+    const perColumn = new Map([...columns].map(([col, cards]) => [col, swimlanes(cards, keysOf, order)]));
+    const keys = [...order, null];
+    return keys
+      .map((key, i) => ({
+        key: key ?? "none",
+        label: laneLabel(laneField, key, ctx, t),
+        cells: new Map([...perColumn].map(([col, split]) => [col, split[i]!.cards])),
+      }))
+      .filter((lane) => [...lane.cells.values()].some((c) => c.length > 0));
+  }, [laneField, columns, participants, board.epics, ctx, t]);
+
+  const locate = useCallback(
+    (guid: string) => {
+      for (const lane of lanes) for (const [column, cards] of lane.cells) if (cards.some((c) => c.guid === guid)) return { lane: lane.key, column };
+      return null;
+    },
+    [lanes],
+  );
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const [dragging, setDragging] = useState<TaskView | null>(null);
+  const [overCell, setOverCell] = useState<string | null>(null);
+
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(tasks.find((task) => task.guid === active.id) ?? null);
+  const onDragOver = ({ over }: DragOverEvent) => {
+    if (!over) return setOverCell(null);
+    const id = String(over.id);
+    const at = id.startsWith("cell:") ? parseCell(id) : locate(id);
+    setOverCell(at ? cellId(at.lane, at.column) : null);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    setOverCell(null);
+    if (!over || !columnField || active.id === over.id) return;
+    const guid = String(active.id);
+    const overId = String(over.id);
+    const from = locate(guid);
+    const to = overId.startsWith("cell:") ? parseCell(overId) : locate(overId);
+    // Swimlanes group cards; moving between them would change another field, which the card's editors do.
+    if (!from || !to || from.lane !== to.lane) return;
+    const fromList = columns.get(from.column)!;
+    const toList = columns.get(to.column)!;
+    const same = from.column === to.column;
+    let index: number;
+    if (!overId.startsWith("cell:")) index = toList.findIndex((c) => c.guid === overId);
+    else {
+      // Dropped on a cell's free space: after the last card of that lane in the column.
+      const laneCards = lanes.find((l) => l.key === to.lane)?.cells.get(to.column) ?? [];
+      const lastOfLane = laneCards.length > 0 ? toList.findIndex((c) => c.guid === laneCards[laneCards.length - 1]!.guid) : -1;
+      index = lastOfLane >= 0 ? lastOfLane + (same ? 0 : 1) : same ? toList.length - 1 : toList.length;
+    }
+    const { changed, value } = moveCard(columns, { from: { column: from.column, index: fromList.findIndex((c) => c.guid === guid) }, to: { column: to.column, index } });
+    if (changed.length === 0 && value === undefined) return;
+    void moveCards({ task: guid, field: columnField.guid, value, positions: changed });
+  };
+
+  const onCreate = async (column: string, title: string) => {
+    if (!titleField || !columnField) return false;
+    const values: { guid: string; value: unknown }[] = [
+      { guid: titleField.guid, value: title },
+      { guid: columnField.guid, value: column },
+    ];
+    const sprint = board.sprints.find((s) => s.guid === sprintFilter);
+    if (sprint && !sprint.backlog && sprintField) values.push({ guid: sprintField.guid, value: sprint.guid });
+    const result = await api("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
+    if (!result.error) onChanged();
+    return !result.error;
+  };
+
+  const announcements = useMemo<Announcements>(() => {
+    const name = (id: string | number) => {
+      const task = ctx.tasks.get(String(id));
+      return task ? `#${task.number} ${titleOf(task, ctx.titleField)}` : String(id);
+    };
+    const where = (id: string | number | undefined) => {
+      if (id === undefined) return "";
+      const at = String(id).startsWith("cell:") ? parseCell(String(id)) : locate(String(id));
+      const option = options.find((o) => o.guid === at?.column);
+      return option ? optionLabel(option) : "";
+    };
+    return {
+      onDragStart: ({ active }) => t("board.dnd.pickedUp", { task: name(active.id) }),
+      onDragOver: ({ active, over }) => (over ? t("board.dnd.over", { task: name(active.id), column: where(over.id) }) : t("board.dnd.outside", { task: name(active.id) })),
+      onDragEnd: ({ active, over }) => (over ? t("board.dnd.dropped", { task: name(active.id), column: where(over.id) }) : t("board.dnd.cancelled", { task: name(active.id) })),
+      onDragCancel: ({ active }) => t("board.dnd.cancelled", { task: name(active.id) }),
+    };
+  }, [ctx, locate, options, t]);
+
+  // Set once this lazily loaded view has hydrated: until then the server's HTML takes no drags.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  const onSetValue = useCallback((task: string, field: string, value: unknown) => void setValue(task, field, value), [setValue]);
+  const cardProps = { ctx, fields: cardFields, typeField, canWrite, onSetValue };
+
+  if (!columnField) {
+    return (
+      <p className="card muted p-6 text-sm" data-testid="board-no-columns">
+        {t("board.noColumnField")}
+      </p>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="task-board" data-column-field={columnField.guid} data-ready={ready || undefined}>
+      <div className="flex flex-wrap items-end gap-3" role="group" aria-label={t("board.settings")}>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          <span className="muted">{t("board.columnsBy")}</span>
+          <select className="input h-9 w-48 py-1 text-sm" value={columnField.guid} onChange={(e) => setStoredColumns(e.target.value)} data-testid="board-column-field">
+            {candidates.map((f) => (
+              <option key={f.guid} value={f.guid}>
+                {f.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          <span className="muted">{t("board.sprint")}</span>
+          <select className="input h-9 w-48 py-1 text-sm" value={sprintFilter} onChange={(e) => setSprintChoice(e.target.value)} data-testid="board-sprint">
+            <option value={ALL}>{t("board.allSprints")}</option>
+            {board.sprints.map((s) => (
+              <option key={s.guid} value={s.guid}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          <span className="muted">{t("board.swimlanes")}</span>
+          <select className="input h-9 w-48 py-1 text-sm" value={laneField?.guid ?? NO_LANES} onChange={(e) => setLaneChoice(e.target.value)} data-testid="board-lanes">
+            <option value={NO_LANES}>{t("board.noSwimlanes")}</option>
+            {lanesBy.map((f) => (
+              <option key={f.guid} value={f.guid}>
+                {f.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <DndContext
+        sensors={sensors}
+        collisionDetection={cardsFirst}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => {
+          setDragging(null);
+          setOverCell(null);
+        }}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t("board.dnd.instructions") } }}
+      >
+        <div className="max-h-[max(24rem,calc(100vh-21rem))] overflow-auto rounded-xl pb-2" data-testid="board-scroll">
+          <div className="grid w-max gap-x-3" style={{ gridTemplateColumns: `repeat(${options.length}, 18rem)` }}>
+            {options.map((option) => (
+              <div key={option.guid} className="sticky top-0 z-10 bg-[var(--bg)]" data-testid="board-column" data-column={option.guid}>
+                <ColumnHeader
+                  option={option}
+                  totals={columnTotals(columns.get(option.guid) ?? [], (c) => (estimateField ? valueOf(c.task, estimateField.guid) : null))}
+                  canWrite={canWrite}
+                  boxed={laneField !== null}
+                  onCreate={onCreate}
+                />
+              </div>
+            ))}
+            {lanes.map((lane, laneIndex) => (
+              <LaneRow key={lane.key} lane={lane} options={options} showTitle={laneField !== null} last={laneIndex === lanes.length - 1} overCell={overCell} cardProps={cardProps} />
+            ))}
+            {lanes.length === 0 &&
+              options.map((option) => (
+                <Cell key={option.guid} lane={ALL} column={option.guid} cards={[]} highlighted={false} last cardProps={cardProps} />
+              ))}
+          </div>
+        </div>
+        <DragOverlay dropAnimation={null}>{dragging ? <div className="cursor-grabbing rounded-lg shadow-xl ring-2 ring-[var(--primary)]" data-testid="drag-overlay"><CardBody task={dragging} {...cardProps} canWrite={false} /></div> : null}</DragOverlay>
+      </DndContext>
+    </div>
+  );
+}
+
+function LaneRow({
+  lane,
+  options,
+  showTitle,
+  last,
+  overCell,
+  cardProps,
+}: {
+  lane: Lane;
+  options: FieldOption[];
+  showTitle: boolean;
+  last: boolean;
+  overCell: string | null;
+  cardProps: Omit<React.ComponentProps<typeof SortableCard>, "task" | "column">;
+}) {
+  const { t } = useTranslation("views");
+  const count = [...lane.cells.values()].reduce((n, c) => n + c.length, 0);
+  return (
+    <>
+      {showTitle && (
+        <div className="col-span-full flex items-center gap-2 border-x-0 px-1 pb-1.5 pt-3 text-sm font-semibold" style={{ gridColumn: "1 / -1" }} data-testid="swimlane" data-lane={lane.key}>
+          {lane.label}
+          <span className="muted text-xs font-normal">{t("board.count", { count })}</span>
+        </div>
+      )}
+      {options.map((option) => (
+        <Cell
+          key={`${lane.key}:${option.guid}`}
+          lane={lane.key}
+          column={option.guid}
+          cards={lane.cells.get(option.guid) ?? []}
+          highlighted={overCell === cellId(lane.key, option.guid)}
+          last={last || showTitle}
+          inLane={showTitle}
+          cardProps={cardProps}
+        />
+      ))}
+    </>
+  );
+}
+
+function laneLabel(field: FieldView, key: string | null, ctx: FieldContext, t: TFunction<"views">): React.ReactNode {
+  if (key === null) return <span className="muted">{t("board.noLaneValue", { field: field.title })}</span>;
+  if (field.type_fields === "participants") {
+    const person = ctx.people.get(key);
+    return (
+      <span className="inline-flex items-center gap-2">
+        {person && <Avatar user={person} size={20} />}
+        {person?.name ?? key}
+      </span>
+    );
+  }
+  if (field.type_fields === "issue") {
+    const epic = ctx.tasks.get(key);
+    return epic ? `#${epic.number} ${titleOf(epic, ctx.titleField)}` : key;
+  }
+  const option = field.settings.values_set.find((o) => o.guid === key);
+  return option ? (
+    <span className="inline-flex items-center gap-2">
+      <span className="h-2.5 w-2.5 rounded-full" style={{ background: option.color }} aria-hidden="true" />
+      {optionLabel(option)}
+    </span>
+  ) : (
+    key
+  );
 }

@@ -1,0 +1,134 @@
+/**
+ * How a field value reads on a task-board card and in a table cell, by the field's type:
+ * options as coloured chips, people as avatars, sprints and tasks by name, dates as dd.mm.yy.
+ */
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { isEmptyValue } from "../../../domain/planning/table";
+import type { FieldView } from "../../../workers/services/fields";
+import type { ParticipantView } from "../../../workers/services/projects";
+import type { SprintView } from "../../../workers/services/sprints";
+import type { TaskView } from "../../../workers/services/tasks";
+import { Avatar } from "../../components/ui/avatar";
+import type { ViewProps } from "./types";
+
+/** Everything a value needs to be shown or edited: the definitions and what values point at. */
+export interface FieldContext {
+  projectGuid: string;
+  fields: ReadonlyMap<string, FieldView>;
+  people: ReadonlyMap<string, ParticipantView>;
+  participants: readonly ParticipantView[];
+  sprints: readonly SprintView[];
+  tasks: ReadonlyMap<string, TaskView>;
+  /** Guid of the title field, to name tasks that values point at. */
+  titleField: string;
+}
+
+/** Builds the context once per board read. */
+export function useFieldContext(props: Pick<ViewProps, "projectGuid" | "definitions" | "participants" | "board">, tasks: readonly TaskView[]): FieldContext {
+  const { projectGuid, definitions, participants, board } = props;
+  return useMemo(
+    () => ({
+      projectGuid,
+      fields: new Map(definitions.map((f) => [f.guid, f])),
+      people: new Map(participants.map((p) => [p.guid, p])),
+      participants,
+      sprints: board.sprints,
+      tasks: new Map(tasks.map((t) => [t.guid, t])),
+      titleField: definitions.find((f) => f.slug === "title")?.guid ?? "",
+    }),
+    [projectGuid, definitions, participants, board.sprints, tasks],
+  );
+}
+
+/** A `YYYY-MM-DD` (or ISO date-time) value as dd.mm.yy, read from the text so no time zone shifts the day. */
+export function shortDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[3]}.${m[2]}.${m[1]!.slice(2)}` : value;
+}
+
+export function titleOf(task: TaskView | undefined, titleField: string): string {
+  const value = task?.custom_fields.find((f) => f.guid === titleField)?.value;
+  return typeof value === "string" ? value : "";
+}
+
+export function OptionChip({ option, className = "" }: { option: FieldOption; className?: string }) {
+  return (
+    <span className={`inline-flex max-w-full items-center gap-1.5 rounded-full border border-[var(--border)] bg-[var(--surface-2)] px-2 py-0.5 text-xs font-medium ${className}`}>
+      <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: option.color }} aria-hidden="true" />
+      <span className="truncate">{optionLabel(option)}</span>
+    </span>
+  );
+}
+
+/** Overlapping avatars with the people's names for assistive technology and on hover. */
+export function People({ ids, people, size = 22, withNames = false }: { ids: readonly string[]; people: ReadonlyMap<string, ParticipantView>; size?: number; withNames?: boolean }) {
+  const known = ids.flatMap((id) => (people.has(id) ? [people.get(id)!] : []));
+  const names = known.map((p) => p.name).join(", ");
+  if (known.length === 0) return null;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5" title={names}>
+      <span className="flex shrink-0 -space-x-1.5">
+        {known.slice(0, 4).map((p) => (
+          <span key={p.guid} className="rounded-full ring-2 ring-[var(--surface)]">
+            <Avatar user={p} size={size} />
+          </span>
+        ))}
+      </span>
+      {known.length > 4 && <span className="muted text-xs">+{known.length - 4}</span>}
+      <span className={withNames ? "truncate text-sm" : "sr-only"}>{names}</span>
+    </span>
+  );
+}
+
+/** A field's value as read-only content; empty values render nothing (the caller decides). */
+export function FieldValue({ field, value, ctx, compact = false }: { field: FieldView; value: unknown; ctx: FieldContext; compact?: boolean }) {
+  const { t } = useTranslation("views");
+  if (isEmptyValue(value)) return null;
+  const list = Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === "string") : [];
+  switch (field.type_fields) {
+    case "select":
+    case "rotation": {
+      const option = field.settings.values_set.find((o) => o.guid === value);
+      return option ? <OptionChip option={option} /> : null;
+    }
+    case "multi_select":
+      return (
+        <span className="flex min-w-0 flex-wrap gap-1">
+          {list.flatMap((id) => {
+            const option = field.settings.values_set.find((o) => o.guid === id);
+            return option ? [<OptionChip key={id} option={option} />] : [];
+          })}
+        </span>
+      );
+    case "participant":
+      return <People ids={[String(value)]} people={ctx.people} withNames={!compact} />;
+    case "participants":
+      return <People ids={list} people={ctx.people} withNames={!compact && list.length === 1} />;
+    case "sprint": {
+      const sprint = ctx.sprints.find((s) => s.guid === value);
+      return <span className="truncate text-sm">{sprint?.title ?? t("values.unknownSprint")}</span>;
+    }
+    case "date":
+      return <span className="text-sm tabular-nums">{shortDate(String(value))}</span>;
+    case "checkbox":
+      return <span className="text-sm">{value === true ? t("values.yes") : t("values.no")}</span>;
+    case "number":
+      return <span className="text-sm tabular-nums">{String(value)}</span>;
+    case "url":
+      return (
+        <a className="link truncate text-sm" href={String(value)} target="_blank" rel="noreferrer noopener">
+          {String(value)}
+        </a>
+      );
+    case "issue": {
+      const target = ctx.tasks.get(String(value));
+      return <span className="truncate text-sm">{target ? `#${target.number} ${titleOf(target, ctx.titleField)}` : t("values.unknownTask")}</span>;
+    }
+    case "issues":
+      return <span className="truncate text-sm">{list.flatMap((id) => (ctx.tasks.has(id) ? [`#${ctx.tasks.get(id)!.number}`] : [])).join(", ")}</span>;
+    default:
+      return <span className="truncate text-sm">{typeof value === "string" || typeof value === "number" ? String(value) : ""}</span>;
+  }
+}
