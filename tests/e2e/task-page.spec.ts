@@ -166,6 +166,13 @@ test("the task modal opens from a planning-board card over the board, keeps focu
   // Focus goes back to the card that opened it.
   await expect(card.getByTestId("task-open")).toBeFocused();
 
+  // Over the task board view too; closing keeps that view.
+  await open(a.page, `${projectPath}/taskboard/${task.guid}?view=board`);
+  await expect(modal).toBeVisible();
+  await a.page.keyboard.press("Escape");
+  await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard\\?view=board$`));
+  await expect(a.page.locator("main[data-view=board]")).toBeVisible();
+
   // The address opens the modal directly, and its button leads to the full page.
   await open(a.page, `${projectPath}/taskboard/${task.guid}`);
   await a.page.getByTestId("open-page").click();
