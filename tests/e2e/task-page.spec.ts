@@ -235,7 +235,7 @@ test("an unknown task shows a not-found state in the project, and a task deleted
   await b.context.close();
 });
 
-test("links, subtasks and attachments: found by search, uploaded with a size check, removed again", async ({ browser }) => {
+test("links, subtasks, labels, the epic and attachments: found by search, created in place, uploaded with a size check, removed again", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Lin Ker", { viewport: { width: 1280, height: 1000 } });
   const projectPath = await createProjectFromList(a.page, "Links");
@@ -295,9 +295,27 @@ test("links, subtasks and attachments: found by search, uploaded with a size che
   await file.getByTestId("file-delete").click();
   await expect(file).toHaveCount(0);
 
+  // A label is created from the tags picker and put on the task; the epic is picked from the epics.
+  await a.page.getByTestId("value-tags").click();
+  await a.page.getByTestId("picker-search").fill("release-blocker");
+  await a.page.getByTestId("picker-create").click();
+  await expect(a.page.getByTestId("value-tags")).toContainText("release-blocker");
+  await a.page.keyboard.press("Escape");
+  const epicType = (await fieldsOf(a.page, projectGuid))("issue_type").settings.values_set.find((o) => o.key === "epic")!;
+  await createTask(a.page, projectGuid, "Spring release", [{ slug: "issue_type", value: epicType.guid }]);
+  await a.page.reload();
+  await hydrated(a.page);
+  await pick(a.page, "value-epic", "Spring release");
+  await expect(a.page.getByTestId("value-epic")).toContainText("Spring release");
+  await a.page.reload();
+  await hydrated(a.page);
+  await expect(a.page.getByTestId("value-tags")).toContainText("release-blocker");
+  await expect(a.page.getByTestId("value-epic")).toContainText("Spring release");
+
   // The history tab tells it all, newest first.
   await a.page.getByTestId("tab-history").click();
-  await expect(a.page.getByTestId("history").getByTestId("activity-row").first()).toHaveAttribute("data-action", "file_removed");
+  await expect(a.page.getByTestId("history").getByTestId("activity-row").first()).toHaveAttribute("data-action", "updated");
+  await expect(a.page.getByTestId("history").locator("[data-action=file_removed]")).toBeVisible();
   await expect(a.page.getByTestId("history").locator("[data-action=link_added]").first()).toBeVisible();
   expect(a.errors).toEqual([]);
   await a.context.close();
