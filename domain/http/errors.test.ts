@@ -22,6 +22,13 @@ describe("flattenStrings", () => {
     expect(flattenStrings(body)).toBe("Invalid input. Enter a valid e-mail. Already taken. Required. deep last");
   });
 
+  it("says each text once and leaves out a problem body's machine code", () => {
+    const problem = { detail: "The workflow does not allow this move.", code: "transition_forbidden", fields: { status: "The workflow does not allow this move." } };
+    expect(flattenStrings(problem)).toBe("The workflow does not allow this move.");
+    // A body that is not one of ours keeps a `code` string.
+    expect(flattenStrings({ code: "E42", message: "Busy." })).toBe("E42 Busy.");
+  });
+
   it("skips numbers, booleans and nulls", () => {
     expect(flattenStrings({ code: 42, ok: false, detail: "Slow down.", retry: null, items: [1, "two", 3] })).toBe(
       "Slow down. two",

@@ -15,14 +15,21 @@ export interface ErrorState {
   text: string;
 }
 
-/** Every string value anywhere in a body, in order, joined by spaces (spec §8). */
+/**
+ * Every string value anywhere in a body, in order, joined by spaces (spec §8) — each text once,
+ * and without our problem bodies' machine-readable `code` (their `detail` and `fields` already
+ * say it in the reader's language).
+ */
 export function flattenStrings(body: unknown): string {
   const out: string[] = [];
   const walk = (value: unknown, depth: number) => {
     if (depth > 8) return;
-    if (typeof value === "string") out.push(value);
-    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (value && typeof value === "object") for (const item of Object.values(value)) walk(item, depth + 1);
+    if (typeof value === "string") {
+      if (!out.includes(value)) out.push(value);
+    } else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) if (!(depth === 0 && key === "code" && "detail" in value)) walk(item, depth + 1);
+    }
   };
   walk(body, 0);
   return out.join(" ");

@@ -24,6 +24,14 @@ describe("tasks", () => {
     expect(again.json).toMatchObject({ position: 1, sort: 0, custom_fields: [expect.objectContaining({ slug: "title", value: "First" })] });
   });
 
+  it("numbers tasks created at the same moment one after another, never twice", async () => {
+    const { create } = await setup();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => create(`Together ${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(answers.map((a) => a.json.number).sort((x: number, y: number) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(new Set(answers.map((a) => a.json.sort)).size).toBe(12);
+  });
+
   it("refuses a task without a title or with a bad value, leaving nothing behind", async () => {
     const { create, base, me, field } = await setup();
     expect((await call("POST", `${base}/issue`, { cookie: me.cookie, body: { custom_fields: [] } })).status).toBe(400);

@@ -1,5 +1,5 @@
 /** Tasks: identity and order in their row, everything else as field values. */
-import { and, eq, inArray, max, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { initialValues, valueChanges } from "../../domain/planning/activity";
 import { readLink, type StoredKind } from "../../domain/planning/links";
@@ -54,12 +54,23 @@ export async function createTask(env: Env, db: Db, projectId: string, userId: st
   const titleValue = values.find((v) => v.guid === title?.id || v.slug === "title")?.value;
   if (typeof titleValue !== "string" || titleValue.trim() === "") return { ok: false, reason: "task_title_required" };
   const id = newGuid();
-  const [{ top, last } = { top: 0, last: 0 }] = await db.select({ top: max(tasks.number), last: max(tasks.sort) }).from(tasks).where(eq(tasks.projectId, projectId));
-  const number = (top ?? 0) + 1;
-  await db.batch([
+  // The number and the lane end are taken inside the insert itself: one statement is atomic in
+  // D1, so tasks created at the same moment never get the same number.
+  const [, inserted] = await db.batch([
     db.update(tasks).set({ position: sql`${tasks.position} + 1` }).where(eq(tasks.projectId, projectId)),
-    db.insert(tasks).values({ id, projectId, number, sort: (last ?? -1) + 1, position: 0, createdBy: userId }),
+    db
+      .insert(tasks)
+      .values({
+        id,
+        projectId,
+        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks WHERE project_id = ${projectId})`,
+        sort: sql`(SELECT COALESCE(MAX(sort), -1) + 1 FROM tasks WHERE project_id = ${projectId})`,
+        position: 0,
+        createdBy: userId,
+      })
+      .returning({ number: tasks.number }),
   ]);
+  const number = inserted[0]!.number;
   const written = await writeValues(db, projectId, "issue", id, values, userId, (writes) =>
     activityStatements(db, [{ projectId, actorId: userId, entityKind: "issue", entityId: id, action: "created", detail: { number, values: initialValues(writes.map(stored)) } }]),
   );
