@@ -107,6 +107,12 @@ test("a bar dragged in one browser moves in another's roadmap without a reload; 
   expect((await keyed).status()).toBe(200);
   await expect.poll(() => storedDates(a.page.request, projectGuid, task)).toEqual([await day(2), await day(7)]);
   await expect(bar(b.page, "Launch")).toHaveAttribute("data-start", await day(2), { timeout: 5_000 });
+  // The task page shows the dates the roadmap wrote.
+  const taskPage = await b.context.newPage();
+  await open(taskPage, `${projectPath}/issue/${task}`);
+  await expect(taskPage.getByTestId("value-start_date")).toHaveValue(await day(2));
+  await expect(taskPage.getByTestId("value-end_date")).toHaveValue(await day(7));
+  await taskPage.close();
 
   // A refused write is taken back and the server's translated reason shown. The refusal is
   // staged for this one request (the task "deleted by someone else" a moment before the drop).
