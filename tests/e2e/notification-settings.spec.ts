@@ -89,7 +89,7 @@ test("a viewer mutes access changes in the app and hears nothing when the owner 
   await expect(page.getByTestId("no-access").getByRole("link")).toHaveAttribute("href", `/project/${project.guid}/settings/notifications`);
   await expect(page.getByTestId("settings-tabs").getByRole("link")).toHaveCount(1);
   await page.screenshot({ path: `${test.info().project.outputDir}/screens/settings-no-access-light.png`, fullPage: true, animations: "disabled" });
-  for (const tab of ["project", "fields", "workflow"]) {
+  for (const tab of ["project", "fields", "workflow", "views"]) {
     await open(page, `/project/${project.guid}/settings/${tab}`);
     await expect(page.getByTestId("no-access")).toBeVisible();
   }
@@ -116,7 +116,7 @@ test("an owner keeps the defaults until they change them, and their changes are 
   // The owner sees every settings tab, notifications last.
   const page = owner.page;
   await open(page, `/project/${project.guid}/settings/notifications`);
-  const tabs = await Promise.all(["project", "team", "fields", "workflow", "notifications"].map((k) => t(page.request, "en", `projects:settings.tabs.${k}`)));
+  const tabs = await Promise.all(["project", "team", "fields", "workflow", "views", "notifications"].map((k) => t(page.request, "en", `projects:settings.tabs.${k}`)));
   await expect(page.getByTestId("settings-tabs").getByRole("link")).toHaveText(tabs);
   const rows = page.getByTestId("notification-kind");
   await expect(rows).toHaveCount(4);

@@ -305,8 +305,10 @@ test("links, subtasks, labels, the epic and attachments: found by search, create
   await createTask(a.page, projectGuid, "Spring release", [{ slug: "issue_type", value: epicType.guid }]);
   await a.page.reload();
   await hydrated(a.page);
+  const epicSaved = a.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/issue/${task.guid}`));
   await pick(a.page, "value-epic", "Spring release");
   await expect(a.page.getByTestId("value-epic")).toContainText("Spring release");
+  expect((await epicSaved).status()).toBe(200);
   await a.page.reload();
   await hydrated(a.page);
   await expect(a.page.getByTestId("value-tags")).toContainText("release-blocker");

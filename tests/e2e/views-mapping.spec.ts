@@ -26,7 +26,8 @@ test("a root changes the planning-board line; the board shows the new fields in 
   await entries.filter({ hasText: "Estimate" }).getByTestId("mapping-up").click();
   await entries.filter({ hasText: "Estimate" }).getByTestId("mapping-up").click();
   await expect(entries.first()).toContainText("Estimate");
-  // The server kept it: a reload shows the same list.
+  // The server kept it: once every change is answered, a reload shows the same list.
+  await expect(page.getByTestId("mapping-state")).toHaveAttribute("data-saving", "false");
   await page.reload();
   await hydrated(page);
   await expect(entries).toHaveText([/Estimate/, /Issue type/, /Status/, /End date/]);

@@ -32,18 +32,26 @@ export function MappingEditor({ projectGuid, initial, fields }: { projectGuid: s
   // must not undo a newer one still on its way.
   const confirmed = useRef(initial);
   const latest = useRef(0);
+  // Changes not yet answered; the page says "Saving…" until they all are.
+  const [pending, setPending] = useState(0);
   const save = (view: ViewKind, list: MappingEntryView[]) => {
     const ticket = ++latest.current;
     setMapping((now) => ({ ...now, [view]: list }));
+    setPending((n) => n + 1);
     void serial(async () => {
       const body = { [view]: list.map((e, sort) => ({ custom_field: { guid: e.custom_field.guid }, sort, edit_mode: e.edit_mode })) };
       const result = await api<MappingView>("PUT", `/v3/project/${projectGuid}/customfields`, body);
       if (!result.error) confirmed.current = result.data;
       if (ticket === latest.current) setMapping(confirmed.current);
+      setPending((n) => n - 1);
     });
   };
 
   return (
+    <>
+    <p className="muted mb-2 h-5 text-sm" role="status" aria-live="polite" data-testid="mapping-state" data-saving={pending > 0}>
+      {pending > 0 ? t("mapping.saving") : ""}
+    </p>
     <div className="grid gap-6 lg:grid-cols-2">
       {VIEW_KINDS.map((view) => {
         const list = mapping[view];
@@ -100,5 +108,6 @@ export function MappingEditor({ projectGuid, initial, fields }: { projectGuid: s
         );
       })}
     </div>
+    </>
   );
 }
