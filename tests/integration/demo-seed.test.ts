@@ -28,6 +28,9 @@ describe("the demo plan", () => {
       return values.filter((v) => v.fieldId === field!.id);
     };
     expect((await bySlug("estimate")).length).toBeGreaterThan(45);
+    // The active sprint's burndown starts high and falls on the days tasks were finished.
+    const stats = await db().select().from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID));
+    expect(stats.every((row) => row.createdAt < Date.now() - 8 * 86_400_000)).toBe(true);
     expect((await bySlug("start_date")).length).toBeGreaterThanOrEqual(38);
     const second = await call("POST", "/api/dev/seed", {});
     expect(second.json.created).toBe(0);

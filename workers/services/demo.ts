@@ -50,6 +50,7 @@ const POINTS = [1, 2, 3, 5, 8, 3, 2, 5, 13, 1];
 async function backdateHistory(db: Db, statusField: string, from: string, to: string, finished: string[], day: (offset: number) => string) {
   const at = (offset: number) => Date.parse(`${day(offset)}T12:00:00Z`);
   await db.update(activity).set({ createdAt: at(-9) }).where(and(eq(activity.projectId, DEMO_PROJECT_ID), eq(activity.action, "created")));
+  await db.update(tasks).set({ createdAt: at(-9), updatedAt: at(-9) }).where(eq(tasks.projectId, DEMO_PROJECT_ID));
   const rows = finished.map((id, i) => ({
     id: newGuid(),
     projectId: DEMO_PROJECT_ID,
