@@ -161,6 +161,7 @@ async function fanOut(moves, sockets, trigger, matches) {
   const all = [];
   const last = [];
   const api = [];
+  const calls = new Set();
   const run = async (move) => {
     let resolve;
     const done = new Promise((r) => (resolve = r));
@@ -179,11 +180,12 @@ async function fanOut(moves, sockets, trigger, matches) {
       for (let i = 0; i < 3; i++) await run(-1 - i); // warm-up
       for (let i = 0; i < moves; i++) {
         const r = await run(i);
+        if (typeof r.called === "number") calls.add(r.called);
         all.push(...r.deliveries);
         last.push(Math.max(...r.deliveries));
         api.push(r.apiMs);
       }
-      return { all: summary(all), last: summary(last), api: summary(api) };
+      return { all: summary(all), last: summary(last), api: summary(api), calls: [...calls].join("/") };
     },
   };
 }
@@ -249,7 +251,7 @@ async function liveFigures(base, auth, projectId, taskGuid) {
   floor.server.close();
 
   console.log(
-    `card move → ${OBSERVERS} observers (${moves} moves): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)}`,
+    `card move → ${OBSERVERS} observers (${moves} moves): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls})`,
   );
   console.log(
     `fan-out floor (Node http + WebSocket, same clients): all heard p50 ${fmt(floorFigures.last.p50)}  p99 ${fmt(floorFigures.last.p99)}; ratio p50 ${(live.last.p50 / floorFigures.last.p50).toFixed(1)}; ratio to the PATCH's own latency ${(live.last.p50 / live.api.p50).toFixed(2)}`,

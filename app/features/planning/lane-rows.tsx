@@ -15,9 +15,12 @@ export const WINDOW_FROM = 100;
 const ROW_ESTIMATE = 41;
 /**
  * What the server and the first client render assume about the window: the same on both, so
- * hydration matches; the real size and scroll position are read right after.
+ * hydration matches; the real size and scroll position are read right after. Only a lane at the
+ * top of the page (`eager`) starts with a screenful; the others start with the overscan rows,
+ * which is what they keep when they are below the fold.
  */
 const FIRST_RECT = { width: 1280, height: 900 };
+const NO_RECT = { width: 1280, height: 0 };
 
 /** How a windowed row registers for measuring: its index, and a ref to merge with its own. */
 export interface RowMeasure {
@@ -27,6 +30,8 @@ export interface RowMeasure {
 
 interface LaneRowsProps<T> {
   tasks: readonly T[];
+  /** The lane starts at the top of the page (the backlog): its first render fills a screen. */
+  eager?: boolean;
   row: (task: T, measure?: RowMeasure) => ReactNode;
 }
 
@@ -35,7 +40,7 @@ export function LaneRows<T extends { guid: string }>(props: LaneRowsProps<T>) {
   return <WindowedRows {...props} />;
 }
 
-function WindowedRows<T extends { guid: string }>({ tasks, row }: LaneRowsProps<T>) {
+function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRowsProps<T>) {
   // The dragged row must stay mounted (dnd-kit follows its node) even when scrolled far away.
   const activeId = useDndContext().active?.id ?? null;
   const anchor = useRef<HTMLLIElement>(null);
@@ -45,9 +50,9 @@ function WindowedRows<T extends { guid: string }>({ tasks, row }: LaneRowsProps<
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: 8,
+    overscan: 6,
     scrollMargin: margin,
-    initialRect: FIRST_RECT,
+    initialRect: eager ? FIRST_RECT : NO_RECT,
     initialOffset: 0,
     // React warns about flushSync from effects; a frame's delay while scrolling is invisible.
     useFlushSync: false,

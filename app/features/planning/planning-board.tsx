@@ -245,7 +245,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
       <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
           {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
-          <LaneRows tasks={lane.tasks} row={(task, measure) => <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} measure={measure} />} />
+          <LaneRows tasks={lane.tasks} eager={lane.backlog} row={(task, measure) => <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} measure={measure} />} />
         </ul>
       </SortableContext>
       {ctx.canWrite && !lane.sprint?.archived && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
