@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
 import { cloudflareContext } from "./context";
+import { countingD1 } from "./db/client";
 import type { Env } from "./env";
 import { isSocketPath, routeSocket } from "./sockets";
 
@@ -24,8 +25,26 @@ function withSecurityHeaders(response: Response): Response {
   return res;
 }
 
+/**
+ * In development every request gets its own counting D1 binding, and its answer says how many
+ * D1 round trips it took (`Server-Timing: d1;desc="calls";dur=<n>`) for the benchmarks.
+ * Deployed Workers skip both: no wrapper on the hot path, nothing about internals in headers.
+ */
+function withD1Count(env: Env): { env: Env; stamp: (response: Response) => Response } {
+  if (env.APP_ENV !== "development") return { env, stamp: (response) => response };
+  const counted = countingD1(env.DB);
+  return {
+    env: { ...env, DB: counted.d1 },
+    stamp: (response) => {
+      response.headers.append("Server-Timing", `d1;desc="calls";dur=${counted.calls()}`);
+      return response;
+    },
+  };
+}
+
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, rawEnv, ctx) {
+    const { env, stamp } = withD1Count(rawEnv);
     const url = new URL(request.url);
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.
@@ -33,10 +52,10 @@ export default {
     if (legacy) return Response.redirect(new URL(legacy + url.search, url).toString(), 301);
     if (isSocketPath(url.pathname)) return routeSocket(request, env);
     if (isApi) {
-      return withSecurityHeaders(await api.fetch(request, env, ctx));
+      return stamp(withSecurityHeaders(await api.fetch(request, env, ctx)));
     }
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    return withSecurityHeaders(await requestHandler(request, context));
+    return stamp(withSecurityHeaders(await requestHandler(request, context)));
   },
 } satisfies ExportedHandler<Env>;

@@ -23,3 +23,59 @@ export async function inSlices<T>(ids: readonly string[], query: (slice: string[
   for (let i = 0; i < ids.length; i += MAX_IDS_PER_QUERY) slices.push(ids.slice(i, i + MAX_IDS_PER_QUERY));
   return (await Promise.all(slices.map(query))).flat();
 }
+
+/** A statement that counts its executions; `bind` keeps counting on the bound copy. */
+class CountedStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly count: () => void,
+  ) {}
+  bind(...values: unknown[]) {
+    return new CountedStatement(this.inner.bind(...values), this.count);
+  }
+  first(column?: string) {
+    this.count();
+    return column === undefined ? this.inner.first() : this.inner.first(column);
+  }
+  run() {
+    this.count();
+    return this.inner.run();
+  }
+  all() {
+    this.count();
+    return this.inner.all();
+  }
+  raw(options?: { columnNames?: boolean }) {
+    this.count();
+    return this.inner.raw(options as { columnNames?: false });
+  }
+}
+
+/**
+ * A D1 binding that counts round trips: each statement execution (`first`, `run`, `all`,
+ * `raw`) and each `batch` or `exec` is one call, however many rows or statements it carries.
+ * The Worker wraps `env.DB` with it per request in development to report the count in a
+ * `Server-Timing` header; `calls()` reads the count so far.
+ */
+export function countingD1(d1: D1Database): { d1: D1Database; calls: () => number } {
+  let calls = 0;
+  const count = () => {
+    calls += 1;
+  };
+  const unwrap = (s: D1PreparedStatement) => (s instanceof CountedStatement ? s.inner : s);
+  const counted = {
+    prepare: (query: string) => new CountedStatement(d1.prepare(query), count),
+    batch: (statements: D1PreparedStatement[]) => {
+      count();
+      return d1.batch(statements.map(unwrap));
+    },
+    exec: (query: string) => {
+      count();
+      return d1.exec(query);
+    },
+    // Sessions are not used by the app; they pass through uncounted rather than half-counted.
+    withSession: (constraint?: string) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  };
+  return { d1: counted as unknown as D1Database, calls: () => calls };
+}

@@ -2,15 +2,15 @@
  * The planning board: sprints (backlog first, archived appended on request) with their tasks
  * and the epic lane, placed by the rules of spec §4 and narrowed by filter conditions.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
-import { fieldDefinitions, tasks } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { fieldValues, tasks, type FieldDefinition } from "../db/schema";
+import { optionsOf, projectFields, type ValueView } from "./fields";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
-import { type TaskView, taskViews } from "./tasks";
+import { type TaskView, taskView } from "./tasks";
 
 export interface PlanningBoardView {
   sprints: (SprintView & { issues: TaskView[]; count: number })[];
@@ -19,23 +19,76 @@ export interface PlanningBoardView {
   epic_type: string | null;
 }
 
+/** One `[field guid, participant value, value]` as SQLite aggregates them. */
+const isStored = (entry: unknown): entry is [string, string, unknown] =>
+  Array.isArray(entry) && entry.length === 3 && typeof entry[0] === "string" && typeof entry[1] === "string";
+
+/**
+ * Every task of the project with its values, in lane order, in one D1 call. SQLite gathers each
+ * task's values into one JSON array, so the answer has as many rows as tasks (not one per value,
+ * seven times as many) and needs no id list (slices of 90 ids would be dozens of calls); each row
+ * stays far below D1's 2 MB row limit. A stored value that is not valid JSON reads as null, as
+ * in `readValues`.
+ */
+function tasksWithStoredValues(db: Db, projectId: string) {
+  // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
+  return db
+    .select({
+      task: tasks,
+      values: sql<string>`(select json_group_array(json_array(${fieldValues.fieldId}, ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id")`,
+    })
+    .from(tasks)
+    .where(eq(tasks.projectId, projectId))
+    .orderBy(asc(tasks.sort), asc(tasks.position));
+}
+
+/**
+ * The wire shape of those rows: values in field order (as `readValues` gives them), with slugs.
+ * Equal values (same field, participant and value: a status, a type, a sprint…) are one shared
+ * object, never copied: most of a board's values repeat, and the page's loader data encodes a
+ * shared object once (turbo-stream), which makes a 2,000-task page several times smaller. The
+ * views are read-only; writers build new objects (as the board's optimistic edits do).
+ */
+function taskViewsOf(rows: Awaited<ReturnType<typeof tasksWithStoredValues>>, fields: FieldDefinition[]): TaskView[] {
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const shared = new Map<string, ValueView>();
+  return rows.map(({ task, values }) => {
+    const parsed: unknown = values ? JSON.parse(values) : [];
+    const views: { view: ValueView; sort: number }[] = [];
+    for (const [fieldId, participant, value] of Array.isArray(parsed) ? parsed.filter(isStored) : []) {
+      const field = byId.get(fieldId);
+      // A field made after `fields` were read is not known here; its values show on the next read.
+      if (!field) continue;
+      const key = `${fieldId}\u0000${participant}\u0000${typeof value === "string" ? `s${value}` : `j${JSON.stringify(value ?? null)}`}`;
+      let view = shared.get(key);
+      if (!view) {
+        view = { guid: field.id, slug: field.slug, value: value ?? null, participant_value: participant || null };
+        shared.set(key, view);
+      }
+      views.push({ view, sort: field.sort });
+    }
+    views.sort((a, b) => a.sort - b.sort);
+    return taskView(task, views.map((v) => v.view));
+  });
+}
+
 export async function planningBoard(
   db: Db,
   projectId: string,
   t: TFunction,
-  options: { conditions?: Condition[]; withArchived?: boolean } = {},
+  options: { conditions?: Condition[]; withArchived?: boolean; fields?: FieldDefinition[] } = {},
 ): Promise<PlanningBoardView> {
-  await ensureSystemFields(db, projectId, t);
-  const [sprintRows, archived, rows, fields] = await Promise.all([
+  // Four independent reads at once: one D1 call each once the backlog and system fields exist.
+  const [fields, sprintRows, archived, taskRows] = await Promise.all([
+    options.fields ?? projectFields(db, projectId, t),
     boardSprints(db, projectId),
     options.withArchived ? archivedSprints(db, projectId) : Promise.resolve([]),
-    db.select().from(tasks).where(eq(tasks.projectId, projectId)).orderBy(asc(tasks.sort), asc(tasks.position)),
-    db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, ["issue_type", "sprint"]))),
+    tasksWithStoredValues(db, projectId),
   ]);
   const issueType = fields.find((f) => f.slug === "issue_type");
   const sprintField = fields.find((f) => f.slug === "sprint");
   const epicType = issueType ? (optionsOf(issueType).find((o) => o.key === "epic")?.guid ?? null) : null;
-  let views = await taskViews(db, rows);
+  let views = taskViewsOf(taskRows, fields);
   if (options.conditions && options.conditions.length > 0) {
     const conditions = options.conditions;
     views = views.filter((v) => matchesFilter(new Map(v.custom_fields.map((c) => [c.guid, c.value])), conditions));

@@ -110,10 +110,21 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
   await runBatch(db, chunks);
 }
 
-export async function listFields(db: Db, projectId: string, t: TFunction): Promise<FieldView[]> {
+/**
+ * Every field definition of the project, by order, with the system fields made first if any is
+ * missing. One D1 call when they all exist (every read after the first), three otherwise.
+ */
+export async function projectFields(db: Db, projectId: string, t: TFunction): Promise<FieldDefinition[]> {
+  const read = () => db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
+  const rows = await read();
+  const have = new Set(rows.map((r) => r.slug));
+  if (SYSTEM_FIELDS.every((f) => have.has(f.slug))) return rows;
   await ensureSystemFields(db, projectId, t);
-  const rows = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
-  return rows.map((f) => fieldView(f, t));
+  return read();
+}
+
+export async function listFields(db: Db, projectId: string, t: TFunction, rows?: FieldDefinition[]): Promise<FieldView[]> {
+  return (rows ?? (await projectFields(db, projectId, t))).map((f) => fieldView(f, t));
 }
 
 export function findField(db: Db, projectId: string, fieldId: string) {
@@ -269,19 +280,13 @@ export interface ValueInput {
   participant_value?: string | null;
 }
 
-/** Values of one entity, optionally only those of the given field slugs or guids. */
-export async function readValues(db: Db, kind: EntityKind, entityIds: string[], only?: string[]): Promise<Map<string, ValueView[]>> {
+type StoredValue = { value: { entityId: string; participantValue: string; value: string }; field: { id: string; slug: string | null; sort: number } };
+
+/** Groups stored values by entity, in field order, as the wire shape; `only` narrows to slugs or guids. */
+function valueViews(rows: StoredValue[], only?: string[]): Map<string, ValueView[]> {
   const out = new Map<string, ValueView[]>();
-  if (entityIds.length === 0) return out;
-  const rows = (
-    await inSlices(entityIds, (slice) =>
-      db
-        .select({ value: fieldValues, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
-        .from(fieldValues)
-        .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
-        .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, slice))),
-    )
-  ).sort((a, b) => a.field.sort - b.field.sort);
+  // Stable: values of one field keep the order the database gave them.
+  rows.sort((a, b) => a.field.sort - b.field.sort);
   for (const { value, field } of rows) {
     if (only && only.length > 0 && !only.includes(field.id) && !(field.slug && only.includes(field.slug))) continue;
     let parsed: unknown = null;
@@ -290,11 +295,25 @@ export async function readValues(db: Db, kind: EntityKind, entityIds: string[], 
     } catch {
       // A damaged value reads as empty rather than failing the whole entity.
     }
-    const list = out.get(value.entityId) ?? [];
-    list.push({ guid: field.id, slug: field.slug, value: parsed, participant_value: value.participantValue || null });
-    out.set(value.entityId, list);
+    const list = out.get(value.entityId);
+    const view = { guid: field.id, slug: field.slug, value: parsed, participant_value: value.participantValue || null };
+    if (list) list.push(view);
+    else out.set(value.entityId, [view]);
   }
   return out;
+}
+
+/** Values of one entity, optionally only those of the given field slugs or guids. */
+export async function readValues(db: Db, kind: EntityKind, entityIds: string[], only?: string[]): Promise<Map<string, ValueView[]>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await inSlices(entityIds, (slice) =>
+    db
+      .select({ value: { entityId: fieldValues.entityId, participantValue: fieldValues.participantValue, value: fieldValues.value }, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
+      .from(fieldValues)
+      .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
+      .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, slice))),
+  );
+  return valueViews(rows, only);
 }
 
 /** A value as `writeValues` stores it: `value` null means the value was cleared. */

@@ -42,8 +42,13 @@ export async function ensureBacklog(db: Db, projectId: string): Promise<Sprint> 
 
 /** Sprints on the board: the backlog first, then the others by order; archived ones left out. */
 export async function boardSprints(db: Db, projectId: string): Promise<Sprint[]> {
-  await ensureBacklog(db, projectId);
-  const rows = await db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, false))).orderBy(asc(sprints.sort), asc(sprints.createdAt));
+  const read = () => db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, false))).orderBy(asc(sprints.sort), asc(sprints.createdAt));
+  // One D1 call once the backlog exists (the backlog is never archived, so it is among these).
+  let rows = await read();
+  if (!rows.some((s) => s.isBacklog)) {
+    await ensureBacklog(db, projectId);
+    rows = await read();
+  }
   return [...rows.filter((s) => s.isBacklog), ...rows.filter((s) => !s.isBacklog)];
 }
 

@@ -22,7 +22,8 @@ export interface TaskView {
   custom_fields: ValueView[];
 }
 
-const taskView = (t: Task, values: ValueView[]): TaskView => ({
+/** The wire shape of a task row with its values. */
+export const taskView = (t: Task, values: ValueView[]): TaskView => ({
   guid: t.id,
   number: t.number,
   sort: t.sort,

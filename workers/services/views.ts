@@ -7,7 +7,7 @@ import { DEFAULT_VIEW_FIELDS, VIEW_KINDS, type ViewKind } from "../../domain/fie
 import { z } from "zod";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, participants, savedFilters, viewFields, type FieldDefinition } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { optionsOf, projectFields } from "./fields";
 import { newGuid } from "./ids";
 
 export interface FilterView {
@@ -113,10 +113,9 @@ const entryView = (f: FieldDefinition, sort: number, editMode: boolean): Mapping
 });
 
 /** The project's view mapping; a view never configured shows the default system fields. */
-export async function readMapping(db: Db, projectId: string, t: TFunction): Promise<MappingView> {
-  await ensureSystemFields(db, projectId, t);
+export async function readMapping(db: Db, projectId: string, t: TFunction, definitions?: FieldDefinition[]): Promise<MappingView> {
   const [fields, rows] = await Promise.all([
-    db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)),
+    definitions ?? projectFields(db, projectId, t),
     db.select().from(viewFields).where(eq(viewFields.projectId, projectId)).orderBy(asc(viewFields.sort)),
   ]);
   const byId = new Map(fields.map((f) => [f.id, f]));

@@ -5,7 +5,7 @@
 import type { Env } from "../../../workers/env";
 import { getDb } from "../../../workers/db/client";
 import { planningBoard } from "../../../workers/services/board";
-import { listFields } from "../../../workers/services/fields";
+import { listFields, projectFields } from "../../../workers/services/fields";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
 import { readMapping } from "../../../workers/services/views";
 import { loadAccess } from "../projects/project-data.server";
@@ -17,7 +17,13 @@ export async function loadPlanningBoard(request: Request, env: Env, projectId: s
   if (!access.ok) return null;
   const db = getDb(env.DB);
   const t = i18nFor(languageOf(request)).t;
-  const [board, definitions, mapping] = await Promise.all([planningBoard(db, projectId, t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" }), listFields(db, projectId, t), readMapping(db, projectId, t)]);
+  // The definitions are read once and shared by the board, the field list and the mapping.
+  const fieldRows = await projectFields(db, projectId, t);
+  const [board, mapping] = await Promise.all([
+    planningBoard(db, projectId, t, { withArchived: new URL(request.url).searchParams.get("archived") === "1", fields: fieldRows }),
+    readMapping(db, projectId, t, fieldRows),
+  ]);
+  const definitions = await listFields(db, projectId, t, fieldRows);
   const pick = (slug: string) => definitions.find((f) => f.slug === slug);
   return {
     board,

@@ -17,7 +17,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -32,6 +32,7 @@ import type { TaskView } from "../../../workers/services/tasks";
 import type { MappingView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
+import { LaneRows, type RowMeasure } from "./lane-rows";
 import { LineValue } from "./line-value";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 
@@ -86,16 +87,25 @@ interface BoardContext {
 
 const SLOT: Partial<Record<string, string>> = { select: "w-28", rotation: "w-28", participants: "w-16", number: "w-10", date: "w-24", multi_select: "w-32", checkbox: "w-10" };
 
-function TaskRow({ task, ctx, epic }: { task: TaskView; ctx: BoardContext; epic: boolean }) {
+function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure }) {
   const { t } = useTranslation("projects");
   const [params] = useSearchParams();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled: !ctx.canWrite });
+  const measureRef = measure?.ref;
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measureRef?.(node);
+    },
+    [setNodeRef, measureRef],
+  );
   const { fields } = ctx;
   const title = String(valueOf(task, fields.title) ?? "");
   const type = fields.issueType?.options.find((o) => o.guid === valueOf(task, fields.issueType!.guid));
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
+      data-index={measure?.index}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface)] px-3 py-2 last:border-b-0 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-task"
@@ -206,6 +216,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
       className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""}`}
       data-testid="board-lane"
       data-lane={lane.id}
+      data-count={totals.count}
       data-backlog={lane.backlog}
       data-epic={lane.epic}
     >
@@ -234,9 +245,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
       <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
           {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
-          {lane.tasks.map((task) => (
-            <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} />
-          ))}
+          <LaneRows tasks={lane.tasks} eager={lane.backlog} row={(task, measure) => <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} measure={measure} />} />
         </ul>
       </SortableContext>
       {ctx.canWrite && !lane.sprint?.archived && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
@@ -266,8 +275,13 @@ export function PlanningBoard({
   const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
-  // Only fresh data from the server replaces what the user sees (not a re-render for any other reason).
-  useEffect(() => setLanes(lanesOf(board)), [board]);
+  // Only fresh data from the server replaces what the user sees (not a re-render for any other
+  // reason). Adjusted during render, not in an effect, so hydration does not render twice.
+  const [shown, setShown] = useState(board);
+  if (shown !== board) {
+    setShown(board);
+    setLanes(lanesOf(board));
+  }
   const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const laneOfTask = useMemo(() => new Map(lanes.flatMap((l) => l.tasks.map((task) => [task.guid, l.id] as const))), [lanes]);

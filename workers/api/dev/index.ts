@@ -1,10 +1,16 @@
 /** Development-only helpers; every route answers 404 unless APP_ENV is "development". */
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import { mails } from "../../db/schema";
-import { seedDemoPlan } from "../../services/demo";
+import { seedBulkPlan } from "../../services/bulk-plan";
+import { DEMO_USER_ID, seedDemoPlan } from "../../services/demo";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
+import { parseWith } from "../validate";
+
+/** `{tasks, project}`: a new project of the demo user named `project`, holding `tasks` tasks. */
+const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
 
 export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
@@ -18,8 +24,18 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     .limit(50);
   return c.json(rows);
 })
-  // Fills the seeded demo project with sprints, epics and tasks (npm start calls it once).
+  // Without a body: fills the seeded demo project with sprints, epics and tasks (npm start
+  // calls it once). With `{tasks, project}`: a new large project for the benchmarks.
   .post("/dev/seed", async (c) => {
     if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
-    return c.json(await seedDemoPlan(c.env, c.get("db"), c.get("i18n").t));
+    const text = await c.req.text();
+    if (text.trim() === "") return c.json(await seedDemoPlan(c.env, c.get("db"), c.get("i18n").t));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiProblem(400, "body_invalid_json");
+    }
+    const body = parseWith(bulkBody, raw);
+    return c.json(await seedBulkPlan(c.get("db"), DEMO_USER_ID, body.project, body.tasks, c.get("i18n").t), 201);
   });

@@ -1,0 +1,89 @@
+/**
+ * The rows of one planning-board lane. A lane of up to `WINDOW_FROM` tasks renders every row;
+ * a longer one (a backlog of thousands) renders only the rows near the viewport, with spacers
+ * standing in for the others, so the page's first render and hydration cost the same for 200
+ * tasks as for 5,000. Rows stay in the normal flow (spacers, not absolute positions), so
+ * dnd-kit's sortable transforms work as in a short lane; the dragged row is always rendered.
+ */
+import { useDndContext } from "@dnd-kit/core";
+import { defaultRangeExtractor, useWindowVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
+
+/** Lanes longer than this render only the rows near the viewport. */
+export const WINDOW_FROM = 100;
+/** A row's height before it is measured (one line of text, padding and border). */
+const ROW_ESTIMATE = 41;
+/**
+ * What the server and the first client render assume about the window: the same on both, so
+ * hydration matches; the real size and scroll position are read right after. Only a lane at the
+ * top of the page (`eager`) starts with a screenful; the others start with the overscan rows,
+ * which is what they keep when they are below the fold.
+ */
+const FIRST_RECT = { width: 1280, height: 900 };
+const NO_RECT = { width: 1280, height: 0 };
+
+/** How a windowed row registers for measuring: its index, and a ref to merge with its own. */
+export interface RowMeasure {
+  index: number;
+  ref: (node: HTMLElement | null) => void;
+}
+
+interface LaneRowsProps<T> {
+  tasks: readonly T[];
+  /** The lane starts at the top of the page (the backlog): its first render fills a screen. */
+  eager?: boolean;
+  row: (task: T, measure?: RowMeasure) => ReactNode;
+}
+
+export function LaneRows<T extends { guid: string }>(props: LaneRowsProps<T>) {
+  if (props.tasks.length <= WINDOW_FROM) return <>{props.tasks.map((task) => props.row(task))}</>;
+  return <WindowedRows {...props} />;
+}
+
+function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRowsProps<T>) {
+  // The dragged row must stay mounted (dnd-kit follows its node) even when scrolled far away.
+  const activeId = useDndContext().active?.id ?? null;
+  const anchor = useRef<HTMLLIElement>(null);
+  // Where the lane's first row sits on the page; lanes above it grow and shrink.
+  const [margin, setMargin] = useState(0);
+  const activeIndex = activeId ? tasks.findIndex((t) => t.guid === activeId) : -1;
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 6,
+    scrollMargin: margin,
+    initialRect: eager ? FIRST_RECT : NO_RECT,
+    initialOffset: 0,
+    // React warns about flushSync from effects; a frame's delay while scrolling is invisible.
+    useFlushSync: false,
+    getItemKey: (index) => tasks[index]!.guid,
+    rangeExtractor: useCallback(
+      (range: Parameters<typeof defaultRangeExtractor>[0]) => {
+        const indexes = defaultRangeExtractor(range);
+        return activeIndex >= 0 && !indexes.includes(activeIndex) ? [...indexes, activeIndex].sort((a, b) => a - b) : indexes;
+      },
+      [activeIndex],
+    ),
+  });
+  useLayoutEffect(() => {
+    const top = anchor.current ? anchor.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - margin) >= 1) setMargin(top);
+  });
+  const items = virtualizer.getVirtualItems();
+  const out: ReactNode[] = [];
+  let end = margin;
+  for (const item of items) {
+    // A gap before a row (rows above the window, or between the window and the dragged row).
+    if (item.start > end) out.push(<li key={`gap:${item.index}`} aria-hidden="true" style={{ height: item.start - end }} />);
+    out.push(row(tasks[item.index]!, { index: item.index, ref: virtualizer.measureElement }));
+    end = item.end;
+  }
+  const total = virtualizer.getTotalSize() + margin;
+  return (
+    <>
+      <li ref={anchor} aria-hidden="true" className="h-0" />
+      {out}
+      {total > end && <li aria-hidden="true" style={{ height: total - end }} />}
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+// The planning board's figures (issue 4), each next to its goal and a floor measured in the same run:
+//  1. POST /api/v3/project/{id}/filters (the board answer) and GET /project/{id}/taskboard (SSR page)
+//     on a project with 5,000 tasks, with the D1 round trips per request; floor GET /api/v2/whoami.
+//  2. First render of the planning board with 2,000 cards in headless Chromium.
+//  3. A card move (PATCH /issue) reaching 20 WebSocket observers of the project room; floor: the
+//     same fan-out through a minimal Node http + RFC 6455 server in this process.
+// The large projects come from the development-only `POST /api/dev/seed {tasks, project}`.
+// D1 calls are read from the `Server-Timing: d1;desc="calls";dur=<n>` header the Worker adds in
+// development (see workers/app.ts).
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { chromium } from "@playwright/test";
+import { DEMO } from "../scripts/seed.mjs";
+
+const BOARD_GOAL_MS = 150;
+const RENDER_GOAL_MS = 500;
+const OBSERVERS = 20;
+
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+const summary = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted[sorted.length - 1] };
+};
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const d1Calls = (res) => Number(res.headers.get("server-timing")?.match(/d1;desc="calls";dur=(\d+)/)?.[1] ?? NaN);
+
+/** Runs `fn` (which answers a Response) n times after a warm-up; times, D1 calls and bytes. */
+async function measure(n, fn) {
+  for (let i = 0; i < 5; i++) await (await fn()).arrayBuffer();
+  const times = [];
+  const calls = new Set();
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    const res = await fn();
+    const body = await res.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!res.ok) throw new Error(`${res.status} ${new TextDecoder().decode(body).slice(0, 200)}`);
+    calls.add(d1Calls(res));
+    bytes = body.byteLength;
+  }
+  return { ...summary(times), calls: [...calls].join("/"), bytes };
+}
+
+async function seed(base, tasks, project) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/dev/seed`, { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": "en" }, body: JSON.stringify({ tasks, project }) });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`seed ${tasks}: ${res.status} ${JSON.stringify(body)}`);
+  console.log(`  seeded ${body.created} tasks into "${project}" in ${((performance.now() - start) / 1000).toFixed(1)} s (POST /api/dev/seed)`);
+  return body.project;
+}
+
+/** 1. The board answer and the page on 5,000 tasks. */
+async function serverFigures(base, auth, projectId) {
+  const headers = { Cookie: auth.cookie, Origin: base, "Content-Type": "application/json", "Accept-Language": "en" };
+  const whoami = await measure(30, () => fetch(`${base}/api/v2/whoami`, { headers }));
+  const board = await measure(30, () => fetch(`${base}/api/v3/project/${projectId}/filters`, { method: "POST", headers, body: "{}" }));
+  const page = await measure(30, () => fetch(`${base}/project/${projectId}/taskboard`, { headers: { Cookie: auth.cookie, "Accept-Language": "en" } }));
+  const line = (name, m) =>
+    `${name}: p50 ${fmt(m.p50)}  p99 ${fmt(m.p99)}  D1 calls ${m.calls}  ${(m.bytes / 1024).toFixed(0)} KB`;
+  console.log(line("GET /api/v2/whoami (floor)          ", whoami));
+  console.log(
+    `${line("POST /v3/project/{id}/filters (5k)   ", board)}  goal ${BOARD_GOAL_MS} ms: ratio ${(board.p50 / BOARD_GOAL_MS).toFixed(2)} (p99 ${(board.p99 / BOARD_GOAL_MS).toFixed(2)})  ratio to floor ${(board.p50 / whoami.p50).toFixed(1)}`,
+  );
+  console.log(`${line("GET /project/{id}/taskboard (5k, SSR)", page)}  ratio to board goal ${(page.p50 / BOARD_GOAL_MS).toFixed(2)}  ratio to floor ${(page.p50 / whoami.p50).toFixed(1)}`);
+}
+
+/** 2. Navigation start → every card in the DOM of the hydrated page, at the next frame; floor: a 20-task board. */
+async function renderFigures(base, auth, projectId, cards, floorProjectId, floorCards) {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1400, height: 900 } });
+    const { hostname } = new URL(base);
+    await context.addCookies([{ name: "sid", value: auth.token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await context.addInitScript(() => {
+      const expected = Number(location.hash.slice(1)) || Infinity;
+      const marks = (window.__board = { hydrated: null, done: null, cards: 0 });
+      // Done when the hydrated board holds every task in its lanes (long lanes render only the
+      // rows near the viewport: then every row on screen) and the next frame has painted.
+      const held = () => [...document.querySelectorAll("[data-testid=board-lane]")].reduce((sum, lane) => sum + Number(lane.getAttribute("data-count")), 0);
+      const tick = () => {
+        if (document.documentElement?.hasAttribute("data-hydrated")) {
+          marks.hydrated ??= performance.now();
+          const cards = document.querySelectorAll("[data-testid=board-task]").length;
+          if (cards > 0 && (cards >= expected || held() >= expected)) {
+            marks.cards = cards;
+            // The frame that holds the last card paints right after this callback.
+            setTimeout(() => (marks.done = performance.now()), 0);
+            return;
+          }
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const load = async (id, expected) => {
+      const page = await context.newPage();
+      await page.goto(`${base}/project/${id}/taskboard?view=planning#${expected}`, { waitUntil: "commit" });
+      await page.waitForFunction(() => Boolean(window.__board && window.__board.done !== null), undefined, { timeout: 60_000, polling: 50 });
+      const m = await page.evaluate(() => {
+        const nav = performance.getEntriesByType("navigation")[0];
+        return { done: window.__board.done, hydrated: window.__board.hydrated, cards: window.__board.cards, html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd };
+      });
+      await page.close();
+      return m;
+    };
+    // Alternating, so both boards see the same machine load; the first round warms the asset cache.
+    const loads = [];
+    const floorLoads = [];
+    for (let i = 0; i < 8; i++) {
+      const m = await load(projectId, cards);
+      const f = await load(floorProjectId, floorCards);
+      if (i > 0) {
+        loads.push(m);
+        floorLoads.push(f);
+      }
+    }
+    const done = summary(loads.map((l) => l.done));
+    const floor = summary(floorLoads.map((l) => l.done));
+    const part = (k, list = loads) => fmt(summary(list.map((l) => l[k])).p50);
+    console.log(
+      `planning board first render (${cards} cards, ${loads.length} loads): p50 ${fmt(done.p50)}  max ${fmt(done.max)}  goal ${RENDER_GOAL_MS} ms: ratio ${(done.p50 / RENDER_GOAL_MS).toFixed(2)}` +
+        `  (p50 HTML received ${part("html")}, DOMContentLoaded ${part("dcl")}, hydrated ${part("hydrated")}; ${loads[0].cards} of ${cards} cards in the DOM)`,
+    );
+    console.log(
+      `same page, ${floorCards}-task board (floor): p50 ${fmt(floor.p50)}  max ${fmt(floor.max)}; ratio p50 ${(done.p50 / floor.p50).toFixed(2)}` +
+        `  (p50 HTML received ${part("html", floorLoads)}, DOMContentLoaded ${part("dcl", floorLoads)}, hydrated ${part("hydrated", floorLoads)})`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens `n` WebSocket clients; `onFrame(i, data)` for every text frame. */
+async function openSockets(url, n, headers, onFrame) {
+  const sockets = [];
+  for (let i = 0; i < n; i++) {
+    const ws = new WebSocket(url, { headers });
+    ws.addEventListener("message", (e) => onFrame(i, String(e.data)));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve, { once: true });
+      ws.addEventListener("error", () => reject(new Error(`socket ${i} did not open: ${url}`)), { once: true });
+    });
+    sockets.push(ws);
+  }
+  return sockets;
+}
+
+/** Times `moves` triggers until every one of the sockets has its frame. */
+async function fanOut(moves, sockets, trigger, matches) {
+  let pending = null;
+  const onFrame = (i, data) => {
+    if (pending && !pending.got.has(i) && matches(data, pending.move)) {
+      pending.got.set(i, performance.now() - pending.start);
+      if (pending.got.size === sockets.count) pending.resolve();
+    }
+  };
+  const all = [];
+  const last = [];
+  const api = [];
+  const calls = new Set();
+  const run = async (move) => {
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    pending = { move, start: performance.now(), got: new Map(), resolve };
+    const timer = setTimeout(() => pending.resolve(), 5_000);
+    const called = await trigger(move);
+    const apiMs = performance.now() - pending.start;
+    await done;
+    clearTimeout(timer);
+    if (pending.got.size < sockets.count) throw new Error(`move ${move}: only ${pending.got.size}/${sockets.count} observers heard it`);
+    return { apiMs, called, deliveries: [...pending.got.values()] };
+  };
+  return {
+    onFrame,
+    async go() {
+      for (let i = 0; i < 3; i++) await run(-1 - i); // warm-up
+      for (let i = 0; i < moves; i++) {
+        const r = await run(i);
+        if (typeof r.called === "number") calls.add(r.called);
+        all.push(...r.deliveries);
+        last.push(Math.max(...r.deliveries));
+        api.push(r.apiMs);
+      }
+      return { all: summary(all), last: summary(last), api: summary(api), calls: [...calls].join("/") };
+    },
+  };
+}
+
+/** A minimal RFC 6455 server (handshake and unmasked server text frames): the fan-out floor. */
+function floorServer() {
+  const clients = new Set();
+  const frame = (text) => {
+    const payload = Buffer.from(text);
+    const head = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 255]);
+    return Buffer.concat([head, payload]);
+  };
+  const server = createServer((req, res) => {
+    const text = JSON.stringify({ type: "tasks_changed", move: Number(new URL(req.url, "http://x").searchParams.get("move")) });
+    for (const socket of clients) socket.write(frame(text));
+    res.end("{}");
+  });
+  server.on("upgrade", (req, socket) => {
+    const accept = createHash("sha1").update(`${req.headers["sec-websocket-key"]}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest("base64");
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    socket.setNoDelay(true);
+    clients.add(socket);
+    socket.on("data", () => {}); // client frames (a close at the end) need no answer here
+    socket.on("error", () => clients.delete(socket));
+    socket.on("close", () => clients.delete(socket));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: server.address().port, clients })));
+}
+
+/** 3. PATCH /issue by one client, heard by 20 sockets of the project room. */
+async function liveFigures(base, auth, projectId, taskGuid) {
+  const moves = 30;
+  const sockets = { count: OBSERVERS };
+  const bench = await fanOut(
+    moves,
+    sockets,
+    async (move) => {
+      const res = await fetch(`${base}/api/v1/project/${projectId}/issue`, {
+        method: "PATCH",
+        headers: { Cookie: auth.cookie, Origin: base, "Content-Type": "application/json" },
+        body: JSON.stringify([{ guid: taskGuid, sort: 100_000 + move + 10 }]),
+      });
+      if (!res.ok) throw new Error(`PATCH /issue ${res.status}`);
+      return d1Calls(res);
+    },
+    (data) => data.includes('"tasks_changed"') && data.includes(taskGuid),
+  );
+  const ws = await openSockets(`${base.replace("http", "ws")}/ws/project/${projectId}`, OBSERVERS, { Cookie: auth.cookie, Origin: base }, bench.onFrame);
+  const live = await bench.go();
+  ws.forEach((s) => s.close());
+
+  const floor = await floorServer();
+  const floorBench = await fanOut(
+    moves,
+    sockets,
+    async (move) => (await fetch(`http://127.0.0.1:${floor.port}/move?move=${move}`, { method: "POST" })).arrayBuffer(),
+    (data, move) => JSON.parse(data).move === move,
+  );
+  const floorWs = await openSockets(`ws://127.0.0.1:${floor.port}/`, OBSERVERS, {}, floorBench.onFrame);
+  const floorFigures = await floorBench.go();
+  floorWs.forEach((s) => s.close());
+  for (const socket of floor.clients) socket.destroy();
+  floor.server.close();
+
+  console.log(
+    `card move → ${OBSERVERS} observers (${moves} moves): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls})`,
+  );
+  console.log(
+    `fan-out floor (Node http + WebSocket, same clients): all heard p50 ${fmt(floorFigures.last.p50)}  p99 ${fmt(floorFigures.last.p99)}; ratio p50 ${(live.last.p50 / floorFigures.last.p50).toFixed(1)}; ratio to the PATCH's own latency ${(live.last.p50 / live.api.p50).toFixed(2)}`,
+  );
+}
+
+/** Every board figure against a running development server at `base`. */
+export async function boardBench(base) {
+  console.log("Planning board (issue 4):");
+  const res = await fetch(`${base}/api/v1/auth`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "CF-Connecting-IP": "10.9.0.1" },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${res.status}`);
+  const { access_token: token } = await res.json();
+  const auth = { token, cookie: `sid=${token}` };
+  const big = await seed(base, 5000, "Bench 5000");
+  const medium = await seed(base, 2000, "Bench 2000");
+  const small = await seed(base, 20, "Bench 20");
+  await serverFigures(base, auth, big);
+  await renderFigures(base, auth, medium, 2000, small, 20);
+  const board = await (
+    await fetch(`${base}/api/v3/project/${big}/filters`, { method: "POST", headers: { Cookie: auth.cookie, Origin: base, "Content-Type": "application/json" }, body: "{}" })
+  ).json();
+  await liveFigures(base, auth, big, board.sprints[0].issues[0].guid);
+}
+
+// `BENCH_BASE=http://127.0.0.1:8787 node bench/board.mjs`: only these figures, against a development server already running.
+if (import.meta.url === `file://${process.argv[1]}` && process.env.BENCH_BASE) {
+  await boardBench(process.env.BENCH_BASE);
+  process.exit(0);
+}

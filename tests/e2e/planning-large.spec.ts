@@ -1,0 +1,74 @@
+/**
+ * A planning board of hundreds of tasks: a long lane renders only the rows near the viewport,
+ * yet holds every task, scrolls to its last one, and reorders by keyboard and mouse as a short one.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { DEMO, expect, hydrated, open, signInWithApi, test } from "./fixtures";
+
+const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
+
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+type Task = { custom_fields: { slug: string | null; value: unknown }[] };
+
+test("a lane of hundreds of tasks renders the rows near the viewport, reaches its last task and reorders by keyboard and mouse", async ({ browser }) => {
+  test.slow();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": `10.251.${test.info().workerIndex % 200}.9` } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  // The development seed makes a project of the demo user: 400 tasks, 160 of them in the backlog.
+  const seeded = await page.request.post("/api/dev/seed", { data: { tasks: 400, project: `Large ${Date.now().toString(36)}` }, headers: origin() });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const { project } = (await seeded.json()) as { project: string };
+  const board = (await (await page.request.post(`/api/v3/project/${project}/filters`, { data: {}, headers: origin() })).json()) as { sprints: { issues: Task[] }[] };
+  const titles = board.sprints[0]!.issues.map((task) => String(task.custom_fields.find((c) => c.slug === "title")!.value));
+  expect(titles.length).toBeGreaterThan(150);
+
+  await open(page, `/project/${project}/taskboard?view=planning`);
+  const backlog = page.locator("[data-testid=board-lane][data-backlog=true]");
+  await expect(backlog).toHaveAttribute("data-count", String(titles.length));
+  const rendered = await backlog.getByTestId("board-task").count();
+  expect(rendered).toBeGreaterThan(10);
+  expect(rendered).toBeLessThan(titles.length);
+  expect((await titlesIn(backlog)).slice(0, 5)).toEqual(titles.slice(0, 5));
+
+  // Scrolling to the end of the lane brings its last task; back at the top, the first ones again.
+  await backlog.getByTestId("new-task-title").scrollIntoViewIfNeeded();
+  await expect(backlog.locator(`[data-title="${titles.at(-1)}"]`)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(backlog.locator(`[data-title="${titles[0]}"]`)).toBeVisible();
+
+  const moveSaved = () => page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
+  const [first, second, third] = titles as [string, string, string];
+  // Keyboard: the first task one place down.
+  let saved = moveSaved();
+  await backlog.locator(`[data-title="${first}"]`).getByTestId("task-drag").focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  expect((await saved).status()).toBe(200);
+  await expect.poll(async () => (await titlesIn(backlog)).slice(0, 3)).toEqual([second, first, third]);
+  // Mouse: the third task dropped onto the top row.
+  saved = moveSaved();
+  await drag(page, backlog.locator(`[data-title="${third}"]`).getByTestId("task-drag"), backlog.locator(`[data-title="${second}"]`));
+  expect((await saved).status()).toBe(200);
+  await expect.poll(async () => (await titlesIn(backlog)).slice(0, 3)).toEqual([third, second, first]);
+
+  await page.reload();
+  await hydrated(page);
+  expect((await titlesIn(backlog)).slice(0, 4)).toEqual([third, second, first, titles[3]]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
