@@ -230,7 +230,9 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
       break;
     }
     case "timer_expired":
-      s.timerEndsAt = null;
+      // An alarm that fires early (a clock skew, or an older alarm) re-arms instead of ending the countdown.
+      if (s.timerEndsAt !== null && now < s.timerEndsAt) effects.push({ type: "set_alarm", at: s.timerEndsAt });
+      else s.timerEndsAt = null;
       break;
     case "vote": {
       if (person!.role === "spectator") return fail("spectator_cannot_vote");
