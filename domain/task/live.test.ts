@@ -7,6 +7,7 @@ describe("which live messages a task page follows", () => {
     expect(concernsTask({ type: "tasks_changed", tasks: ["sub"] }, "a", ["sub"])).toBe(true);
     expect(concernsTask({ type: "comments_changed", task: "a" }, "a", [])).toBe(true);
     expect(concernsTask({ type: "sprints_changed" }, "a", [])).toBe(true);
+    expect(concernsTask({ type: "views_changed" }, "a", [])).toBe(false);
   });
   it("ignores other tasks and other tasks' comments", () => {
     expect(concernsTask({ type: "tasks_changed", tasks: ["b"] }, "a", ["c"])).toBe(false);

@@ -30,6 +30,8 @@ export const projectMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sprints_changed"), project: guid, by: guid, at }),
   /** A comment on `task` was added, edited or deleted: refetch that task's comments. */
   z.object({ type: z.literal("comments_changed"), project: guid, task: guid, by: guid, at }),
+  /** What lines and cards show (the views mapping) changed: refetch the board's mapping. */
+  z.object({ type: z.literal("views_changed"), project: guid, by: guid, at }),
 ]);
 export type ProjectMessage = z.infer<typeof projectMessage>;
 

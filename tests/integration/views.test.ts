@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../fixtures/http";
 import { ACTORS, type Actor, buildTeam } from "../fixtures/projects";
+import { listen } from "../fixtures/live";
 import { signedIn } from "../fixtures/users";
 
 async function projectWithFields() {
@@ -97,5 +98,19 @@ describe("v3 view mapping", () => {
     for (const actor of ACTORS) expect((await call("PUT", path, { cookie: team.cookies[actor], body })).status, actor).toBe(expected[actor]);
     const reads: Record<Actor, number> = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
     for (const actor of ACTORS) expect((await call("GET", path, { cookie: team.cookies[actor] })).status, actor).toBe(reads[actor]);
+  });
+
+  it("tells the project's open boards when the mapping changed, and only then", async () => {
+    const team = await buildTeam();
+    const path = `/api/v3/project/${team.projectId}/customfields`;
+    const { json: fields } = await call("GET", `/api/v1/project/${team.projectId}/fields`, { cookie: team.cookies.root });
+    const tags = fields.find((f: { slug: string }) => f.slug === "tags");
+    const board = await listen(team.projectId, team.cookies.read);
+    expect((await call("PUT", path, { cookie: team.cookies.root, body: { planning_board_line: [{ custom_field: { guid: crypto.randomUUID() } }] } })).status).toBe(400);
+    expect((await call("PUT", path, { cookie: team.cookies.root, body: { taskboard_board_card: [{ custom_field: { guid: tags.guid } }] } })).status).toBe(200);
+    expect(await board.waitFor((m) => m.type === "views_changed")).toMatchObject({ type: "views_changed", project: team.projectId, by: team.users.root.id });
+    expect((await call("POST", path, { cookie: team.cookies.root, body: { view: "planning_board_line", custom_field: { guid: tags.guid } } })).status).toBe(201);
+    await expect.poll(() => board.messages.filter((m) => m.type === "views_changed").length).toBe(2);
+    board.close();
   });
 });

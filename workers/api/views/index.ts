@@ -2,7 +2,7 @@
  * v3 of spec §7 "Filters and fields": saved filters (`/filters`) and the views mapping
  * (`/customfields`); `POST /filters` answers the planning sprints (the board).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filters";
 import { planningBoard } from "../../services/board";
 import { postMappingBody, putMappingBody } from "../../../domain/fields/views";
@@ -10,6 +10,11 @@ import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, s
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
+import { publishToProject } from "../../services/live";
+
+/** Open boards redraw their lines and cards after the mapping changed. */
+const viewsChanged = (c: Context<ProjectEnv>) =>
+  publishToProject(c.env, c.get("project").id, { type: "views_changed", project: c.get("project").id, by: c.get("user")!.id, at: Date.now() });
 
 export const viewRoutes = new Hono<ProjectEnv>()
   .get("/v3/project/:id/filters", access("read"), async (c) => c.json(await listFilters(c.get("db"), c.get("project").id, c.get("user")!.id)))
@@ -41,11 +46,13 @@ export const viewRoutes = new Hono<ProjectEnv>()
   .put("/v3/project/:id/customfields", access("root"), async (c) => {
     const body = await readJson(c, putMappingBody);
     if (!(await replaceMapping(c.get("db"), c.get("project").id, body)).ok) throw new ApiProblem(400, "field_not_found");
+    await viewsChanged(c);
     return c.json(await readMapping(c.get("db"), c.get("project").id, c.get("i18n").t));
   })
   .post("/v3/project/:id/customfields", access("root"), async (c) => {
     const body = await readJson(c, postMappingBody);
     const { view, ...entry } = body;
     if (!(await addToMapping(c.get("db"), c.get("project").id, c.get("i18n").t, view, entry)).ok) throw new ApiProblem(400, "field_not_found");
+    await viewsChanged(c);
     return c.json(await readMapping(c.get("db"), c.get("project").id, c.get("i18n").t), 201);
   });
