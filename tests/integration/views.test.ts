@@ -105,7 +105,7 @@ describe("v3 view mapping", () => {
     const path = `/api/v3/project/${team.projectId}/customfields`;
     const { json: fields } = await call("GET", `/api/v1/project/${team.projectId}/fields`, { cookie: team.cookies.root });
     const tags = fields.find((f: { slug: string }) => f.slug === "tags");
-    const board = await listen(team.projectId, team.cookies.read);
+    const board = await listen(team.projectId, team.cookies.read!);
     expect((await call("PUT", path, { cookie: team.cookies.root, body: { planning_board_line: [{ custom_field: { guid: crypto.randomUUID() } }] } })).status).toBe(400);
     expect((await call("PUT", path, { cookie: team.cookies.root, body: { taskboard_board_card: [{ custom_field: { guid: tags.guid } }] } })).status).toBe(200);
     expect(await board.waitFor((m) => m.type === "views_changed")).toMatchObject({ type: "views_changed", project: team.projectId, by: team.users.root.id });

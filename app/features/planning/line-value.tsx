@@ -3,44 +3,23 @@
  * shown compactly by type, and editable in place for option fields whose entry says `edit_mode`.
  */
 import { useTranslation } from "react-i18next";
-import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { optionLabel } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/fields";
 import type { ParticipantView } from "../../../workers/services/projects";
-
-export function OptionChip({ option }: { option: FieldOption | undefined }) {
-  if (!option) return null;
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-xs whitespace-nowrap">
-      <span className="h-2 w-2 rounded-full" style={{ background: option.color }} aria-hidden="true" />
-      {optionLabel(option)}
-    </span>
-  );
-}
-
-function Initials({ person }: { person: ParticipantView }) {
-  const initials = person.name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-  return (
-    <span className="inline-flex h-6 w-6 items-center justify-center rounded-full text-[10px] font-semibold text-white ring-2 ring-[var(--surface)]" style={{ background: person.color }} title={person.name}>
-      {initials}
-    </span>
-  );
-}
+import { OptionChip } from "../../components/ui/chip";
+import { People } from "../../components/ui/people";
 
 export function LineValue({
   field,
   value,
-  participants,
+  people,
   editable,
   onChange,
 }: {
   field: FieldView;
   value: unknown;
-  participants: ParticipantView[];
+  /** The project's people by guid. */
+  people: ReadonlyMap<string, ParticipantView>;
   editable: boolean;
   onChange: (value: unknown) => void;
 }) {
@@ -68,7 +47,8 @@ export function LineValue({
           </select>
         );
       }
-      return <OptionChip option={options.find((o) => o.guid === value)} />;
+      const chosen = options.find((o) => o.guid === value);
+      return chosen ? <OptionChip option={chosen} className="whitespace-nowrap" /> : null;
     }
     case "multi_select": {
       const chosen = Array.isArray(value) ? options.filter((o) => value.includes(o.guid)) : [];
@@ -80,17 +60,8 @@ export function LineValue({
         </span>
       );
     }
-    case "participants": {
-      const people = Array.isArray(value) ? participants.filter((p) => value.includes(p.guid)) : [];
-      if (people.length === 0) return null;
-      return (
-        <span className="flex -space-x-1.5" aria-label={`${label}: ${people.map((p) => p.name).join(", ")}`}>
-          {people.slice(0, 3).map((p) => (
-            <Initials key={p.guid} person={p} />
-          ))}
-        </span>
-      );
-    }
+    case "participants":
+      return Array.isArray(value) ? <People ids={value.filter((v): v is string => typeof v === "string")} people={people} size={24} /> : null;
     case "number":
       return typeof value === "number" ? (
         <span className="min-w-6 rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-center text-xs font-semibold tabular-nums" title={label} data-testid={`line-${field.slug ?? field.guid}`}>

@@ -80,7 +80,7 @@ interface BoardContext {
   projectGuid: string;
   fields: BoardFields;
   line: { field: FieldView; editable: boolean }[];
-  participants: ParticipantView[];
+  people: ReadonlyMap<string, ParticipantView>;
   canWrite: boolean;
   onEdit: (task: TaskView, field: string, value: unknown) => void;
 }
@@ -142,7 +142,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
               <LineValue
                 field={field}
                 value={valueOf(task, field.guid)}
-                participants={ctx.participants}
+                people={ctx.people}
                 editable={editable && ctx.canWrite}
                 onChange={(value) => ctx.onEdit(task, field.guid, value)}
               />
@@ -357,7 +357,8 @@ export function PlanningBoard({
     if (!result.error) onChanged();
   };
 
-  const ctx: BoardContext = { projectGuid, fields, line, participants, canWrite, onEdit };
+  const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);
+  const ctx: BoardContext = { projectGuid, fields, line, people, canWrite, onEdit };
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);

@@ -11,7 +11,7 @@ import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { TaskRef } from "./field-editors";
-import { Chip } from "./option-picker";
+import { Chip } from "../../components/ui/chip";
 import { TaskIcon } from "./task-icons";
 import type { LinkKindName, LinkView, SearchHit } from "./types";
 import { useTaskSearch } from "./use-task-search";

@@ -214,12 +214,3 @@ export function OptionPicker({
   );
 }
 
-/** An option's name after its colour dot, as a compact chip. */
-export function Chip({ label, color, testId }: { label: string; color?: string; testId?: string }) {
-  return (
-    <span className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-xs font-medium" data-testid={testId}>
-      {color && <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: color }} aria-hidden="true" />}
-      <span className="truncate">{label}</span>
-    </span>
-  );
-}

@@ -15,7 +15,7 @@ import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { type EditorContext, TaskRef } from "./field-editors";
 import { TaskSearchBox } from "./links";
-import { Chip } from "./option-picker";
+import { Chip } from "../../components/ui/chip";
 import { TaskIcon } from "./task-icons";
 import type { LinkView, RelatedTask } from "./types";
 import type { ValueWrite } from "./use-task-editor";

@@ -9,7 +9,8 @@ import { optionLabel } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/fields";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
-import { type FieldContext, OptionChip } from "./table-values";
+import { OptionChip } from "../../components/ui/chip";
+import type { FieldContext } from "./table-values";
 
 /** Types that have an editor here; long text and task references are edited in the task itself. */
 const EDITABLE = new Set(["text", "url", "number", "date", "checkbox", "select", "rotation", "multi_select", "participant", "participants", "sprint"]);

@@ -10,7 +10,8 @@ import type { FieldView } from "../../../workers/services/fields";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";
-import { Avatar } from "../../components/ui/avatar";
+import { OptionChip } from "../../components/ui/chip";
+import { People } from "../../components/ui/people";
 import type { ViewProps } from "./types";
 
 /** Everything a value needs to be shown or edited: the definitions and what values point at. */
@@ -51,35 +52,6 @@ export function shortDate(value: string): string {
 export function titleOf(task: TaskView | undefined, titleField: string): string {
   const value = task?.custom_fields.find((f) => f.guid === titleField)?.value;
   return typeof value === "string" ? value : "";
-}
-
-export function OptionChip({ option, className = "" }: { option: FieldOption; className?: string }) {
-  return (
-    <span className={`inline-flex max-w-full items-center gap-1.5 rounded-full border border-[var(--border)] bg-[var(--surface-2)] px-2 py-0.5 text-xs font-medium ${className}`}>
-      <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: option.color }} aria-hidden="true" />
-      <span className="truncate">{optionLabel(option)}</span>
-    </span>
-  );
-}
-
-/** Overlapping avatars with the people's names for assistive technology and on hover. */
-export function People({ ids, people, size = 22, withNames = false }: { ids: readonly string[]; people: ReadonlyMap<string, ParticipantView>; size?: number; withNames?: boolean }) {
-  const known = ids.flatMap((id) => (people.has(id) ? [people.get(id)!] : []));
-  const names = known.map((p) => p.name).join(", ");
-  if (known.length === 0) return null;
-  return (
-    <span className="inline-flex min-w-0 items-center gap-1.5" title={names}>
-      <span className="flex shrink-0 -space-x-1.5">
-        {known.slice(0, 4).map((p) => (
-          <span key={p.guid} className="rounded-full ring-2 ring-[var(--surface)]">
-            <Avatar user={p} size={size} />
-          </span>
-        ))}
-      </span>
-      {known.length > 4 && <span className="muted text-xs">+{known.length - 4}</span>}
-      <span className={withNames ? "truncate text-sm" : "sr-only"}>{names}</span>
-    </span>
-  );
 }
 
 /** A field's value as read-only content; empty values render nothing (the caller decides). */
