@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { activity, fieldDefinitions, projects, tasks } from "../db/schema";
 import { ensureSystemFields, optionsOf, type ValueInput } from "./fields";
-import { newGuid } from "./ids";
+import { recordActivity } from "./activity";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";
 import { createTask } from "./tasks";
 
@@ -51,17 +51,18 @@ async function backdateHistory(db: Db, statusField: string, from: string, to: st
   const at = (offset: number) => Date.parse(`${day(offset)}T12:00:00Z`);
   await db.update(activity).set({ createdAt: at(-9) }).where(and(eq(activity.projectId, DEMO_PROJECT_ID), eq(activity.action, "created")));
   await db.update(tasks).set({ createdAt: at(-9), updatedAt: at(-9) }).where(eq(tasks.projectId, DEMO_PROJECT_ID));
-  const rows = finished.map((id, i) => ({
-    id: newGuid(),
-    projectId: DEMO_PROJECT_ID,
-    actorId: DEMO_USER_ID,
-    entityKind: "issue",
-    entityId: id,
-    action: "updated",
-    detail: JSON.stringify({ changes: [{ field: statusField, slug: "status", from, to }] }),
-    createdAt: at(-6 + i * 2),
-  }));
-  for (let i = 0; i < rows.length; i += 10) await db.insert(activity).values(rows.slice(i, i + 10));
+  await recordActivity(
+    db,
+    finished.map((id, i) => ({
+      projectId: DEMO_PROJECT_ID,
+      actorId: DEMO_USER_ID,
+      entityKind: "issue" as const,
+      entityId: id,
+      action: "updated",
+      detail: { changes: [{ field: statusField, slug: "status", from, to }] },
+      createdAt: at(-6 + i * 2),
+    })),
+  );
 }
 
 /** Fills the demo project with three sprints, two epics and sixty tasks. */

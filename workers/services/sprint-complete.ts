@@ -3,9 +3,9 @@ import { and, eq, inArray, max } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { carryOver } from "../../domain/planning/sprint-complete";
 import { type Db, MAX_IDS_PER_QUERY, inSlices, runBatch } from "../db/client";
-import { activity, fieldDefinitions, fieldValues, sprints, tasks, type Sprint } from "../db/schema";
+import { fieldDefinitions, fieldValues, sprints, tasks, type Sprint } from "../db/schema";
+import { activityStatements } from "./activity";
 import { ensureSystemFields, optionsOf } from "./fields";
-import { newGuid } from "./ids";
 import { findSprint } from "./sprints";
 
 export type CompleteResult = { ok: true; sprint: Sprint; moved: string[]; to: string | null } | { ok: false; reason: string };
@@ -69,29 +69,18 @@ export async function completeSprint(db: Db, sprint: Sprint, input: { moveTo: st
     ),
     db.update(sprints).set({ status: "completed", ...(input.archive ? { archived: true } : {}) }).where(eq(sprints.id, sprint.id)),
     // The activity log records each move (so the burndown sees the tasks leave) and the completion.
-    ...chunk(
-      movedIds.map((id) => ({
-        id: newGuid(),
+    ...activityStatements(db, [
+      ...movedIds.map((id) => ({
         projectId: sprint.projectId,
         actorId,
-        entityKind: "issue",
+        entityKind: "issue" as const,
         entityId: id,
         action: "updated",
-        detail: json({ changes: [{ field: sprintField.id, slug: "sprint", from: sprint.id, to: target?.id ?? null }] }),
+        detail: { changes: [{ field: sprintField.id, slug: "sprint", from: sprint.id, to: target?.id ?? null }] },
         createdAt: now,
       })),
-      10,
-    ).map((part) => db.insert(activity).values(part)),
-    db.insert(activity).values({
-      id: newGuid(),
-      projectId: sprint.projectId,
-      actorId,
-      entityKind: "sprint",
-      entityId: sprint.id,
-      action: "completed",
-      detail: json({ title: sprint.title, moved: movedIds.length, to: target?.id ?? null }),
-      createdAt: now,
-    }),
+      { projectId: sprint.projectId, actorId, entityKind: "sprint", entityId: sprint.id, action: "completed", detail: { title: sprint.title, moved: movedIds.length, to: target?.id ?? null }, createdAt: now },
+    ]),
   ];
   await runBatch(db, statements);
   const updated = (await findSprint(db, sprint.projectId, sprint.id))!;
