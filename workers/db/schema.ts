@@ -481,3 +481,99 @@ export const taskSearchDocs = sqliteTable(
   },
   (t) => [uniqueIndex("task_search_docs_task_unique").on(t.taskId)],
 );
+
+/**
+ * A poker or retro room of a project (issue 5). The live state (votes, notes, queue) lives in
+ * the room's Durable Object; this row is what lists, links and access checks need.
+ */
+export const rooms = sqliteTable(
+  "rooms",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["poker", "retro"] }).notNull(),
+    title: text("title").notNull(),
+    /** Poker: the deck's guid (a built-in deck kind or a custom deck); retro: the preset. */
+    method: text("method").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    /** Guests who join by link wait until the owner admits them. */
+    requireVerification: integer("require_verification", { mode: "boolean" }).notNull().default(false),
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("rooms_project_idx").on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Who takes part in a room: project people (`userId`) and guests who joined by link with only
+ * a name (`ticketHash`, the SHA-256 of the ticket in their cookie). `member` is the id the
+ * room's state knows them by (the user's guid, or `guest:<guid>`).
+ */
+export const roomMembers = sqliteTable(
+  "room_members",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    member: text("member").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["voter", "spectator"] }).notNull().default("voter"),
+    ticketHash: text("ticket_hash"),
+    /** False while a guest waits for the owner to admit them. */
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    joinedAt: integer("joined_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.member] }), index("room_members_user_idx").on(t.userId), uniqueIndex("room_members_ticket_unique").on(t.ticketHash)],
+);
+
+/** A custom poker deck of a project (built-in decks are not stored). */
+export const decks = sqliteTable(
+  "decks",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** JSON: `[{label, value}]`, value the number written to the estimate field or null. */
+    cards: text("cards").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("decks_project_idx").on(t.projectId)],
+);
+
+/**
+ * A document of a project's tree (issue 6; spec §3 Document: guid, parent, chilcount, sort).
+ * The content lives in the document's Durable Object (Yjs); `title` and `plainText` are the
+ * snapshot it writes back for the tree and search. `shareId` is the unguessable id of the
+ * read-only link while sharing is on, null when off.
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    parentId: text("parent_id"),
+    kind: text("kind", { enum: ["text", "bpmn", "drawing", "table"] }).notNull(),
+    title: text("title").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+    plainText: text("plain_text").notNull().default(""),
+    shareId: text("share_id"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("documents_tree_idx").on(t.projectId, t.parentId, t.sort), uniqueIndex("documents_share_unique").on(t.shareId)],
+);
+
+export type Room = typeof rooms.$inferSelect;
+export type RoomMember = typeof roomMembers.$inferSelect;
+export type Document = typeof documents.$inferSelect;
