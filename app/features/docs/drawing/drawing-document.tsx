@@ -1,0 +1,42 @@
+/** A drawing document: Excalidraw over the elements kept in the Y.Doc, with the status line. */
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type * as Y from "yjs";
+import { useTheme } from "../../shell/theme";
+import { type DocStatus, EditorLoading, Notice, StatusLine } from "../kinds/frame";
+import type { AwarenessLike } from "./excalidraw-canvas";
+import { loadCanvas } from "./load-canvas";
+
+const ExcalidrawCanvas = lazy(loadCanvas);
+
+/** How long the "images are not kept" note stays. */
+const NOTE_MS = 6000;
+
+export function DrawingDocument({ ydoc, status, readOnly, awareness }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; awareness: AwarenessLike | null }) {
+  const { t, i18n } = useTranslation("docs-kinds");
+  const { theme } = useTheme();
+  const [imageRefused, setImageRefused] = useState(0);
+  const refuse = useCallback(() => setImageRefused(Date.now()), []);
+
+  useEffect(() => {
+    if (!imageRefused) return;
+    const timer = setTimeout(() => setImageRefused(0), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [imageRefused]);
+
+  return (
+    <section className="flex flex-col gap-2" data-testid="drawing-editor" aria-label={t("drawing.label")}>
+      <StatusLine status={status} readOnly={readOnly} />
+      {imageRefused > 0 && (
+        <Notice tone="warning" testId="drawing-image-refused">
+          {t("drawing.imageRefused")}
+        </Notice>
+      )}
+      <Suspense fallback={<EditorLoading />}>
+        <div className="card relative overflow-hidden" style={{ height: "max(420px, calc(100vh - 16rem))" }} data-testid="drawing-canvas">
+          <ExcalidrawCanvas ydoc={ydoc} readOnly={readOnly} theme={theme} language={i18n.language} awareness={awareness} onImageRefused={refuse} />
+        </div>
+      </Suspense>
+    </section>
+  );
+}
