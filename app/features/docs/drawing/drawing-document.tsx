@@ -3,8 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type * as Y from "yjs";
 import { useTheme } from "../../shell/theme";
-import { type DocStatus, EditorLoading, Notice, StatusLine } from "../kinds/frame";
-import type { AwarenessLike } from "./excalidraw-canvas";
+import { type AwarenessLike, type DocStatus, EditorLoading, Notice, StatusLine } from "../kinds/frame";
 import { loadCanvas } from "./load-canvas";
 
 const ExcalidrawCanvas = lazy(loadCanvas);

@@ -24,6 +24,7 @@ import type { RemoteExcalidrawElement } from "@excalidraw/excalidraw/data/reconc
 import type { AppState, Collaborator, ExcalidrawImperativeAPI, SocketId } from "@excalidraw/excalidraw/types";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type * as Y from "yjs";
+import type { AwarenessLike } from "../kinds/frame";
 import { elementsMap, readElements, readElementsById, type StoredElement, UNSTORED_TYPES, writeElements } from "../../../../domain/docs/drawing";
 
 declare global {
@@ -38,15 +39,6 @@ if (typeof window !== "undefined") window.EXCALIDRAW_ASSET_PATH = "/excalidraw/"
 const WRITE_EVERY_MS = 80;
 /** Pointer positions are shared at most this often. */
 const POINTER_EVERY_MS = 50;
-
-/** The part of y-protocols' Awareness used here (the provider's `awareness`). */
-export interface AwarenessLike {
-  clientID: number;
-  getStates(): Map<number, Record<string, unknown>>;
-  setLocalStateField(field: string, value: unknown): void;
-  on(event: "change", cb: () => void): void;
-  off(event: "change", cb: () => void): void;
-}
 
 const LANG_CODES: Record<string, string> = { ru: "ru-RU", en: "en", es: "es-ES", de: "de-DE" };
 

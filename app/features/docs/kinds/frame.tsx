@@ -109,3 +109,12 @@ export function EditorLoading() {
     </div>
   );
 }
+
+/** The part of y-protocols' Awareness the editors use (the provider's `awareness`). */
+export interface AwarenessLike {
+  clientID: number;
+  getStates(): Map<number, Record<string, unknown>>;
+  setLocalStateField(field: string, value: unknown): void;
+  on(event: "change", cb: () => void): void;
+  off(event: "change", cb: () => void): void;
+}
