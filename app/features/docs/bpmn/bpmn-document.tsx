@@ -19,7 +19,7 @@ const SAVE_DELAY_MS = 500;
 type Phase = "loading" | "ready" | "empty" | "failed";
 type Saving = "saved" | "saving" | "unsaved";
 
-export function BpmnDocument({ ydoc, status, readOnly, title }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; title: string }) {
+export function BpmnDocument({ ydoc, status, readOnly, title, shared = false }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; title: string; shared?: boolean }) {
   const { t } = useTranslation("docs-kinds");
   const hostRef = useRef<HTMLDivElement>(null);
   const instanceRef = useRef<BpmnInstance | null>(null);
@@ -184,7 +184,7 @@ export function BpmnDocument({ ydoc, status, readOnly, title }: { ydoc: Y.Doc; s
 
   return (
     <section className="flex flex-col gap-2" data-testid="bpmn-editor" data-phase={phase} aria-label={t("bpmn.label")}>
-      <StatusLine status={status} readOnly={readOnly} saving={saving}>
+      <StatusLine status={status} readOnly={readOnly} badge={!shared} saving={saving}>
         <ToolButton label={t("bpmn.zoomOut")} onClick={() => zoom("out")} icon="minus" disabled={phase !== "ready"} />
         <ToolButton label={t("bpmn.zoomFit")} onClick={() => zoom("fit")} icon="fit" disabled={phase !== "ready"} />
         <ToolButton label={t("bpmn.zoomIn")} onClick={() => zoom("in")} icon="plus" disabled={phase !== "ready"} />

@@ -11,7 +11,7 @@ const ExcalidrawCanvas = lazy(loadCanvas);
 /** How long the "images are not kept" note stays. */
 const NOTE_MS = 6000;
 
-export function DrawingDocument({ ydoc, status, readOnly, awareness }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; awareness: AwarenessLike | null }) {
+export function DrawingDocument({ ydoc, status, readOnly, awareness, shared = false }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; awareness: AwarenessLike | null; shared?: boolean }) {
   const { t, i18n } = useTranslation("docs-kinds");
   const { theme } = useTheme();
   const [imageRefused, setImageRefused] = useState(0);
@@ -25,7 +25,7 @@ export function DrawingDocument({ ydoc, status, readOnly, awareness }: { ydoc: Y
 
   return (
     <section className="flex flex-col gap-2" data-testid="drawing-editor" aria-label={t("drawing.label")}>
-      <StatusLine status={status} readOnly={readOnly} />
+      <StatusLine status={status} readOnly={readOnly} badge={!shared} />
       {imageRefused > 0 && (
         <Notice tone="warning" testId="drawing-image-refused">
           {t("drawing.imageRefused")}

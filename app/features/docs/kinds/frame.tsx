@@ -3,7 +3,7 @@
  * mounted in a browser (the editors' libraries never run on the server), the connection status
  * line, and a notice banner.
  */
-import { type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 
 export type DocStatus = "connecting" | "synced" | "offline" | "denied";
@@ -19,13 +19,32 @@ export function useMounted(): boolean {
   );
 }
 
+/**
+ * True once the document's socket has left its first "connecting" state (synced, offline or
+ * denied), and from then on. An editor mounts only then: it starts from the stored content
+ * (Excalidraw scrolls to it, bpmn-js fits it) and with the access the server granted, instead
+ * of flashing an empty or read-only editor first.
+ */
+export function useSettled(status: DocStatus): boolean {
+  const settled = useRef(false);
+  if (status !== "connecting") settled.current = true;
+  return settled.current;
+}
+
 /** The connection and saving state above an editor. */
-export function StatusLine({ status, readOnly, saving, children }: { status: DocStatus; readOnly: boolean; saving?: "saved" | "saving" | "unsaved"; children?: ReactNode }) {
+export function StatusLine({ status, readOnly, saving, children, badge = true }: {
+  status: DocStatus;
+  readOnly: boolean;
+  saving?: "saved" | "saving" | "unsaved";
+  children?: ReactNode;
+  /** Whether to say "read only" (the shared page already says it in its header). */
+  badge?: boolean;
+}) {
   const { t } = useTranslation("docs-kinds");
   const connection = status === "synced" ? null : t(`status.${status}`);
   return (
     <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="doc-kind-status" data-status={status}>
-      {readOnly && (
+      {readOnly && badge && (
         <span className="rounded-full border px-2 py-0.5 text-xs font-semibold" style={{ borderColor: "var(--border)", background: "var(--surface-2)" }} data-testid="doc-read-only">
           {t("status.readOnly")}
         </span>

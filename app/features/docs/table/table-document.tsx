@@ -51,7 +51,7 @@ interface Peer {
   color: string;
 }
 
-export function TableDocument({ ydoc, status, readOnly, awareness }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; awareness: AwarenessLike | null }) {
+export function TableDocument({ ydoc, status, readOnly, awareness, shared = false }: { ydoc: Y.Doc; status: DocStatus; readOnly: boolean; awareness: AwarenessLike | null; shared?: boolean }) {
   const { t, i18n } = useTranslation("docs-kinds");
   const table = useTable(ydoc);
   const { columns, rows } = table;
@@ -203,7 +203,7 @@ export function TableDocument({ ydoc, status, readOnly, awareness }: { ydoc: Y.D
 
   return (
     <section className="flex flex-col gap-2" data-testid="table-editor" aria-label={t("table.label")}>
-      <StatusLine status={status} readOnly={readOnly}>
+      <StatusLine status={status} readOnly={readOnly} badge={!shared}>
         {!readOnly && (
           <>
             <button type="button" className="btn" style={{ padding: "0.35rem 0.75rem" }} onClick={() => insertRow()} disabled={empty} data-testid="table-add-row">
