@@ -15,6 +15,7 @@ export function DrawingDocument({ ydoc, status, readOnly, awareness, shared = fa
   const { t, i18n } = useTranslation("docs-kinds");
   const { theme } = useTheme();
   const [imageRefused, setImageRefused] = useState(0);
+  const [count, setCount] = useState<number | null>(null);
   const refuse = useCallback(() => setImageRefused(Date.now()), []);
 
   useEffect(() => {
@@ -32,8 +33,13 @@ export function DrawingDocument({ ydoc, status, readOnly, awareness, shared = fa
         </Notice>
       )}
       <Suspense fallback={<EditorLoading />}>
-        <div className="card relative overflow-hidden" style={{ height: "max(420px, calc(100vh - 16rem))" }} data-testid="drawing-canvas">
-          <ExcalidrawCanvas ydoc={ydoc} readOnly={readOnly} theme={theme} language={i18n.language} awareness={awareness} onImageRefused={refuse} />
+        <div
+          className="card relative overflow-hidden"
+          style={{ height: "max(420px, calc(100vh - 16rem))" }}
+          data-testid="drawing-canvas"
+          data-elements={count ?? undefined}
+        >
+          <ExcalidrawCanvas ydoc={ydoc} readOnly={readOnly} theme={theme} language={i18n.language} awareness={awareness} onImageRefused={refuse} onCount={setCount} />
         </div>
       </Suspense>
     </section>

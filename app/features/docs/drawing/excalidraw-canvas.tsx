@@ -49,9 +49,11 @@ export interface ExcalidrawCanvasProps {
   language: string;
   awareness: AwarenessLike | null;
   onImageRefused: () => void;
+  /** Told how many shapes are drawn (not deleted), whenever that changes. */
+  onCount?: (count: number) => void;
 }
 
-export default function ExcalidrawCanvas({ ydoc, readOnly, theme, language, awareness, onImageRefused }: ExcalidrawCanvasProps) {
+export default function ExcalidrawCanvas({ ydoc, readOnly, theme, language, awareness, onImageRefused, onCount }: ExcalidrawCanvasProps) {
   const apiRef = useRef<ExcalidrawImperativeAPI | null>(null);
   const origin = useMemo(() => Symbol("excalidraw"), []);
   const latest = useRef<readonly OrderedExcalidrawElement[] | null>(null);
@@ -60,6 +62,9 @@ export default function ExcalidrawCanvas({ ydoc, readOnly, theme, language, awar
   readOnlyRef.current = readOnly;
   const refusedRef = useRef(onImageRefused);
   refusedRef.current = onImageRefused;
+  const countRef = useRef(onCount);
+  countRef.current = onCount;
+  const lastCount = useRef(-1);
 
   const initialData = useMemo(
     () => ({ elements: restoreElements(readElements(ydoc) as unknown as OrderedExcalidrawElement[], null), scrollToContent: true }),
@@ -76,6 +81,11 @@ export default function ExcalidrawCanvas({ ydoc, readOnly, theme, language, awar
 
   const onChange = useCallback(
     (elements: readonly OrderedExcalidrawElement[]) => {
+      const count = elements.reduce((n, el) => (el.isDeleted ? n : n + 1), 0);
+      if (count !== lastCount.current) {
+        lastCount.current = count;
+        countRef.current?.(count);
+      }
       if (readOnlyRef.current) return;
       const images = elements.filter((el) => UNSTORED_TYPES.has(el.type) && !el.isDeleted);
       if (images.length > 0) {
