@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POKER_PEOPLE, randomPokerInput } from "./random-inputs";
 import {
   type PokerInput,
   type PokerResultOf,
@@ -255,33 +256,8 @@ describe("poker client messages", () => {
 });
 
 describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
-  const people = ["fac", "ann", "bob", "sam", "eve"];
-  const cards = [...deckCards("fibonacci"), "4", "XL"];
-  const issues = ["t1", "t2", "t3", "nope"];
-
-  function randomInput(r: ReturnType<typeof seeded>): [string, PokerInput] {
-    const actor = r.pick(people);
-    const choices: PokerInput[] = [
-      { type: "join", name: actor, role: r.pick(["voter", "spectator"] as const) },
-      { type: "leave" },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "unvote", issue: r.pick(issues) },
-      { type: "flip" },
-      { type: "revote" },
-      { type: "accept", card: r.pick(cards) },
-      { type: "pick", issue: r.pick(issues) },
-      { type: "add_issues", issues: [{ id: r.pick(issues), title: "T", description: "" }] },
-      { type: "remove_issue", issue: r.pick(issues) },
-      { type: "set_role", role: r.pick(["voter", "spectator"] as const), participant: r.chance(0.5) ? r.pick(people) : undefined },
-      { type: "set_auto_flip", enabled: r.chance(0.5) },
-      { type: "start_timer", seconds: 30 },
-      { type: "stop_timer" },
-    ];
-    if (r.chance(0.01)) choices.push({ type: "archive" });
-    return [actor, r.pick(choices)];
-  }
+  const people = POKER_PEOPLE;
+  const randomInput = randomPokerInput;
 
   const applied = new Map<string, number>();
 

@@ -159,6 +159,8 @@ export type PokerClientMessage = z.infer<typeof pokerClientMessage>;
  */
 export type PokerSystemEvent =
   | { type: "join"; name: string; role: PokerRole }
+  /** Someone became a member (through the REST join) without a socket yet, or changed name. */
+  | { type: "enrol"; name: string; role: PokerRole }
   | { type: "leave" }
   | { type: "timer_expired" };
 
@@ -209,18 +211,23 @@ const FACILITATOR_ONLY = new Set<PokerInput["type"]>([
  * caller keeps the old one); otherwise a new state is returned and the input is never mutated.
  */
 export function reducePoker(state: PokerState, message: PokerInput, actor: string, now: number): PokerResultOf {
-  if (state.archived && message.type !== "join" && message.type !== "leave") return { error: "room_archived" };
+  if (state.archived && message.type !== "join" && message.type !== "leave" && message.type !== "enrol") return { error: "room_archived" };
   if (FACILITATOR_ONLY.has(message.type) && actor !== state.owner) return { error: "not_facilitator" };
   const s = structuredClone(state);
   const effects: PokerEffect[] = [];
   const fail = (error: PokerError): PokerResultOf => ({ error });
   const person = s.participants.find((p) => p.id === actor);
-  if (!person && message.type !== "join" && message.type !== "timer_expired") return fail("not_participant");
+  if (!person && message.type !== "join" && message.type !== "enrol" && message.type !== "timer_expired") return fail("not_participant");
 
   switch (message.type) {
     case "join": {
       if (person) person.present = true;
       else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), role: message.role, present: true });
+      break;
+    }
+    case "enrol": {
+      if (person) person.name = message.name.slice(0, MAX_NAME_LENGTH);
+      else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), role: message.role, present: false });
       break;
     }
     case "leave": {

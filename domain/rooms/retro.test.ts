@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RETRO_PEOPLE, randomRetroInput } from "./random-inputs";
 import {
   DEFAULT_VOTES_AMOUNT,
   type RetroInput,
@@ -246,38 +247,8 @@ describe("retro client messages and strangers", () => {
 });
 
 describe("retro properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
-  const people = ["fac", "ann", "bob", "cat", "eve"];
-  const columns = ["start", "stop", "continue", "glad"];
-
-  function randomInput(r: ReturnType<typeof seeded>, s: RetroState): [string, RetroInput] {
-    const actor = r.pick(people);
-    const note = s.notes.length && r.chance(0.9) ? r.pick(s.notes).id : `n${r.int(40)}`;
-    const other = s.notes.length ? r.pick(s.notes).id : "n1";
-    const choices: RetroInput[] = [
-      { type: "join", name: actor },
-      { type: "leave" },
-      { type: "add_note", column: r.pick(columns), text: "t" },
-      { type: "edit_note", note, text: "e" },
-      { type: "delete_note", note },
-      { type: "move_note", note, column: r.pick(columns) },
-      { type: "group_notes", note, into: other },
-      { type: "ungroup_note", note },
-      { type: "vote", note },
-      { type: "vote", note },
-      { type: "vote", note },
-      { type: "unvote", note },
-      { type: "done_voting", done: r.chance(0.5) },
-      { type: "set_voting", on: r.chance(0.7) },
-      { type: "set_options", cumulative: r.chance(0.5), voteForYourself: r.chance(0.5), votesAmount: 1 + r.int(6), anonymous: r.chance(0.5) },
-      { type: "reveal" },
-      { type: "raise_hand" },
-      { type: "lower_hand" },
-      { type: "call_next" },
-      { type: "mark_action", note, action: r.chance(0.5) },
-      { type: "export_actions" },
-    ];
-    return [actor, r.pick(choices)];
-  }
+  const people = RETRO_PEOPLE;
+  const randomInput = randomRetroInput;
 
   const applied = new Map<string, number>();
 

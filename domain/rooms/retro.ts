@@ -156,7 +156,7 @@ export const retroClientMessage = z.discriminatedUnion("type", [
 export type RetroClientMessage = z.infer<typeof retroClientMessage>;
 
 /** Events only the room's object produces: a person's sockets opened or all closed. */
-export type RetroSystemEvent = { type: "join"; name: string } | { type: "leave" };
+export type RetroSystemEvent = { type: "join"; name: string } | { type: "enrol"; name: string } | { type: "leave" };
 export type RetroInput = RetroClientMessage | RetroSystemEvent;
 
 /** What the object must do outside the state. */
@@ -199,7 +199,7 @@ export function reduceRetro(state: RetroState, message: RetroInput, actor: strin
   const effects: RetroEffect[] = [];
   const fail = (error: RetroError): RetroResultOf => ({ error });
   const person = s.participants.find((p) => p.id === actor);
-  if (!person && message.type !== "join") return fail("not_participant");
+  if (!person && message.type !== "join" && message.type !== "enrol") return fail("not_participant");
   const facilitator = actor === s.owner;
   const noteOf = (noteId: string) => s.notes.find((n) => n.id === noteId);
 
@@ -207,6 +207,11 @@ export function reduceRetro(state: RetroState, message: RetroInput, actor: strin
     case "join":
       if (person) person.present = true;
       else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), present: true });
+      break;
+    case "enrol":
+      // A member through the REST join, before any socket of theirs opened.
+      if (person) person.name = message.name.slice(0, MAX_NAME_LENGTH);
+      else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), present: false });
       break;
     case "leave":
       person!.present = false;
