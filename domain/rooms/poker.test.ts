@@ -307,3 +307,13 @@ describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
     for (const key of ["vote", "flip", "revote", "accept", "spectator_cannot_vote", "card_not_in_deck", "already_revealed"]) expect(applied.get(key) ?? 0, key).toBeGreaterThan(0);
   });
 });
+
+describe("poker deck changes", () => {
+  it("lets the owner change the deck only before anyone voted", () => {
+    const fresh = newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" });
+    expect(ok(reducePoker(fresh, { type: "set_deck", cards: ["S", "M", "?"] }, "fac", T0)).state.deck.cards).toEqual(["S", "M", "?", "coffee"]);
+    expect(reducePoker(fresh, { type: "set_deck", cards: ["S"] }, "ann", T0)).toEqual({ error: "not_facilitator" });
+    const voted = run(room(), [["ann", { type: "vote", issue: "t1", card: "3" }]]);
+    expect(reducePoker(voted, { type: "set_deck", cards: ["S"] }, "fac", T0)).toEqual({ error: "deck_in_use" });
+  });
+});

@@ -304,3 +304,16 @@ describe("retro properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
     for (const key of ["vote", "unvote", "group_notes", "no_votes_left", "voting_closed", "not_cumulative", "own_note"]) expect(applied.get(key) ?? 0, key).toBeGreaterThan(0);
   });
 });
+
+describe("retro archive", () => {
+  it("freezes the room for everyone but keeps it readable; only the facilitator archives", () => {
+    const s = room({ voting: true });
+    expect(reduceRetro(s, { type: "archive" }, "ann", T0)).toEqual({ error: "not_facilitator" });
+    const archived = run(s, [["fac", { type: "archive" }]]);
+    expect(archived.archived).toBe(true);
+    expect(archived.votingPhase).toBe(false);
+    expect(reduceRetro(archived, { type: "add_note", column: "start", text: "late" }, "ann", T0)).toEqual({ error: "room_archived" });
+    expect(reduceRetro(archived, { type: "vote", note: archived.notes[0]!.id }, "bob", T0)).toEqual({ error: "room_archived" });
+    expect(run(archived, [["ann", { type: "leave" }], ["ann", { type: "join", name: "Ann" }]]).notes).toHaveLength(2);
+  });
+});

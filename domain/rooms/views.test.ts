@@ -4,7 +4,7 @@ import { POKER_PEOPLE, RETRO_PEOPLE, randomPokerInput, randomRetroInput } from "
 import { newRetroRoom, reduceRetro, type RetroState, viewFor as retroView } from "./retro";
 import { propertySeeds, seeded } from "./seeded";
 import { applyPatch, diff } from "./patch";
-import { composeView, privatePart, publicView } from "./views";
+import { composeView, privateForAll, privatePart, publicView } from "./views";
 
 const T0 = Date.UTC(2026, 10, 1);
 
@@ -18,6 +18,9 @@ describe("split room views (seeded; replay one with ROOMS_SEED=<seed>)", () => {
         const [actor, m] = randomPokerInput(r);
         const result = reducePoker(s, m, actor, T0 + i * 1000);
         if ("error" in result) continue;
+        if (!privateForAll("poker", m.type)) {
+          for (const person of POKER_PEOPLE.filter((p) => p !== actor)) expect(privatePart("poker", result.state, person)).toEqual(privatePart("poker", s, person));
+        }
         s = result.state;
         const next = publicView("poker", s);
         client = applyPatch(client, diff(client, next));
@@ -38,6 +41,9 @@ describe("split room views (seeded; replay one with ROOMS_SEED=<seed>)", () => {
         const [actor, m] = randomRetroInput(r, s);
         const result = reduceRetro(s, m, actor, T0 + i * 1000);
         if ("error" in result) continue;
+        if (!privateForAll("retro", m.type)) {
+          for (const person of RETRO_PEOPLE.filter((p) => p !== actor)) expect(privatePart("retro", result.state, person)).toEqual(privatePart("retro", s, person));
+        }
         s = result.state;
         const next = publicView("retro", s);
         client = applyPatch(client, diff(client, next));

@@ -78,3 +78,14 @@ export function composeView(kind: RoomKind, view: RoomView, part: RoomPrivate): 
   v.facilitator = p.facilitator;
   return v;
 }
+
+/**
+ * Whether a message of this type may change the private part of people other than its
+ * sender: a re-vote clears everyone's card, a deleted note gives its votes back. For every
+ * other type only the sender's private part can change, so only theirs is recomputed.
+ */
+export function privateForAll(kind: RoomKind, type: string): boolean {
+  return kind === "poker" ? POKER_BROAD.has(type) : RETRO_BROAD.has(type);
+}
+const POKER_BROAD = new Set(["revote", "set_role", "remove_issue", "archive", "set_deck", "timer_expired", "pick"]);
+const RETRO_BROAD = new Set(["delete_note", "set_preset", "archive"]);
