@@ -47,6 +47,8 @@ export type ActResult = { ok: true; seq: number } | { ok: false; code: string };
 
 /** Log entries kept before they are folded into the stored state. */
 const COMPACT_EVERY = 200;
+/** Refs remembered for deduplication (a reconnect re-sends only a few). */
+const REMEMBERED_REFS = 500;
 const memberTag = (member: string) => `member:${member}`;
 const SYSTEM_ACTOR = "system";
 
@@ -74,6 +76,8 @@ export class RoomServer extends Server<Env> {
   private shown: RoomView | null = null;
   /** Each member's private part as last sent (JSON), to send only what changed. */
   private sentPrivate = new Map<string, string>();
+  /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
+  private answered = new Map<string, ActResult>();
 
   onStart() {
     const sql = this.ctx.storage.sql;
@@ -193,7 +197,9 @@ export class RoomServer extends Server<Env> {
     if (seat.readOnly) return answer("read_only");
     const parsed = (this.meta.kind === "poker" ? pokerClientMessage : retroClientMessage).safeParse(message);
     if (!parsed.success) return answer("malformed");
-    const result = this.apply(seat.member, parsed.data as Input);
+    const key = ref === undefined ? undefined : `${seat.member} ${ref}`;
+    const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
+    if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
     if (ref !== undefined) this.sendTo(connection, { type: "ack", ref, seq: result.seq });
   }
@@ -241,6 +247,12 @@ export class RoomServer extends Server<Env> {
     this.broadcastChange(privateForAll(meta.kind, input.type) ? null : actor);
     if (result.effects.length > 0) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
+  }
+
+  private remember(key: string, result: ActResult) {
+    this.answered.delete(key);
+    this.answered.set(key, result);
+    if (this.answered.size > REMEMBERED_REFS) this.answered.delete(this.answered.keys().next().value!);
   }
 
   private compact() {

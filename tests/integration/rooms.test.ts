@@ -340,3 +340,18 @@ describe("room sockets", () => {
     expect(await runInDurableObject(stub, async (_i, state) => state.storage.getAlarm())).toBeNull();
   });
 });
+
+describe("room messages sent twice", () => {
+  it("applies a frame re-sent with the same ref once and answers it again", async () => {
+    const team = await buildTeam();
+    const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Dedupe", method: "mad_sad_glad" } });
+    const socket = await openRoom(res.json.guid, team.cookies.write);
+    await socket.waitFor(() => true);
+    const frame = JSON.stringify({ type: "add_note", column: "mad", text: "Flaky CI", ref: "same-ref" });
+    socket.raw(frame);
+    socket.raw(frame);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.parsed.filter((f) => f.type === "ack" && f.ref === "same-ref")).toHaveLength(2);
+    expect(socket.view().notes).toHaveLength(1);
+  });
+});
