@@ -133,6 +133,13 @@ describe("rooms over REST", () => {
     expect((await call("PUT", r, { cookie: team.cookies.write, body: { method: "fibonacci" } })).status).toBe(200);
     expect((await call("PUT", r, { cookie: team.cookies.write, body: { method: "t_shirt", title: "Sizing" } })).json.title).toBe("Sizing");
     expect((await call("PUT", r, { cookie: team.cookies.root, body: { title: "Mine" } })).json.code).toBe("room.not_facilitator");
+    // Rooms carry custom fields like other entities.
+    const withField = await call("PUT", r, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "participants", value: [team.users.read.id] }] } });
+    expect(withField.status, withField.text).toBe(200);
+    expect(withField.json.custom_fields.find((v: { slug: string }) => v.slug === "participants").value).toEqual([team.users.read.id]);
+    const refused = await call("PUT", r, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "participants", value: [team.users.outsider.id] }] } });
+    expect(refused.status).toBe(400);
+    expect((await call("GET", r, { cookie: team.cookies.read })).json.custom_fields.find((v: { slug: string }) => v.slug === "participants").value).toEqual([team.users.read.id]);
     await call("PUT", `${r}/current_issue`, { cookie: team.cookies.write, body: { issue: task.guid } });
     await call("POST", `${r}/issues/${task.guid}/votes`, { cookie: team.cookies.write, body: { card: "XL" } });
     const locked = await call("PUT", r, { cookie: team.cookies.write, body: { method: "fibonacci" } });
