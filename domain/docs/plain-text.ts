@@ -9,39 +9,41 @@ import { type DocKind, Y_BPMN_MAP, Y_DRAWING_ELEMENTS, Y_TABLE_COLUMNS, Y_TABLE_
 /** D1 rows stay small: longer text is cut (search still finds the start of a long document). */
 export const PLAIN_TEXT_MAX = 100_000;
 
-/** ProseMirror nodes that hold inline content or other blocks: each ends a line. */
-const INLINE_NODES = new Set(["mention", "hardBreak", "image"]);
+/** Blocks whose content is inline: each ends a line. Containers (lists, quotes) add nothing. */
+const TEXT_BLOCKS = new Set(["paragraph", "heading", "codeBlock"]);
 
-function textOfXml(node: Y.XmlElement | Y.XmlText | Y.XmlHook, out: string[]): void {
+function textOfXml(node: Y.XmlElement | Y.XmlText | Y.XmlHook): string {
   if (node instanceof Y.XmlText) {
-    for (const op of node.toDelta() as { insert: unknown }[]) if (typeof op.insert === "string") out.push(op.insert);
-    return;
+    return (node.toDelta() as { insert: unknown }[]).map((op) => (typeof op.insert === "string" ? op.insert : "")).join("");
   }
-  if (!(node instanceof Y.XmlElement)) return;
+  if (!(node instanceof Y.XmlElement)) return "";
   const name = node.nodeName;
   if (name === "mention") {
-    const char = node.getAttribute("mentionSuggestionChar") ?? "@";
+    const char = node.getAttribute("mentionSuggestionChar");
     const label = node.getAttribute("label") ?? node.getAttribute("id") ?? "";
-    out.push(`${typeof char === "string" ? char : "@"}${String(label)}`);
-    return;
+    return `${typeof char === "string" ? char : "@"}${String(label)}`;
   }
-  if (name === "hardBreak") {
-    out.push("\n");
-    return;
-  }
+  if (name === "hardBreak") return "\n";
   if (name === "image") {
     const alt = node.getAttribute("alt");
-    if (typeof alt === "string" && alt) out.push(alt);
-    return;
+    return typeof alt === "string" && alt ? `${alt}\n` : "";
   }
-  for (const child of node.toArray()) textOfXml(child as Y.XmlElement | Y.XmlText, out);
-  if (!INLINE_NODES.has(name)) out.push(name === "tableCell" || name === "tableHeader" ? "\t" : "\n");
+  const inner = node
+    .toArray()
+    .map((child) => textOfXml(child as Y.XmlElement | Y.XmlText))
+    .join("");
+  if (TEXT_BLOCKS.has(name)) return `${inner}\n`;
+  if (name === "tableCell" || name === "tableHeader") return `${inner.trim().replace(/\s*\n\s*/g, " ")}\t`;
+  if (name === "tableRow") return `${inner.replace(/\t$/, "")}\n`;
+  return inner;
 }
 
 function textOfText(doc: Y.Doc): string {
-  const out: string[] = [];
-  for (const child of doc.getXmlFragment(Y_TEXT_FIELD).toArray()) textOfXml(child as Y.XmlElement | Y.XmlText, out);
-  return out.join("");
+  return doc
+    .getXmlFragment(Y_TEXT_FIELD)
+    .toArray()
+    .map((child) => textOfXml(child as Y.XmlElement | Y.XmlText))
+    .join("");
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
+import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { statsRoutes } from "./stats";
@@ -49,6 +50,7 @@ api.route("/", viewRoutes);
 api.route("/", workflowRoutes);
 api.route("/", notificationRoutes);
 api.route("/", notificationSettingsRoutes);
+api.route("/", docContentRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {
