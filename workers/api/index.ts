@@ -7,6 +7,7 @@ import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
 import { docRoutes, sharedDocRoutes } from "./docs";
+import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { statsRoutes } from "./stats";
@@ -55,6 +56,7 @@ api.route("/", notificationRoutes);
 api.route("/", notificationSettingsRoutes);
 api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
+api.route("/", docContentRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {
