@@ -135,7 +135,8 @@ export function BpmnDocument({ ydoc, status, readOnly, title, shared = false }: 
   // A brand-new diagram gets its start event once the document is known to be empty everywhere.
   useEffect(() => {
     if (status === "synced" && !readOnly) syncRef.current?.initialize();
-    if (status === "synced" && readOnly && readBpmn(ydoc) === null) setPhase("empty");
+    // A reader (or a writer whose socket never connected) of a diagram nobody saved yet.
+    if (status !== "connecting" && (readOnly || status !== "synced") && readBpmn(ydoc) === null) setPhase("empty");
   }, [status, readOnly, ydoc, phase]);
 
   // bpmn-js measures its container once; tell it when the box changes.
