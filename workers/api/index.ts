@@ -7,6 +7,7 @@ import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
 import { docRoutes, sharedDocRoutes } from "./docs";
+import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { statsRoutes } from "./stats";
@@ -21,6 +22,7 @@ import { viewRoutes } from "./views";
 import { workflowRoutes } from "./workflows";
 import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
+import { roomProjectRoutes, roomRoutes } from "./rooms";
 import { requestContext, sameOrigin } from "./middleware";
 import { ApiProblem, renderProblem } from "./problem";
 import type { AppEnv } from "./types";
@@ -52,6 +54,9 @@ api.route("/", viewRoutes);
 api.route("/", workflowRoutes);
 api.route("/", notificationRoutes);
 api.route("/", notificationSettingsRoutes);
+api.route("/", roomProjectRoutes);
+api.route("/", roomRoutes);
+api.route("/", docContentRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {
