@@ -76,9 +76,9 @@ test("a nested tree is built, reordered and re-parented by mouse and keyboard, k
 
   // Every kind, at three levels, made from the page.
   await create(page, page.getByTestId("doc-new"), "doc-new-text", "Handbook");
-  await create(page, rowOf(page, "Handbook").getByTestId("doc-menu"), "doc-add-bpmn", "Process");
-  await create(page, rowOf(page, "Handbook").getByTestId("doc-menu"), "doc-add-drawing", "Sketch");
-  await create(page, rowOf(page, "Process").getByTestId("doc-menu"), "doc-add-text", "Details");
+  await create(page, rowOf(page, "Handbook").getByTestId("doc-row-menu"), "doc-add-bpmn", "Process");
+  await create(page, rowOf(page, "Handbook").getByTestId("doc-row-menu"), "doc-add-drawing", "Sketch");
+  await create(page, rowOf(page, "Process").getByTestId("doc-row-menu"), "doc-add-text", "Details");
   await create(page, page.getByTestId("doc-new"), "doc-new-table", "Budget");
   expect(await outline(page)).toEqual(["Handbook@0", "Process@1", "Details@2", "Sketch@1", "Budget@0"]);
   await expect(rowOf(page, "Handbook").getByTestId("doc-child-count")).toHaveText("2");
@@ -123,7 +123,7 @@ test("a nested tree is built, reordered and re-parented by mouse and keyboard, k
 
   // Deleting Handbook says that three documents go with it, and takes them all.
   await rowOf(page, "Handbook").getByTestId("doc-open").click();
-  await rowOf(page, "Handbook").getByTestId("doc-menu").click();
+  await rowOf(page, "Handbook").getByTestId("doc-row-menu").click();
   await page.getByTestId("doc-delete").click();
   const dialog = page.getByTestId("doc-delete-dialog");
   await expect(dialog.getByTestId("doc-delete-count")).toHaveAttribute("data-count", "3");
@@ -169,7 +169,7 @@ test("a second browser sees the tree change live, a reader gets no editing contr
   await expect(b.page.getByTestId("docs-read-only")).toBeVisible();
   await expect(b.page.getByTestId("doc-new")).toHaveCount(0);
   await expect(b.page.getByTestId("doc-drag")).toHaveCount(0);
-  await expect(b.page.getByTestId("doc-menu")).toHaveCount(0);
+  await expect(b.page.getByTestId("doc-row-menu")).toHaveCount(0);
   await expect(b.page.getByTestId("doc-share-toggle")).toHaveCount(0);
   await expect(b.page.getByTestId("doc-title")).not.toHaveRole("button");
 
@@ -235,10 +235,16 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
     await expect(page.getByTestId("doc-share-url")).toBeVisible();
     await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-${theme}.png`, fullPage: true, animations: "disabled" });
-    await rowOf(page, "Product guide").getByTestId("doc-menu").click();
+    await rowOf(page, "Product guide").getByTestId("doc-row-menu").click();
     await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-menu-${theme}.png`, animations: "disabled" });
     await page.keyboard.press("Escape");
-    await rowOf(page, "Product guide").getByTestId("doc-menu").click();
+    // A text document with its editor (when the build has it).
+    await rowOf(page, "Product guide").getByTestId("doc-open").click();
+    await expect(page.getByTestId("doc-panel")).toHaveAttribute("data-kind", "text");
+    await expect(page.getByTestId("editor-loading")).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-text-${theme}.png`, fullPage: true, animations: "disabled" });
+    await rowOf(page, "Product guide").getByTestId("doc-row-menu").click();
     await page.getByTestId("doc-delete").click();
     await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-delete-${theme}.png`, animations: "disabled" });
     await open(page, `${projectPath}/docs`);

@@ -208,7 +208,7 @@ function TreeRow({ row, depth, projectGuid, selected, folded, canWrite, renaming
               label={t("actions", { title })}
               button={<Icon name="more" size={16} />}
               buttonClassName="muted flex h-6 w-6 items-center justify-center rounded hover:bg-[var(--border)] focus-visible:shadow-[0_0_0_2px_var(--ring)] focus-visible:outline-none"
-              testId="doc-menu"
+              testId="doc-row-menu"
               sections={[
                 ...(canNest
                   ? [
