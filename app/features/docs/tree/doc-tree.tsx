@@ -25,7 +25,7 @@ import { type KeyboardEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DOC_KINDS, type DocKind } from "../../../../domain/docs/layout";
-import { DOC_MAX_DEPTH, DOC_TITLE_MAX, type FlatRow, flatten, projectDrop } from "../../../../domain/docs/tree";
+import { DOC_MAX_DEPTH, DOC_TITLE_MAX, type FlatRow, flatten, heightOf, projectDrop } from "../../../../domain/docs/tree";
 import type { DocView } from "../../../../workers/services/documents";
 import { Icon } from "../../../components/ui/icons";
 import { KIND_ICON, KIND_TONE } from "./kinds";
@@ -67,7 +67,7 @@ interface RowProps {
   renaming: boolean;
   setRenaming: (guid: string | null) => void;
   actions: TreeActions;
-  /** Its position in the visible rows, 1-based (aria-posinset of its level is not known for folded rows). */
+  /** Its place among its siblings (1-based) and how many they are, for assistive technology. */
   position: number;
   siblings: number;
 }
@@ -270,7 +270,9 @@ export function DocTree({
   const rows = useMemo(() => flatten(docs, folded, active ?? undefined), [docs, folded, active]);
   const ids = useMemo(() => rows.map((r) => r.node.guid), [rows]);
   const indexOf = (guid: string | null) => (guid ? ids.indexOf(guid) : -1);
-  const projection = active && over ? projectDrop(rows, indexOf(active), indexOf(over), offsetX, INDENT) : null;
+  // The dragged subtree must end at most DOC_MAX_DEPTH levels deep (depth here counts from 0).
+  const maxDepth = useMemo(() => (active ? DOC_MAX_DEPTH - heightOf(docs, active) : 0), [docs, active]);
+  const projection = active && over ? projectDrop(rows, indexOf(active), indexOf(over), offsetX, INDENT, maxDepth) : null;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }));
   const titleOf = (guid: string | number | undefined) => {
     const doc = docs.find((d) => d.guid === guid);
