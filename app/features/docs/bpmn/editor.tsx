@@ -1,6 +1,7 @@
 /** The BPMN document kind's editor module (docs contract: default export `Editor`). */
 import { useViewer } from "../../shell/viewer";
-import { Denied, type DocEditorProps, EditorLoading, useMounted, useSettled } from "../kinds/frame";
+import { Denied, EditorLoading, useMounted, useSettled } from "../kinds/frame";
+import type { DocEditorProps } from "../editors";
 import { useDocProvider } from "../use-doc-provider";
 import { BpmnDocument } from "./bpmn-document";
 

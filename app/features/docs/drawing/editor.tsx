@@ -1,6 +1,7 @@
 /** The drawing document kind's editor module (docs contract: default export `Editor`). */
 import { useViewer } from "../../shell/viewer";
-import { type AwarenessLike, Denied, type DocEditorProps, EditorLoading, useMounted, useSettled } from "../kinds/frame";
+import { type AwarenessLike, Denied, EditorLoading, useMounted, useSettled } from "../kinds/frame";
+import type { DocEditorProps } from "../editors";
 import { useDocProvider } from "../use-doc-provider";
 import { DrawingDocument } from "./drawing-document";
 

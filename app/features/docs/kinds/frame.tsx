@@ -111,14 +111,6 @@ export function ToolButton({ label, onClick, icon, disabled, testId }: { label: 
   );
 }
 
-/** What the documents page and the shared page pass to each kind's editor (docs contract). */
-export interface DocEditorProps {
-  doc: { guid: string; kind: "text" | "bpmn" | "drawing" | "table"; title: string; project: string | null };
-  readOnly: boolean;
-  /** Set on the shared read-only pages: the share id the socket must present. */
-  shareId?: string;
-}
-
 /** A placeholder of the editor's height while it loads, so the page does not jump. */
 export function EditorLoading() {
   const { t } = useTranslation("docs-kinds");
