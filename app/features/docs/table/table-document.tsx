@@ -367,7 +367,7 @@ function CellView({ column, value, language, readOnly, onToggle }: { column: Tab
   const { t } = useTranslation("docs-kinds");
   if (column.type === "checkbox" && fitsType("checkbox", value)) {
     return (
-      <span className="flex justify-center">
+      <span className="flex justify-center" data-testid="table-cell-value">
         <input
           type="checkbox"
           tabIndex={-1}
@@ -388,6 +388,7 @@ function CellView({ column, value, language, readOnly, onToggle }: { column: Tab
       title={misfit ? t("table.misfit", { type: t(`table.types.${column.type}`) }) : text.length > 30 ? text : undefined}
       style={misfit ? { textDecoration: "underline dotted var(--danger)", textUnderlineOffset: 3 } : undefined}
       data-misfit={misfit || undefined}
+      data-testid="table-cell-value"
     >
       {text}
     </span>
