@@ -61,9 +61,10 @@ async function picture(page: Page, name: string, ready: () => Promise<void>) {
 
 /** Draws a shape with one of Excalidraw's tools by dragging inside the canvas box. */
 async function drawShape(page: Page, tool: "rectangle" | "ellipse" | "diamond", from: [number, number], to: [number, number]) {
-  const box = (await page.getByTestId("drawing-canvas").boundingBox())!;
-  // The tool's radio input sits under its icon: click through.
+  // The tool's radio input sits under its icon: click through. (Clicking may scroll the page,
+  // so the canvas is measured after.)
   await page.locator(`[data-testid=toolbar-${tool}]`).click({ force: true });
+  const box = (await page.getByTestId("drawing-canvas").boundingBox())!;
   await page.mouse.move(box.x + from[0], box.y + from[1]);
   await page.mouse.down();
   await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
@@ -91,6 +92,17 @@ test("a drawing is drawn, kept after a reload, and shown read-only and live thro
 
   await drawShape(owner.page, "rectangle", [260, 160], [420, 280]);
   await drawShape(owner.page, "ellipse", [520, 170], [660, 290]);
+  await expect(canvas).toHaveAttribute("data-elements", "2");
+
+  // A pasted picture is refused with a message: drawings do not store images.
+  await owner.page.mouse.click((await canvas.boundingBox())!.x + 700, (await canvas.boundingBox())!.y + 400);
+  await owner.page.evaluate(() => {
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([png], "dot.png", { type: "image/png" }));
+    (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  });
+  await expect(owner.page.getByTestId("drawing-image-refused")).toBeVisible();
   await expect(canvas).toHaveAttribute("data-elements", "2");
   // Changes leave within 80 ms over the open socket; give them time to reach the room.
   await owner.page.waitForTimeout(1000);

@@ -1,5 +1,5 @@
 /** A drawing document: Excalidraw over the elements kept in the Y.Doc, with the status line. */
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type * as Y from "yjs";
 import { useTheme } from "../../shell/theme";
@@ -17,6 +17,22 @@ export function DrawingDocument({ ydoc, status, readOnly, awareness, shared = fa
   const [imageRefused, setImageRefused] = useState(0);
   const [count, setCount] = useState<number | null>(null);
   const refuse = useCallback(() => setImageRefused(Date.now()), []);
+
+  // Pasted or dropped picture files are stopped before Excalidraw sees them, with our message
+  // (Excalidraw's own, "images are disabled", does not say why or what to do instead).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (readOnly) return;
+    const hasImage = (data: DataTransfer | null) => Array.from(data?.files ?? []).some((f) => f.type.startsWith("image/"));
+    const onPaste = (event: ClipboardEvent) => {
+      if (!box.current?.contains(document.activeElement) || !hasImage(event.clipboardData)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      refuse();
+    };
+    window.addEventListener("paste", onPaste, true);
+    return () => window.removeEventListener("paste", onPaste, true);
+  }, [readOnly, refuse]);
 
   useEffect(() => {
     if (!imageRefused) return;
@@ -38,6 +54,13 @@ export function DrawingDocument({ ydoc, status, readOnly, awareness, shared = fa
           style={{ height: "max(420px, calc(100vh - 16rem))" }}
           data-testid="drawing-canvas"
           data-elements={count ?? undefined}
+          ref={box}
+          onDropCapture={(event) => {
+            if (readOnly || !Array.from(event.dataTransfer.files).some((f) => f.type.startsWith("image/"))) return;
+            event.preventDefault();
+            event.stopPropagation();
+            refuse();
+          }}
         >
           <ExcalidrawCanvas ydoc={ydoc} readOnly={readOnly} theme={theme} language={i18n.language} awareness={awareness} onImageRefused={refuse} onCount={setCount} />
         </div>

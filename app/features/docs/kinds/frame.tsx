@@ -42,6 +42,8 @@ export function StatusLine({ status, readOnly, saving, children, badge = true }:
 }) {
   const { t } = useTranslation("docs-kinds");
   const connection = status === "synced" ? null : t(`status.${status}`);
+  const showSaving = !readOnly && saving !== undefined && status !== "denied";
+  if (!(readOnly && badge) && !connection && !showSaving && !children) return null;
   return (
     <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="doc-kind-status" data-status={status}>
       {readOnly && badge && (
@@ -55,7 +57,7 @@ export function StatusLine({ status, readOnly, saving, children, badge = true }:
           {connection}
         </span>
       )}
-      {!readOnly && saving && status !== "denied" && (
+      {showSaving && (
         <span className="muted" role="status" data-testid="doc-save-state" data-state={saving}>
           {t(`status.${saving}`)}
         </span>
