@@ -143,11 +143,12 @@ export default function ExcalidrawCanvas({ ydoc, readOnly, theme, language, awar
         if (clientId === awareness.clientID) return;
         const pointer = state.pointer as { x: number; y: number; tool: "pointer" | "laser" } | undefined;
         const user = state.user as { name?: string; color?: string } | undefined;
-        if (!pointer || typeof pointer.x !== "number" || typeof pointer.y !== "number") return;
+        // Readers of a shared link have no name and are not shown.
+        if (!pointer || typeof pointer.x !== "number" || typeof pointer.y !== "number" || typeof user?.name !== "string" || !user.name) return;
         const color = typeof user?.color === "string" ? user.color : "#6366f1";
         collaborators.set(String(clientId) as SocketId, {
           pointer: { x: pointer.x, y: pointer.y, tool: pointer.tool === "laser" ? "laser" : "pointer" },
-          username: typeof user?.name === "string" ? user.name : null,
+          username: user.name,
           color: { background: color, stroke: color },
         });
       });

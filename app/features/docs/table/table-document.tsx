@@ -84,9 +84,10 @@ export function TableDocument({ ydoc, status, readOnly, awareness, shared = fals
         if (clientId === awareness.clientID) return;
         const cell = state.cell as { row?: unknown; col?: unknown } | undefined;
         const user = state.user as { name?: unknown; color?: unknown } | undefined;
-        if (!cell || typeof cell.row !== "string" || typeof cell.col !== "string") return;
+        // Readers of a shared link have no name and are not shown.
+        if (!cell || typeof cell.row !== "string" || typeof cell.col !== "string" || typeof user?.name !== "string" || !user.name) return;
         const key = `${cell.row}:${cell.col}`;
-        const peer = { name: typeof user?.name === "string" ? user.name : "", color: typeof user?.color === "string" ? user.color : "#6366f1" };
+        const peer = { name: user.name, color: typeof user?.color === "string" ? user.color : "#6366f1" };
         next.set(key, [...(next.get(key) ?? []), peer]);
       });
       setPeers(next);
