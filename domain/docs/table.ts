@@ -34,17 +34,20 @@ export interface TableSnapshot {
 /** Bounds of one table; beyond them an operation is refused (the grid renders every row). */
 export const TABLE_LIMITS = { columns: 50, rows: 2000, nameLength: 80, textLength: 5000 } as const;
 
-export type TableError =
-  | "not_a_number"
-  | "not_a_date"
-  | "not_yes_no"
-  | "text_too_long"
-  | "name_empty"
-  | "name_too_long"
-  | "too_many_columns"
-  | "too_many_rows"
-  | "unknown_column"
-  | "unknown_row";
+/** Why an edit of the table was refused (each has a message under `docs-kinds:table.errors`). */
+export const TABLE_ERRORS = [
+  "not_a_number",
+  "not_a_date",
+  "not_yes_no",
+  "text_too_long",
+  "name_empty",
+  "name_too_long",
+  "too_many_columns",
+  "too_many_rows",
+  "unknown_column",
+  "unknown_row",
+] as const;
+export type TableError = (typeof TABLE_ERRORS)[number];
 
 export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: TableError };
 
