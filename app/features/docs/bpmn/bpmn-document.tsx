@@ -14,7 +14,7 @@ import { loadBpmn } from "./load-bpmn";
 import { TOOL_LABELS } from "./tool-labels";
 
 /** Quiet time after the last change before the diagram is saved. */
-const SAVE_DELAY_MS = 500;
+const SAVE_DELAY_MS = 300;
 
 type Phase = "loading" | "ready" | "empty" | "failed";
 type Saving = "saved" | "saving" | "unsaved";
@@ -96,7 +96,8 @@ export function BpmnDocument({ ydoc, status, readOnly, title, shared = false }: 
     });
     syncRef.current = sync;
 
-    const save = async () => {
+    /** `last`: the editor is going away; the pending change is still written. */
+    const save = async (last = false) => {
       if (timer) clearTimeout(timer);
       timer = null;
       const instance = instanceRef.current;
@@ -104,7 +105,7 @@ export function BpmnDocument({ ydoc, status, readOnly, title, shared = false }: 
       const upTo = sync.editCount;
       setSaving("saving");
       const { xml } = await instance.saveXML({ format: true });
-      if (!xml || cancelled) return;
+      if (!xml || (cancelled && !last)) return;
       const result = sync.save(xml, upTo);
       if (!result.ok && result.reason === "too_large") setNotice("too_large");
       setSaving(sync.dirty ? "unsaved" : "saved");
@@ -121,7 +122,7 @@ export function BpmnDocument({ ydoc, status, readOnly, title, shared = false }: 
     return () => {
       document.removeEventListener("visibilitychange", onHide);
       const pending = timer !== null;
-      const last = pending ? save() : Promise.resolve();
+      const last = pending ? save(true) : Promise.resolve();
       cancelled = true;
       sync.destroy();
       syncRef.current = null;
