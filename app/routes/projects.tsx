@@ -11,6 +11,7 @@ import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { SortableProjects } from "../features/projects/sortable-projects";
+import { RoomsPart } from "../features/rooms/rooms-part";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/projects";
@@ -117,6 +118,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : (
         <SortableProjects projects={visible} now={loaderData.now} onMove={move} />
       )}
+      <RoomsPart now={loaderData.now} />
     </main>
   );
 }
