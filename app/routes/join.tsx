@@ -8,7 +8,9 @@ import { rooms } from "../../workers/db/schema";
 import { projectAccess } from "../../workers/services/access";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
-import { serverErrors } from "../components/ui/form-errors";
+import { MAX_NAME_LENGTH } from "../../domain/rooms/poker";
+import { joinInput } from "../../domain/rooms/schemas";
+import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { RoomHost } from "../features/rooms/room-host";
 import { roomPath, type RoomDetails } from "../features/rooms/types";
@@ -20,7 +22,7 @@ import { apiCall } from "../lib/api";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/join";
 
-const NAME_MAX = 80;
+const NAME_MAX = MAX_NAME_LENGTH;
 /** How often a waiting guest asks whether the owner admitted them (they have no socket yet). */
 const WAIT_POLL_MS = 2500;
 
@@ -73,13 +75,13 @@ function JoinForm({ roomGuid, title, refused, onJoined }: { roomGuid: string; ti
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError(t("join.nameRequired"));
-    if (trimmed.length > NAME_MAX) return setError(t("join.nameTooLong", { max: NAME_MAX }));
+    // A name is what makes this a guest's join (the API's `{}` is for project people).
+    const parsed = joinInput.required({ name: true }).safeParse({ name, read: spectator });
+    if (!parsed.success) return setError(zodFieldErrors(parsed.error, t).name ?? "");
     setError("");
     setDetail("");
     setBusy(true);
-    const r = await apiCall<{ member: string; verified: boolean }>("POST", `/v1/rooms/${roomGuid}/join`, { name: trimmed, read: spectator });
+    const r = await apiCall<{ member: string; verified: boolean }>("POST", `/v1/rooms/${roomGuid}/join`, parsed.data);
     setBusy(false);
     if (r.error) {
       const s = serverErrors(r.error, t);

@@ -8,7 +8,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
-import { serverErrors } from "../../components/ui/form-errors";
+import { deckInput } from "../../../domain/rooms/decks";
+import { MAX_CARD_LENGTH, MAX_CUSTOM_CARDS } from "../../../domain/rooms/poker";
+import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
 import { ConfirmDialog } from "./room-header";
 import { deckName } from "./deck-name";
@@ -20,33 +22,35 @@ interface DraftCard {
   value: string;
 }
 
-const CARD_LABEL_MAX = 16;
-const CARDS_MAX = 40;
+const CARD_LABEL_MAX = MAX_CARD_LENGTH;
+const CARDS_MAX = MAX_CUSTOM_CARDS;
 let nextKey = 0;
 const draftCard = (label = "", value = ""): DraftCard => ({ key: nextKey++, label, value });
 
-/** Reads the draft; the server checks the same rules again and answers in the reader's language. */
+/**
+ * Reads the draft: rows left blank are skipped, a value must be a number if given; the rest is
+ * the deck rule the API applies too (`deckInput`), its messages translated from the error keys.
+ */
 function readDraft(name: string, cards: DraftCard[], t: TFunction) {
   const errors: Record<string, string> = {};
-  if (!name.trim()) errors.name = t("decks.editor.nameRequired");
-  const filled = cards.filter((c) => c.label.trim() || c.value.trim());
-  const out: { label: string; value: number | null }[] = [];
-  const seen = new Set<string>();
-  filled.forEach((c) => {
-    const i = cards.indexOf(c);
-    const label = c.label.trim();
-    const value = c.value.trim().replace(",", ".");
-    if (!label) errors[`cards.${i}.label`] = t("decks.editor.labelRequired");
-    else if (label.length > CARD_LABEL_MAX) errors[`cards.${i}.label`] = t("decks.editor.labelTooLong", { max: CARD_LABEL_MAX });
-    else if (label === "?" || label === "coffee") errors[`cards.${i}.label`] = t("decks.editor.labelReserved");
-    else if (seen.has(label)) errors[`cards.${i}.label`] = t("decks.editor.labelDuplicate");
-    seen.add(label);
-    if (value && !/^\d+(\.\d+)?$/.test(value)) errors[`cards.${i}.value`] = t("decks.editor.valueInvalid");
-    out.push({ label, value: value ? Number(value) : null });
-  });
-  if (out.length < 2) errors.cards = t("decks.editor.tooFew");
-  if (out.length > CARDS_MAX) errors.cards = t("decks.editor.tooMany", { max: CARDS_MAX });
-  return { errors, body: { name: name.trim(), cards: out } };
+  const filled = cards.map((c, row) => ({ ...c, row })).filter((c) => c.label.trim() || c.value.trim());
+  const body = {
+    name,
+    cards: filled.map((c) => {
+      const value = c.value.trim().replace(",", ".");
+      if (value && !/^\d+(\.\d+)?$/.test(value)) errors[`cards.${c.row}.value`] = t("decks.editor.valueInvalid");
+      return { label: c.label.trim(), value: value ? Number(value) : null };
+    }),
+  };
+  const parsed = deckInput.safeParse(body);
+  if (!parsed.success) {
+    // The schema numbers rows among the filled ones; the form shows them on the row typed in.
+    for (const [key, message] of Object.entries(zodFieldErrors(parsed.error, t))) {
+      const m = /^cards\.(\d+)\.(label|value)$/.exec(key);
+      errors[m ? `cards.${filled[Number(m[1])]!.row}.${m[2]}` : key] ??= message;
+    }
+  }
+  return { errors, body: parsed.success ? parsed.data : body };
 }
 
 export function DeckDialog({ projectGuid, onClose, onSaved }: { projectGuid: string; onClose: () => void; onSaved: () => void }) {

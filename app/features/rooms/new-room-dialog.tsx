@@ -8,12 +8,13 @@ import { useNavigate } from "react-router";
 import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
 import { Field, FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
-import { serverErrors } from "../../components/ui/form-errors";
+import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
+import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
 import { deckName } from "./deck-name";
 import { type DeckView, roomPath, type RoomSummary } from "./types";
 
-const TITLE_MAX = 200;
+const TITLE_MAX = MAX_ROOM_TITLE;
 
 export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: string; decks: DeckView[]; onClose: () => void }) {
   const { t } = useTranslation("rooms");
@@ -34,13 +35,12 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) return setErrors({ title: t("new.titleRequired") });
-    if (trimmed.length > TITLE_MAX) return setErrors({ title: t("new.titleTooLong", { max: TITLE_MAX }) });
+    const parsed = createRoomInput.safeParse({ kind, title, method: kind === "poker" ? deck : preset });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});
     setDetail("");
     setBusy(true);
-    const result = await api<RoomSummary>("POST", `/v1/project/${projectGuid}/rooms`, { kind, title: trimmed, method: kind === "poker" ? deck : preset }, { quiet: true });
+    const result = await api<RoomSummary>("POST", `/v1/project/${projectGuid}/rooms`, parsed.data, { quiet: true });
     setBusy(false);
     if (result.error) {
       const s = serverErrors(result.error, t);

@@ -3,9 +3,7 @@
  * A room screen (`app/features/rooms/<kind>/room.tsx`) is a default export taking
  * `RoomScreenProps`; the join page and the project room routes render it.
  */
-import type { PokerClientMessage, PokerView } from "../../../domain/rooms/poker";
-import type { RetroClientMessage, RetroView } from "../../../domain/rooms/retro";
-import type { RoomKind, RoomYou } from "../../../durable-objects/room/protocol";
+import type { RoomKind } from "../../../durable-objects/room/protocol";
 
 /** A room as `GET /project/{id}/rooms` lists it. */
 export interface RoomSummary {
@@ -31,23 +29,18 @@ export interface RoomMembership {
   name: string;
   role: "voter" | "spectator";
   verified: boolean;
+  /** Joined by link without an account. */
+  guest: boolean;
+  /** Sees the room but cannot change it (a spectator guest, a read-only participant). */
+  read_only?: boolean;
 }
 
-/** `GET /rooms/{id}`. */
+/** `GET /rooms/{id}` for an admitted member (others get only guid, kind, title and flags). */
 export type RoomDetails = RoomSummary & { custom_fields?: unknown[]; you: RoomMembership | null };
 
-export type RoomStatus = "connecting" | "open" | "reconnecting" | "closed" | "denied";
-export type RoomSendResult = { ok: true } | { ok: false; code: string };
-
 /** What `useRoom(roomGuid)` returns: the live room as this person may see it. */
-export interface RoomLive {
-  status: RoomStatus;
-  kind: RoomKind | null;
-  view: PokerView | RetroView | null;
-  you: RoomYou | null;
-  /** Sends one client message; resolves when the object stored it or refused it. */
-  send(message: PokerClientMessage | RetroClientMessage): Promise<RoomSendResult>;
-}
+export type { RoomLive, RoomStatus, SendResult as RoomSendResult } from "./use-room";
+import type { RoomLive } from "./use-room";
 
 /** The props of every room screen. */
 export interface RoomScreenProps {

@@ -51,11 +51,11 @@ export default function PokerRoom({ room, live }: RoomScreenProps) {
   const view = live.kind === "poker" ? (live.view as PokerView | null) : null;
 
   if (!view) {
-    if (live.status === "denied" || live.status === "closed") {
+    if (live.status === "denied" || live.status === "closed" || live.status === "waiting") {
       return (
-        <div className="card mx-auto mt-10 max-w-md p-6 text-center" data-testid="room-denied">
+        <div className="card mx-auto mt-10 max-w-md p-6 text-center" data-testid="room-denied" data-status={live.status}>
           <ConnectionState status={live.status} />
-          <p className="mt-3">{t(live.status === "denied" ? "room.denied" : "room.closed")}</p>
+          <p className="mt-3">{t(`room.${live.status}`)}</p>
         </div>
       );
     }
@@ -69,7 +69,7 @@ export default function PokerRoom({ room, live }: RoomScreenProps) {
   const spectator = mine?.role === "spectator";
   const deckReason = !view.current ? t("poker.deck.noIssue") : round?.revealed ? t("poker.deck.revealed") : spectator || readOnly ? t("poker.deck.spectator") : undefined;
   const names = new Map(view.participants.map((p) => [p.id, p.name]));
-  const backTo = room.you && !room.you.member.startsWith("guest:") ? `/project/${room.project}/rooms` : undefined;
+  const backTo = room.you && !room.you.guest ? `/project/${room.project}/rooms` : undefined;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6" data-testid="poker-room" data-room={room.guid} data-archived={view.archived}>
