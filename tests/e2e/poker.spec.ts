@@ -319,3 +319,41 @@ test("custom decks are made on the rooms page and offered for new rooms", async 
   expect(fac.errors).toEqual([]);
   await fac.context.close();
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`pictures the rooms page, the poker room before and after the flip and the guest join page in the ${theme} theme`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    const shot = (page: Page, name: string) => page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}-${theme}.png`, fullPage: true, animations: "disabled" });
+    const { fac, member, project, projectPath } = await team(browser, { theme });
+    const guest = await guestBrowser(browser, { theme });
+    await createTask(fac.page, project, [{ slug: "title", value: "Sign-in with passkeys" }, { slug: "description", value: "As a user I want to sign in with a passkey, so that I need no password.\nWorks in Chrome, Safari and Firefox." }]);
+    await createTask(fac.page, project, [{ slug: "title", value: "Export the board to CSV" }, { slug: "estimate", value: 3 }]);
+    await createTask(fac.page, project, [{ slug: "title", value: "Dark theme for the charts of the statistics page" }]);
+    const room = await newPokerRoom(fac.page, projectPath, "Sprint 14 estimation");
+    await addFromBacklog(fac.page, ["Sign-in with passkeys", "Export the board to CSV", "Dark theme for the charts of the statistics page"]);
+    await fac.page.locator('[data-testid=queue-issue][data-title="Sign-in with passkeys"]').getByTestId("queue-pick").click();
+    await open(guest.page, `/join/${room}`);
+    await expect(guest.page.getByTestId("join-form")).toBeVisible();
+    await shot(guest.page, "poker-join");
+    await guest.page.getByTestId("join-name").fill("Gus Guest");
+    await guest.page.getByTestId("join-submit").click();
+    await open(member.page, `${projectPath}/room/poker/${room}`);
+    await vote(member.page, "5");
+    await vote(guest.page, "8");
+    await fac.page.getByTestId("timer-start").click();
+    await expect(fac.page.getByTestId("voted-count")).toContainText("2");
+    await shot(fac.page, "poker-room-before-flip");
+    await shot(guest.page, "poker-room-guest");
+    await vote(fac.page, "8");
+    await fac.page.getByTestId("flip").click();
+    await expect(fac.page.getByTestId("results")).toBeVisible();
+    await shot(fac.page, "poker-room-after-flip");
+    await open(fac.page, `${projectPath}/rooms`);
+    await expect(fac.page.getByTestId("room-card")).toHaveCount(1);
+    await shot(fac.page, "rooms-page");
+    await open(fac.page, "/project");
+    await expect(fac.page.getByTestId("rooms-part")).toBeVisible();
+    await shot(fac.page, "projects-rooms-part");
+    for (const p of [fac, member, guest]) await p.context.close();
+  });
+}
