@@ -1,43 +1,40 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { cloudflareContext } from "../../workers/context";
+import { getDb } from "../../workers/db/client";
+import { projectDecks, projectRooms, roomWire } from "../../workers/services/rooms";
 import { Icon } from "../components/ui/icons";
 import { useProject } from "../features/projects/use-project";
 import { NoAccess } from "../features/projects/no-access";
 import { DeckList } from "../features/rooms/deck-editor";
 import { NewRoomDialog } from "../features/rooms/new-room-dialog";
 import { RoomsList } from "../features/rooms/rooms-list";
-import type { DeckView, RoomSummary } from "../features/rooms/types";
-import { useApi } from "../features/shell/errors";
-import { Spinner } from "../features/shell/spinner";
+import { loadAccess } from "../features/projects/project-data.server";
+import type { Route } from "./+types/project-rooms";
 
 const FILTERS = ["all", "poker", "retro"] as const;
 
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const { access } = await loadAccess(request, env, params.guid, "read");
+  if (!access.ok) return null;
+  const db = getDb(env.DB);
+  const [rooms, decks] = await Promise.all([projectRooms(db, params.guid), projectDecks(db, params.guid)]);
+  return { rooms: rooms.map(roomWire), decks, now: Date.now() };
+}
+
 /** `/project/{guid}/rooms`: the project's poker and retro rooms, a new-room dialog and the decks. */
-export default function ProjectRooms() {
+export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("rooms");
   const project = useProject();
-  const api = useApi();
-  const [rooms, setRooms] = useState<RoomSummary[] | null>(null);
-  const [decks, setDecks] = useState<DeckView[]>([]);
+  const { revalidate } = useRevalidator();
   const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>("all");
-  const [now, setNow] = useState(0);
   const canWrite = project.access.write || project.access.root;
 
-  const load = useCallback(async () => {
-    const [r, d] = await Promise.all([
-      api<{ results: RoomSummary[] }>("GET", `/v1/project/${project.guid}/rooms`),
-      api<{ results: DeckView[] }>("GET", `/v1/project/${project.guid}/valmethod`),
-    ]);
-    setNow(Date.now());
-    if (!r.error) setRooms(r.data.results);
-    if (!d.error) setDecks(d.data.results);
-  }, [api, project.guid]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (!project.access.read && !project.access.root) return <NoAccess />;
+  if (!loaderData) return <NoAccess />;
+  const { rooms, decks, now } = loaderData;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="rooms-page">
       <div className="flex flex-wrap items-center gap-4">
@@ -66,8 +63,8 @@ export default function ProjectRooms() {
           </button>
         )}
       </div>
-      {rooms === null ? <Spinner /> : <RoomsList rooms={rooms} decks={decks} now={now} filter={filter} />}
-      <DeckList projectGuid={project.guid} decks={decks} canWrite={canWrite} onChanged={() => void load()} />
+      <RoomsList rooms={rooms} decks={decks} now={now} filter={filter} />
+      <DeckList projectGuid={project.guid} decks={decks} canWrite={canWrite} onChanged={() => void revalidate()} />
       {creating && <NewRoomDialog projectGuid={project.guid} decks={decks} onClose={() => setCreating(false)} />}
     </main>
   );

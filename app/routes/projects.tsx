@@ -6,6 +6,7 @@ import { createProjectBody } from "../../domain/projects/schemas";
 import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
 import { listProjects, type ProjectView } from "../../workers/services/projects";
+import { roomsOfUser, roomWire } from "../../workers/services/rooms";
 import { FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
@@ -20,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const user = await viewerOf(request, env);
   if (!user) return redirect("/login?next=/project");
-  return { projects: await listProjects(getDb(env.DB), user.guid), now: Date.now() };
+  const db = getDb(env.DB);
+  const [projects, rooms] = await Promise.all([listProjects(db, user.guid), roomsOfUser(db, user.guid)]);
+  // Open rooms only: an archived room is history, reached from its project's rooms page.
+  const openRooms = rooms.filter((r) => !r.room.archived).map((r) => ({ ...roomWire(r.room), project_name: r.projectName }));
+  return { projects, rooms: openRooms, now: Date.now() };
 }
 
 function NewProject() {
@@ -118,7 +123,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : (
         <SortableProjects projects={visible} now={loaderData.now} onMove={move} />
       )}
-      <RoomsPart now={loaderData.now} />
+      <RoomsPart rooms={loaderData.rooms} now={loaderData.now} />
     </main>
   );
 }

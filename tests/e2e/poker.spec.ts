@@ -3,7 +3,7 @@
  * write access, and a guest who opens the join link without an account.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -156,6 +156,9 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
   // …and the task page shows it.
   await open(board, `${projectPath}/issue/${login}`);
   await expect(board.getByTestId("value-estimate")).toHaveValue("8");
+  // The member finds the room among the rooms they take part in, on their projects page.
+  await open(board, "/project");
+  await expect(board.getByTestId("rooms-part").getByTestId("room-link")).toHaveText(["Sprint 1 estimation"]);
 
   expect([...fac.errors, ...member.errors, ...guest.errors]).toEqual([]);
   for (const p of [fac, member, guest]) await p.context.close();
@@ -190,9 +193,17 @@ test("a guest spectator cannot vote, the timer counts down in every browser, and
   expect(refused.status()).toBe(403);
 
   // The facilitator reorders the queue with the keyboard; everyone sees the new order.
+  // Each key waits for the screen reader's announcement of the step before, as a person would.
+  const said = async (key: string, values: Record<string, string>) => {
+    let text = await t(fac.page.request, "en", `rooms:poker.queue.dnd.${key}`);
+    for (const [k, v] of Object.entries(values)) text = text.replace(`{{${k}}}`, v);
+    await expect(fac.page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
+  };
   await fac.page.locator('[data-testid=queue-issue][data-title="Third task"]').getByTestId("queue-drag").focus();
   await fac.page.keyboard.press("Space");
+  await said("over", { title: "Third task", place: "3" });
   await fac.page.keyboard.press("ArrowUp");
+  await said("over", { title: "Third task", place: "2" });
   await fac.page.keyboard.press("Space");
   for (const page of pages) await expect.poll(() => queueTitles(page)).toEqual(["First task", "Third task", "Second task"]);
 

@@ -1,24 +1,11 @@
-/** "Rooms I take part in" (`GET /rooms_part`): open rooms across projects, on the projects page. */
-import { useEffect, useState } from "react";
+/** "Rooms I take part in" (`GET /rooms_part`, read by the page's loader): open rooms across projects. */
 import { useTranslation } from "react-i18next";
-import { useApi } from "../shell/errors";
 import { RoomCard } from "./rooms-list";
 import type { RoomPart } from "./types";
 
-export function RoomsPart({ now }: { now: number }) {
+export function RoomsPart({ rooms, now }: { rooms: RoomPart[]; now: number }) {
   const { t } = useTranslation("rooms");
-  const api = useApi();
-  const [rooms, setRooms] = useState<RoomPart[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api<{ results: RoomPart[] }>("GET", "/v1/rooms_part", undefined, { quiet: true }).then((r) => {
-      if (live && !r.error) setRooms(r.data.results.filter((room) => !room.archived));
-    });
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  if (!rooms || rooms.length === 0) return null;
+  if (rooms.length === 0) return null;
   return (
     <section className="mt-10" aria-labelledby="rooms-part-title" data-testid="rooms-part">
       <h2 id="rooms-part-title" className="text-lg font-semibold">

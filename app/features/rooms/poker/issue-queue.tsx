@@ -77,7 +77,10 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
   const canEdit = view.facilitator && !view.archived;
   // The order shown at once after a drag; the room's next view replaces it.
   const [order, setOrder] = useState(view.queue);
-  useEffect(() => setOrder(view.queue), [view.queue]);
+  // Every patch brings a new array; only a different order replaces the one shown (a drag in
+  // progress is not disturbed by someone else's vote).
+  const queueKey = view.queue.join("\u0000");
+  useEffect(() => setOrder((shown) => (shown.join("\u0000") === queueKey ? shown : view.queue)), [queueKey, view.queue]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const issues = order.map((id) => view.issues[id]).filter((i): i is PokerIssue => Boolean(i));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
