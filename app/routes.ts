@@ -19,6 +19,7 @@ export default [
       route("issue/:issueGuid", "routes/project-issue.tsx"),
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),
+      route("docs/:docId?", "routes/project-docs.tsx"),
       route("rooms", "routes/project-rooms.tsx"),
       route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
       route("verify/:roomUid", "routes/project-verify.tsx"),
@@ -34,5 +35,7 @@ export default [
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),
   ]),
+  // Read-only share links (spec §2): /shared/{docs|bpmn|excalidraw|table}/{shareId}, no account needed.
+  route("shared/:segment/:guid", "routes/shared-doc.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

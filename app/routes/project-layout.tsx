@@ -29,6 +29,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   const tabs: { to: string; label: string; end: boolean; also?: string[] }[] = [
     { to: `/project/${project.guid}`, label: t("nav.overview"), end: true },
     { to: `/project/${project.guid}/taskboard`, label: t("planning.nav"), end: false },
+    { to: `/project/${project.guid}/docs`, label: t("docs:nav"), end: false },
     // A room and its verification page sit under the rooms tab too.
     { to: `/project/${project.guid}/rooms`, label: t("rooms:nav"), end: false, also: [`/project/${project.guid}/room/`, `/project/${project.guid}/verify/`] },
     { to: `/project/${project.guid}/stats`, label: t("nav.stats"), end: false },
