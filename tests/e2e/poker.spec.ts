@@ -151,6 +151,9 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
     await expect(page.getByTestId("accepted")).toContainText("8");
     await expect(page.locator('[data-testid=queue-issue][data-title="Login form"]').getByTestId("queue-accepted")).toHaveText("8");
   }
+  // Removing an issue from the queue takes it away for everyone.
+  await fac.page.locator('[data-testid=queue-issue][data-title="Password reset"]').getByTestId("queue-remove").click();
+  for (const page of pages) await expect.poll(() => queueTitles(page)).toEqual(["Login form"]);
   // The estimate lands on the task: the open board's lane total follows without a reload…
   await expect(backlog.getByTestId("lane-estimate")).toHaveText(/^10\b/, { timeout: 7_000 });
   // …and the task page shows it.
@@ -170,7 +173,7 @@ async function roleText(page: Page, role: string) {
   return json.poker.roles[role]!;
 }
 
-test("a guest spectator cannot vote, the timer counts down in every browser, and a reload restores the room", async ({ browser }) => {
+test("a guest spectator cannot vote; roles, keyboard voting, the shared timer, reload, auto-flip, re-vote and the archived history", async ({ browser }) => {
   test.setTimeout(180_000);
   const { fac, member, project, projectPath } = await team(browser);
   const watcher = await guestBrowser(browser);
@@ -179,10 +182,20 @@ test("a guest spectator cannot vote, the timer counts down in every browser, and
   await addFromBacklog(fac.page, ["First task", "Second task", "Third task"]);
   await fac.page.locator('[data-testid=queue-issue][data-title="First task"]').getByTestId("queue-pick").click();
 
-  await open(member.page, `${projectPath}/room/poker/${room}`);
+  // A project member who opens the guest link is taken to the room inside the project.
+  await open(member.page, `/join/${room}`);
+  await expect(member.page).toHaveURL(new RegExp(`${projectPath}/room/poker/${room}$`));
   await joinAsGuest(watcher.page, `/join/${room}`, "Wendy Watcher", { spectator: true });
   const pages = [fac.page, member.page, watcher.page];
   for (const page of pages) await expect(page.getByTestId("current-title")).toHaveText("First task");
+
+  // The member sits out as a spectator for a moment, then votes again: everyone sees the seat go and come.
+  await member.page.getByTestId("role-spectator").click();
+  await expect(fac.page.locator('[data-testid=participant][data-name="Max Member"]')).toHaveAttribute("data-role", "spectator");
+  await expect(fac.page.locator('[data-testid=seat][data-name="Max Member"]')).toHaveCount(0);
+  await expect(member.page.getByTestId("deck-card").first()).toBeDisabled();
+  await member.page.getByTestId("role-voter").click();
+  await expect(fac.page.locator('[data-testid=seat][data-name="Max Member"]')).toHaveCount(1);
 
   // The spectator guest sees the deck but cannot play it, and the API refuses a vote too.
   await expect(watcher.page.locator('[data-testid=participant][data-name="Wendy Watcher"]')).toHaveAttribute("data-role", "spectator");
@@ -222,7 +235,12 @@ test("a guest spectator cannot vote, the timer counts down in every browser, and
   expect(Math.max(...now) - Math.min(...now)).toBeLessThanOrEqual(2);
 
   // A vote is cast; then every browser reloads and finds the same room.
-  await vote(member.page, "13");
+  // The member votes with the keyboard: arrows walk the deck (0 1 2 3 5 8 13), Enter plays.
+  await member.page.locator('[data-testid=deck-card][data-card="0"]').focus();
+  for (let i = 0; i < 6; i++) await member.page.keyboard.press("ArrowRight");
+  await expect(member.page.locator('[data-testid=deck-card][data-card="13"]')).toBeFocused();
+  await member.page.keyboard.press("Enter");
+  await expect(member.page.locator('[data-testid=deck-card][data-card="13"]')).toHaveAttribute("aria-pressed", "true");
   await expect.poll(() => seats(fac.page)).toMatchObject({ "Max Member": { voted: true, card: "" } });
   for (const page of pages) {
     await page.reload();
@@ -236,8 +254,22 @@ test("a guest spectator cannot vote, the timer counts down in every browser, and
   await expect(member.page.locator('[data-testid=deck-card][data-card="13"]')).toHaveAttribute("aria-pressed", "true");
   await expect(watcher.page.getByTestId("deck-card").first()).toBeDisabled();
 
+  // Auto-flip: once the last voter votes, the cards turn by themselves in every browser.
+  await fac.page.getByTestId("auto-flip").click();
+  await expect(fac.page.getByTestId("auto-flip")).toHaveAttribute("aria-checked", "true");
+  await vote(fac.page, "8");
+  for (const page of pages) await expect(page.getByTestId("poker-table")).toHaveAttribute("data-revealed", "true");
+  // "Vote again" clears the round for everyone; the second round agrees.
+  await fac.page.getByTestId("revote").click();
+  for (const page of pages) {
+    await expect(page.getByTestId("poker-table")).toHaveAttribute("data-revealed", "false");
+    await expect.poll(() => seats(page)).toMatchObject({ "Max Member": { voted: false }, "Fay Facilitator": { voted: false } });
+  }
+  await vote(member.page, "13");
+  await vote(fac.page, "13");
+  for (const page of pages) await expect(page.getByTestId("result-agreement")).toHaveText("100%");
+
   // The round ends; the facilitator archives the room and its history stays readable to all.
-  await fac.page.getByTestId("flip").click();
   await fac.page.getByTestId("accept").click();
   await expect(fac.page.getByTestId("accepted")).toContainText("13");
   await fac.page.getByTestId("room-archive").click();
@@ -246,8 +278,10 @@ test("a guest spectator cannot vote, the timer counts down in every browser, and
     await expect(page.getByTestId("room-archived")).toBeVisible();
     const issue = page.locator('[data-testid=history-issue][data-accepted="13"]');
     await expect(issue).toContainText("First task");
-    await expect(issue.getByTestId("history-round")).toHaveCount(1);
-    await expect(issue.getByTestId("history-round")).toContainText("Max Member: 13");
+    await expect(issue.getByTestId("history-round")).toHaveCount(2);
+    await expect(issue.getByTestId("history-round").first()).toContainText("Max Member: 13");
+    await expect(issue.getByTestId("history-round").first()).toContainText("Fay Facilitator: 8");
+    await expect(issue.getByTestId("history-round").nth(1)).toContainText("Fay Facilitator: 13");
   }
   await open(fac.page, `${projectPath}/rooms`);
   await expect(fac.page.locator(`[data-testid=room-card][data-room="${room}"]`)).toHaveAttribute("data-archived", "true");
@@ -327,6 +361,12 @@ test("custom decks are made on the rooms page and offered for new rooms", async 
   await fac.page.getByTestId("new-room-name").fill("Hours room");
   await fac.page.getByTestId("new-room-create").click();
   await expect(fac.page.locator('[data-testid=deck-card][data-card="1d"]')).toBeVisible();
+
+  // Deleting the deck takes it off the list (the room keeps its cards).
+  await open(fac.page, `${projectPath}/rooms`);
+  await fac.page.locator(`[data-testid=deck-item][data-deck="${guid}"]`).getByTestId("deck-delete").click();
+  await fac.page.getByTestId("deck-delete-dialog-confirm").click();
+  await expect(fac.page.locator(`[data-testid=deck-item][data-deck="${guid}"]`)).toHaveCount(0);
   expect(fac.errors).toEqual([]);
   await fac.context.close();
 });
