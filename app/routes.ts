@@ -9,6 +9,7 @@ export default [
   route("pass/:uUid", "routes/pass.tsx"),
   route("invite/:inviteLink", "routes/invite.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
+  route("join/:roomUid", "routes/join.tsx"),
   layout("routes/signed-in.tsx", [
     route("project", "routes/projects.tsx"),
     route("project/:guid", "routes/project-layout.tsx", [
@@ -19,6 +20,9 @@ export default [
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),
       route("docs/:docId?", "routes/project-docs.tsx"),
+      route("rooms", "routes/project-rooms.tsx"),
+      route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
+      route("verify/:roomUid", "routes/project-verify.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),
