@@ -202,6 +202,15 @@ export function NoteCard({ note, stack, parts, grouped = false, follower = false
             </span>
           )}
           <span className="ml-auto inline-flex items-center gap-0.5">
+            {canManage && (
+              // The tools show on hover or focus where there is a pointer that can hover, always on touch screens.
+              <span className="inline-flex items-center opacity-0 transition-opacity group-hover/note:opacity-100 group-focus-within/note:opacity-100 [@media(hover:none)]:opacity-100" data-testid="note-tools">
+                <ToolButton icon="flag" label={note.action ? t("note.unmarkAction") : t("note.markAction")} pressed={note.action} onClick={() => void act({ type: "mark_action", note: note.id, action: !note.action })} testId="note-mark-action" />
+                {note.mine && <ToolButton icon="pencil" label={t("note.edit")} onClick={() => setEditing(true)} testId="note-edit" />}
+                {grouped && <ToolButton icon="unlink" label={t("note.ungroup")} onClick={() => void act({ type: "ungroup_note", note: note.id })} testId="note-ungroup" />}
+                <ToolButton icon="trash" label={t("note.delete")} danger onClick={() => void act({ type: "delete_note", note: note.id })} testId="note-delete" />
+              </span>
+            )}
             {view.votingPhase && !readOnly && <VoteControls note={note} parts={parts} />}
             {!view.votingPhase && note.votes > 0 && (
               <span className="inline-flex items-center gap-1 rounded-full bg-[var(--surface-2)] px-2 py-0.5 font-semibold tabular-nums" aria-label={t("note.votes", { count: note.votes })} data-testid="note-votes">
@@ -210,15 +219,6 @@ export function NoteCard({ note, stack, parts, grouped = false, follower = false
               </span>
             )}
           </span>
-        </div>
-      )}
-      {canManage && !editing && (
-        <div className="mt-1 flex items-center gap-0.5 border-t border-[var(--border)] pt-1 opacity-70 transition-opacity group-hover/note:opacity-100 group-focus-within/note:opacity-100">
-          <ToolButton icon="flag" label={note.action ? t("note.unmarkAction") : t("note.markAction")} pressed={note.action} onClick={() => void act({ type: "mark_action", note: note.id, action: !note.action })} testId="note-mark-action" />
-          {note.mine && <ToolButton icon="pencil" label={t("note.edit")} onClick={() => setEditing(true)} testId="note-edit" />}
-          {grouped && <ToolButton icon="unlink" label={t("note.ungroup")} onClick={() => void act({ type: "ungroup_note", note: note.id })} testId="note-ungroup" />}
-          <span className="ml-auto" />
-          <ToolButton icon="trash" label={t("note.delete")} danger onClick={() => void act({ type: "delete_note", note: note.id })} testId="note-delete" />
         </div>
       )}
     </li>

@@ -216,12 +216,12 @@ export function SpeakersPanel({ parts }: { parts: RetroParts }) {
       )}
       {!readOnly && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={`btn flex-1 py-1.5 text-sm ${raised ? "" : "btn-primary"}`} aria-pressed={raised} onClick={() => void act(raised ? { type: "lower_hand" } : { type: "raise_hand" })} data-testid={raised ? "lower-hand" : "raise-hand"}>
+          <button type="button" className={`btn flex-1 whitespace-nowrap px-3 py-1.5 text-sm ${raised ? "" : "btn-primary"}`} aria-pressed={raised} onClick={() => void act(raised ? { type: "lower_hand" } : { type: "raise_hand" })} data-testid={raised ? "lower-hand" : "raise-hand"}>
             <Icon name="hand" size={16} />
             {raised ? t("hands.lower") : t("hands.raise")}
           </button>
           {view.facilitator && (
-            <button type="button" className="btn flex-1 py-1.5 text-sm" disabled={view.handsUp.length === 0} onClick={() => void act({ type: "call_next" })} data-testid="call-next">
+            <button type="button" className="btn flex-1 whitespace-nowrap px-3 py-1.5 text-sm" disabled={view.handsUp.length === 0} onClick={() => void act({ type: "call_next" })} data-testid="call-next">
               <Icon name="mic" size={16} />
               {t("hands.callNext")}
             </button>
@@ -250,12 +250,16 @@ export function ParticipantsPanel({ parts }: { parts: RetroParts }) {
                 aria-hidden="true"
               />
             </span>
-            <span className={`min-w-0 flex-1 truncate ${p.present ? "" : "muted"}`}>
-              {p.name}
-              {p.id === you?.member && <span className="muted"> {t("you")}</span>}
-              <span className="sr-only">, {p.present ? t("people.present") : t("people.away")}</span>
+            <span className={`flex min-w-0 flex-1 flex-col ${p.present ? "" : "muted"}`}>
+              <span className="flex min-w-0 items-baseline gap-1">
+                <span className="truncate" data-testid="participant-name">
+                  {p.name}
+                </span>
+                {p.id === you?.member && <span className="muted shrink-0">{t("you")}</span>}
+                <span className="sr-only">, {p.present ? t("people.present") : t("people.away")}</span>
+              </span>
+              {p.id === view.owner && <span className="muted text-xs leading-tight">{t("people.facilitator")}</span>}
             </span>
-            {p.id === view.owner && <span className="rounded-full bg-[var(--surface-2)] px-1.5 py-0.5 text-[0.65rem] font-semibold uppercase tracking-wide text-[var(--muted)]">{t("people.facilitator")}</span>}
             {view.handsUp.includes(p.id) && (
               <span className="text-[var(--primary)]" title={t("people.handUp")}>
                 <Icon name="hand" size={14} />

@@ -61,7 +61,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
   const names = useMemo(() => new Map(view.participants.map((p) => [p.id, p.name])), [view.participants]);
   const parts: RetroParts = { room, view, you, readOnly, act, nameOf: (id) => names.get(id) ?? t("people.unknown") };
   const phase = phaseOf(view);
-  const [byVotes, setByVotes] = useState(false);
+  const [byVotes, setByVotes] = useState(() => !view.votingPhase && view.votesSpent > 0);
   // When the facilitator closes voting with votes cast, the board sorts itself by votes (the
   // person may switch it back); while voting it never reorders under the pointer.
   const wasVoting = useRef(view.votingPhase);
