@@ -11,6 +11,7 @@ import type { Env } from "./env";
 import { isSocketPath, routeSocket } from "./sockets";
 
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
+export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -1,10 +1,12 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
 import type { ProjectRoom } from "../durable-objects/project-room/project-room";
+import type { RoomServer } from "../durable-objects/room/room-server";
 import type { UserHub } from "../durable-objects/user-hub/user-hub";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHub>;
   ProjectRoom: DurableObjectNamespace<ProjectRoom>;
+  RoomServer: DurableObjectNamespace<RoomServer>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;

@@ -159,8 +159,12 @@ export type PokerClientMessage = z.infer<typeof pokerClientMessage>;
  */
 export type PokerSystemEvent =
   | { type: "join"; name: string; role: PokerRole }
+  /** Someone became a member (through the REST join) without a socket yet, or changed name. */
+  | { type: "enrol"; name: string; role: PokerRole }
   | { type: "leave" }
-  | { type: "timer_expired" };
+  | { type: "timer_expired" }
+  /** The room's deck changed (REST, owner): only before anyone voted. */
+  | { type: "set_deck"; cards: string[] };
 
 export type PokerInput = PokerClientMessage | PokerSystemEvent;
 
@@ -185,6 +189,7 @@ export const POKER_ERRORS = [
   "not_an_estimate",
   "queue_mismatch",
   "queue_full",
+  "deck_in_use",
 ] as const;
 export type PokerError = (typeof POKER_ERRORS)[number];
 
@@ -202,6 +207,7 @@ const FACILITATOR_ONLY = new Set<PokerInput["type"]>([
   "start_timer",
   "stop_timer",
   "archive",
+  "set_deck",
 ]);
 
 /**
@@ -209,13 +215,13 @@ const FACILITATOR_ONLY = new Set<PokerInput["type"]>([
  * caller keeps the old one); otherwise a new state is returned and the input is never mutated.
  */
 export function reducePoker(state: PokerState, message: PokerInput, actor: string, now: number): PokerResultOf {
-  if (state.archived && message.type !== "join" && message.type !== "leave") return { error: "room_archived" };
+  if (state.archived && message.type !== "join" && message.type !== "leave" && message.type !== "enrol") return { error: "room_archived" };
   if (FACILITATOR_ONLY.has(message.type) && actor !== state.owner) return { error: "not_facilitator" };
   const s = structuredClone(state);
   const effects: PokerEffect[] = [];
   const fail = (error: PokerError): PokerResultOf => ({ error });
   const person = s.participants.find((p) => p.id === actor);
-  if (!person && message.type !== "join" && message.type !== "timer_expired") return fail("not_participant");
+  if (!person && message.type !== "join" && message.type !== "enrol" && message.type !== "timer_expired" && message.type !== "set_deck") return fail("not_participant");
 
   switch (message.type) {
     case "join": {
@@ -223,10 +229,21 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
       else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), role: message.role, present: true });
       break;
     }
+    case "enrol": {
+      if (person) person.name = message.name.slice(0, MAX_NAME_LENGTH);
+      else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), role: message.role, present: false });
+      break;
+    }
     case "leave": {
       person!.present = false;
       // Someone who left no longer holds the round up.
       autoFlip(s, now);
+      break;
+    }
+    case "set_deck": {
+      const used = Object.values(s.rounds).some((r) => Object.keys(r.votes).length > 0) || Object.keys(s.history).length > 0;
+      if (used) return fail("deck_in_use");
+      s.deck = { kind: "custom", cards: deckCards("custom", message.cards) };
       break;
     }
     case "timer_expired":

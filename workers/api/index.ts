@@ -20,6 +20,7 @@ import { viewRoutes } from "./views";
 import { workflowRoutes } from "./workflows";
 import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
+import { roomProjectRoutes, roomRoutes } from "./rooms";
 import { requestContext, sameOrigin } from "./middleware";
 import { ApiProblem, renderProblem } from "./problem";
 import type { AppEnv } from "./types";
@@ -49,6 +50,8 @@ api.route("/", viewRoutes);
 api.route("/", workflowRoutes);
 api.route("/", notificationRoutes);
 api.route("/", notificationSettingsRoutes);
+api.route("/", roomProjectRoutes);
+api.route("/", roomRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {
