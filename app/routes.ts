@@ -18,6 +18,7 @@ export default [
       route("issue/:issueGuid", "routes/project-issue.tsx"),
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),
+      route("room/retro/:roomUid", "routes/project-room-retro.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),

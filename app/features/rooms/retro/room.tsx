@@ -7,23 +7,15 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { RetroClientMessage, RetroView } from "../../../../domain/rooms/retro";
+import type { RetroView } from "../../../../domain/rooms/retro";
 import { type RetroPhase, phaseOf } from "../../../../domain/rooms/retro-arrange";
 import type { RoomYou } from "../../../../durable-objects/room/protocol";
 import { Icon } from "../../../components/ui/icons";
 import { RetroColumns } from "./retro-columns";
 import { ActionsPanel, OptionsPanel, ParticipantsPanel, SpeakersPanel, VotingPanel } from "./retro-sidebar";
-import type { RetroParts, RetroRoomInfo, SendResult } from "./types";
+import type { RoomLive, RoomStatus } from "../use-room";
+import type { RetroParts, RetroRoomInfo } from "./types";
 import { useRetroAct } from "./use-retro-act";
-
-/** What `useRoom(roomGuid)` gives (app/features/rooms/use-room.ts), as this room reads it. */
-export interface RetroLive {
-  status: "connecting" | "open" | "reconnecting" | "closed" | "denied";
-  kind: "poker" | "retro" | null;
-  view: unknown;
-  you: RoomYou | null;
-  send(message: RetroClientMessage): Promise<SendResult>;
-}
 
 const PHASES: RetroPhase[] = ["writing", "voting", "discussing"];
 
@@ -44,7 +36,7 @@ function PhaseSteps({ phase }: { phase: RetroPhase }) {
   );
 }
 
-function ConnectionNote({ status }: { status: RetroLive["status"] }) {
+function ConnectionNote({ status }: { status: RoomStatus }) {
   const { t } = useTranslation("retro");
   if (status === "open") return null;
   return (
@@ -55,9 +47,9 @@ function ConnectionNote({ status }: { status: RetroLive["status"] }) {
   );
 }
 
-function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; view: RetroView; you: RoomYou | null; status: RetroLive["status"]; act: RetroParts["act"] }) {
+function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; view: RetroView; you: RoomYou | null; status: RoomStatus; act: RetroParts["act"] }) {
   const { t } = useTranslation("retro");
-  const readOnly = !you || you.readOnly || room.archived;
+  const readOnly = !you || you.readOnly || room.archived || view.archived;
   const names = useMemo(() => new Map(view.participants.map((p) => [p.id, p.name])), [view.participants]);
   const parts: RetroParts = { room, view, you, readOnly, act, nameOf: (id) => names.get(id) ?? t("people.unknown") };
   const phase = phaseOf(view);
@@ -71,7 +63,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
     wasVoting.current = view.votingPhase;
   }, [view.votingPhase, view.votesSpent]);
   // A guest has no project to open; a member follows exported tasks to the planning board.
-  const boardHref = room.you?.role && room.you.role !== "guest" ? `/project/${room.project}/taskboard` : null;
+  const boardHref = room.you && !room.you.guest ? `/project/${room.project}/taskboard` : null;
 
   return (
     <div className="flex flex-col gap-4" data-testid="retro-room" data-room={room.guid}>
@@ -90,7 +82,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
         {readOnly && (
           <span className="muted inline-flex items-center gap-1 text-xs font-semibold" data-testid="read-only">
             <Icon name="eye" size={15} />
-            {room.archived ? t("archived") : t("spectator")}
+            {room.archived || view.archived ? t("archived") : t("spectator")}
           </span>
         )}
         <div className="ml-auto flex flex-wrap items-center gap-2">
@@ -127,7 +119,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
   );
 }
 
-export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: RetroLive }) {
+export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: RoomLive }) {
   const { t } = useTranslation("retro");
   const act = useRetroAct(live.send);
   if (live.status === "denied") {
@@ -138,6 +130,15 @@ export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: R
         </span>
         <h2 className="text-xl font-bold">{t("denied.title")}</h2>
         <p className="muted">{t("denied.body")}</p>
+      </div>
+    );
+  }
+  if (live.status === "waiting") {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center" role="status" data-testid="room-waiting">
+        <span className="spinner" aria-hidden="true" />
+        <h2 className="text-xl font-bold">{t("waiting.title")}</h2>
+        <p className="muted">{t("waiting.body")}</p>
       </div>
     );
   }

@@ -1,22 +1,13 @@
 /** What the retro room's widgets share: the room as REST gives it, the live view and one way to act. */
 import type { RetroClientMessage, RetroView } from "../../../../domain/rooms/retro";
 import type { RoomYou } from "../../../../durable-objects/room/protocol";
+import type { RoomWire } from "../../../../workers/services/rooms";
 
-/** The room as `GET /api/v1/rooms/{id}` answers it (the fields this page reads). */
-export interface RetroRoomInfo {
-  guid: string;
-  project: string;
-  kind: "poker" | "retro";
-  title: string;
-  method: string;
-  owner: string;
-  archived: boolean;
-  /** The viewer's membership; absent in lists, null when not (yet) a member. */
-  you?: { member: string; name: string; role: string; verified: boolean } | null;
-}
-
-/** What sending one message came to: stored, or refused with a rule's code. */
-export type SendResult = { ok: true } | { ok: false; code: string };
+/** The room as `GET /api/v1/rooms/{id}` answers an admitted member (the fields this page reads). */
+export type RetroRoomInfo = Pick<RoomWire, "guid" | "project" | "kind" | "title" | "method" | "owner" | "archived"> & {
+  /** Who the viewer is in the room; null when not (yet) a member. */
+  you?: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only?: boolean } | null;
+};
 
 /** Sends a message and, when the room refuses it, tells the person why; resolves whether it was stored. */
 export type Act = (message: RetroClientMessage) => Promise<boolean>;

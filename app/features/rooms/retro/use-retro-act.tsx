@@ -2,7 +2,8 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import type { RetroClientMessage } from "../../../../domain/rooms/retro";
-import type { Act, SendResult } from "./types";
+import type { SendResult } from "../use-room";
+import type { Act } from "./types";
 
 /**
  * Wraps the room's `send`: a refusal (a rule of `domain/rooms/retro.ts`, or the object's own
