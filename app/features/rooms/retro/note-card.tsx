@@ -191,9 +191,11 @@ export function NoteCard({ note, stack, parts, grouped = false, follower = false
       </div>
       {!editing && (
         <div className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs">
-          <span className="muted inline-flex min-w-0 items-center gap-1" data-testid="note-author">
+          <span className="muted inline-flex min-w-0 items-center gap-1">
             {note.author ? <PersonAvatar id={note.author} name={note.mine ? (parts.you?.name ?? author) : author} size={18} /> : <Icon name="eyeOff" size={14} />}
-            <span className="truncate">{author}</span>
+            <span className="truncate" data-testid="note-author">
+              {author}
+            </span>
           </span>
           {note.action && (
             <span className="inline-flex items-center gap-1 rounded-full bg-[color-mix(in_srgb,var(--success)_14%,transparent)] px-1.5 py-0.5 font-semibold text-[var(--success)]" data-testid="note-action-badge">
