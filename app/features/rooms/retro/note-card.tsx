@@ -165,21 +165,9 @@ export function NoteCard({ note, stack, parts, grouped = false, follower = false
           {t("dnd.dropToGroup")}
         </span>
       )}
+      {/* The grip sits in the corner so every note's text starts at the same edge, movable or not. */}
       <div className="flex items-start gap-1.5">
-        {canManage && !editing && (
-          <button
-            type="button"
-            ref={drag.setActivatorNodeRef}
-            {...drag.attributes}
-            onKeyDown={onGripKey}
-            className="muted -ml-1 mt-0.5 shrink-0 cursor-grab rounded p-0.5 hover:text-[var(--text)] focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none"
-            aria-label={t("note.dragHandle", { text: note.text.slice(0, 60) })}
-            data-testid="note-drag"
-          >
-            <Icon name="grip" size={14} />
-          </button>
-        )}
-        <div className="min-w-0 flex-1">
+        <div className={`min-w-0 flex-1 ${canManage && !editing ? "pr-5" : ""}`}>
           {editing ? (
             <NoteEditor initial={note.text} onSave={(text) => act({ type: "edit_note", note: note.id, text })} onCancel={() => setEditing(false)} />
           ) : (
@@ -188,6 +176,19 @@ export function NoteCard({ note, stack, parts, grouped = false, follower = false
             </p>
           )}
         </div>
+        {canManage && !editing && (
+          <button
+            type="button"
+            ref={drag.setActivatorNodeRef}
+            {...drag.attributes}
+            onKeyDown={onGripKey}
+            className="muted absolute right-1.5 top-2 cursor-grab rounded p-0.5 opacity-60 hover:text-[var(--text)] focus-visible:opacity-100 focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none group-hover/note:opacity-100"
+            aria-label={t("note.dragHandle", { text: note.text.slice(0, 60) })}
+            data-testid="note-drag"
+          >
+            <Icon name="grip" size={14} />
+          </button>
+        )}
       </div>
       {!editing && (
         <div className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs">

@@ -63,7 +63,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
     wasVoting.current = view.votingPhase;
   }, [view.votingPhase, view.votesSpent]);
   // A guest has no project to open; a member follows exported tasks to the planning board.
-  const boardHref = room.you && !room.you.guest ? `/project/${room.project}/taskboard` : null;
+  const boardHref = room.you?.guest === false ? `/project/${room.project}/taskboard` : null;
 
   return (
     <div className="flex flex-col gap-4" data-testid="retro-room" data-room={room.guid}>

@@ -6,7 +6,7 @@ import type { RoomWire } from "../../../../workers/services/rooms";
 /** The room as `GET /api/v1/rooms/{id}` answers an admitted member (the fields this page reads). */
 export type RetroRoomInfo = Pick<RoomWire, "guid" | "project" | "kind" | "title" | "method" | "owner" | "archived"> & {
   /** Who the viewer is in the room; null when not (yet) a member. */
-  you?: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only?: boolean } | null;
+  you?: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest?: boolean; read_only?: boolean } | null;
 };
 
 /** Sends a message and, when the room refuses it, tells the person why; resolves whether it was stored. */
