@@ -284,3 +284,46 @@ test("notes move and group by pointer and keyboard, stay anonymous until reveale
   expect([...fac.errors, ...member.errors]).toEqual([]);
   await Promise.all([fac.context.close(), member.context.close()]);
 });
+
+test("the facilitator's options: columns from another preset, several votes per note within a smaller budget, and a change that would break cast votes refused", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const fac = await person(browser, "Flo Options", { viewport: VIEWPORT });
+  const member = await person(browser, "Mia Voter", { viewport: VIEWPORT });
+  const { room } = await retroSetup(fac, member);
+  await open(fac.page, room.url);
+  await open(member.page, room.url);
+  await expect(member.page.getByTestId("options-panel")).toHaveCount(0);
+
+  // While the board is empty the facilitator may pick other columns; everyone gets them, translated.
+  await fac.page.getByTestId("option-preset").selectOption("mad_sad_glad");
+  const titles = await Promise.all(["mad", "sad", "glad"].map((c) => t(request, "en", `retro:column.${c}`)));
+  for (const page of [fac.page, member.page]) await expect(page.getByTestId("column-title")).toHaveText(titles);
+  await addNote(member.page, "glad", "Green build all week");
+  await expect(fac.page.getByTestId("option-preset")).toHaveCount(0);
+
+  // Three votes each, several allowed on one note.
+  await fac.page.getByTestId("option-cumulative").click();
+  await fac.page.getByTestId("option-votes-amount").fill("3");
+  await fac.page.getByTestId("option-votes-amount").press("Enter");
+  await fac.page.getByTestId("voting-toggle").click();
+  await expect(member.page.getByTestId("votes-left")).toHaveAttribute("data-left", "3");
+  const green = note(member.page, "Green build all week");
+  for (let i = 1; i <= 3; i++) {
+    await green.getByTestId("note-vote").click();
+    await expect(green.getByTestId("note-my-votes")).toHaveText(String(i));
+  }
+  await green.getByTestId("note-vote").click();
+  await expect(member.page.locator("[data-testid=room-error][data-code=no_votes_left]")).toBeVisible();
+  await green.getByTestId("note-unvote").click();
+  await expect(green.getByTestId("note-my-votes")).toHaveText("2");
+  await expect(member.page.getByTestId("votes-left")).toHaveAttribute("data-left", "1");
+
+  // One vote per note again would break the member's two votes: refused, and the switch stays on.
+  await fac.page.getByTestId("option-cumulative").click();
+  await expect(fac.page.locator("[data-testid=room-error][data-code=votes_conflict]")).toHaveText(await t(request, "en", "errors:room.votes_conflict"));
+  await expect(fac.page.getByTestId("option-cumulative")).toHaveAttribute("aria-checked", "true");
+  await shoot(member.page, "cumulative-light");
+
+  expect([...fac.errors, ...member.errors]).toEqual([]);
+  await Promise.all([fac.context.close(), member.context.close()]);
+});
