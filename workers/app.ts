@@ -10,6 +10,7 @@ import { countingD1 } from "./db/client";
 import type { Env } from "./env";
 import { isSocketPath, routeSocket } from "./sockets";
 
+export { DocRoom } from "../durable-objects/doc-room/doc-room";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";

@@ -1,5 +1,6 @@
 /** Authenticates socket upgrades before they reach a Durable Object. */
 import { getServerByName } from "partyserver";
+import { DOC_ROOM_PATH, routeDocSocket } from "./doc-socket";
 import { VERIFIED_PROJECT_HEADER } from "../durable-objects/project-room/project-room";
 import { ROOM_HEADER } from "../durable-objects/room/room-server";
 import { VERIFIED_USER_HEADER } from "../durable-objects/user-hub/user-hub";
@@ -29,12 +30,15 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   const userHub = url.pathname.match(USER_HUB_PATH);
   const projectRoom = url.pathname.match(PROJECT_ROOM_PATH);
   const room = url.pathname.match(ROOM_PATH);
-  if (!userHub && !projectRoom && !room) return new Response("Not found", { status: 404 });
+  const docRoom = url.pathname.match(DOC_ROOM_PATH);
+  if (!userHub && !projectRoom && !room && !docRoom) return new Response("Not found", { status: 404 });
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return new Response("Expected a WebSocket upgrade", { status: 426 });
   }
   const origin = request.headers.get("Origin");
   if (origin && origin !== url.origin) return new Response("Forbidden origin", { status: 403 });
+  // Documents also open by share link, without a session: see doc-socket.ts.
+  if (docRoom) return routeDocSocket(request, env, docRoom[1]!);
   const db = getDb(env.DB);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   const session = token ? await userForToken(db, token) : undefined;

@@ -4,6 +4,7 @@
  * `reduceRetro`, persists, carries out the effects and sends each socket `viewFor`.
  */
 import { z } from "zod";
+import { cloneState } from "./poker";
 
 /** Column presets (the `retro preset` field); titles are i18next keys in the `retro` namespace. */
 export const RETRO_PRESETS = {
@@ -202,7 +203,7 @@ const FACILITATOR_ONLY = new Set<RetroInput["type"]>(["set_voting", "set_options
 export function reduceRetro(state: RetroState, message: RetroInput, actor: string, now: number): RetroResultOf {
   if (state.archived && message.type !== "join" && message.type !== "leave" && message.type !== "enrol") return { error: "room_archived" };
   if (FACILITATOR_ONLY.has(message.type) && actor !== state.owner) return { error: "not_facilitator" };
-  const s = structuredClone(state);
+  const s = cloneState(state);
   const effects: RetroEffect[] = [];
   const fail = (error: RetroError): RetroResultOf => ({ error });
   const person = s.participants.find((p) => p.id === actor);
@@ -425,7 +426,8 @@ export type RetroView = Omit<RetroState, "notes" | "votesSumm"> & {
  */
 export function viewFor(state: RetroState, viewer: string): RetroView {
   const hide = state.anonymous && !state.revealed;
-  const { notes, votesSumm, ...rest } = structuredClone(state);
+  // Shares the state's other parts: a view is read-only, and the reducer never changes a state in place.
+  const { notes, votesSumm, ...rest } = state;
   const spent = votesSumm[viewer] ?? 0;
   return {
     ...rest,

@@ -1,5 +1,6 @@
 /** Bodies of the rooms REST calls (spec §7 "Rooms", "Decks"); messages are error keys. */
 import { z } from "zod";
+import { customFieldValue } from "../projects/schemas";
 import { MAX_NAME_LENGTH, MAX_TIMER_SECONDS } from "./poker";
 import { RETRO_PRESET_NAMES, type RetroPreset } from "./retro";
 
@@ -16,7 +17,12 @@ export const createRoomInput = z
   .refine((r) => r.kind !== "retro" || isRetroPreset(r.method), { error: "room_method_invalid", path: ["method"] });
 
 export const updateRoomInput = z
-  .object({ title: title.optional(), method: method.optional(), require_verification: z.boolean({ error: "body_invalid" }).optional() })
+  .object({
+    title: title.optional(),
+    method: method.optional(),
+    require_verification: z.boolean({ error: "body_invalid" }).optional(),
+    custom_fields: z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid").optional(),
+  })
   .strict();
 
 /** `{}` for a signed-in project participant, `{name, read}` for a guest by link. */

@@ -8,15 +8,24 @@ import { composeView, privateForAll, privatePart, publicView } from "./views";
 
 const T0 = Date.UTC(2026, 10, 1);
 
+/** Freezes a state all the way down: a reducer that changed it in place would throw. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 describe("split room views (seeded; replay one with ROOMS_SEED=<seed>)", () => {
   for (const seed of propertySeeds(6)) {
-    it(`poker: public patches plus private parts give each person's view, and the public part hides every card before the flip (seed ${seed})`, () => {
+    it(`poker: public patches plus private parts give each person's view, the public part hides every card before the flip, and no step changes the state it was given (seed ${seed})`, () => {
       const r = seeded(seed);
       let s: PokerState = newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" });
       let client = publicView("poker", s);
       for (let i = 0; i < 300; i++) {
         const [actor, m] = randomPokerInput(r);
-        const result = reducePoker(s, m, actor, T0 + i * 1000);
+        const result = reducePoker(deepFreeze(s), m, actor, T0 + i * 1000);
         if ("error" in result) continue;
         if (!privateForAll("poker", m.type)) {
           for (const person of POKER_PEOPLE.filter((p) => p !== actor)) expect(privatePart("poker", result.state, person)).toEqual(privatePart("poker", s, person));
@@ -39,7 +48,7 @@ describe("split room views (seeded; replay one with ROOMS_SEED=<seed>)", () => {
       let client = publicView("retro", s);
       for (let i = 0; i < 300; i++) {
         const [actor, m] = randomRetroInput(r, s);
-        const result = reduceRetro(s, m, actor, T0 + i * 1000);
+        const result = reduceRetro(deepFreeze(s), m, actor, T0 + i * 1000);
         if ("error" in result) continue;
         if (!privateForAll("retro", m.type)) {
           for (const person of RETRO_PEOPLE.filter((p) => p !== actor)) expect(privatePart("retro", result.state, person)).toEqual(privatePart("retro", s, person));

@@ -133,6 +133,13 @@ describe("rooms over REST", () => {
     expect((await call("PUT", r, { cookie: team.cookies.write, body: { method: "fibonacci" } })).status).toBe(200);
     expect((await call("PUT", r, { cookie: team.cookies.write, body: { method: "t_shirt", title: "Sizing" } })).json.title).toBe("Sizing");
     expect((await call("PUT", r, { cookie: team.cookies.root, body: { title: "Mine" } })).json.code).toBe("room.not_facilitator");
+    // Rooms carry custom fields like other entities.
+    const withField = await call("PUT", r, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "participants", value: [team.users.read.id] }] } });
+    expect(withField.status, withField.text).toBe(200);
+    expect(withField.json.custom_fields.find((v: { slug: string }) => v.slug === "participants").value).toEqual([team.users.read.id]);
+    const refused = await call("PUT", r, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "participants", value: [team.users.outsider.id] }] } });
+    expect(refused.status).toBe(400);
+    expect((await call("GET", r, { cookie: team.cookies.read })).json.custom_fields.find((v: { slug: string }) => v.slug === "participants").value).toEqual([team.users.read.id]);
     await call("PUT", `${r}/current_issue`, { cookie: team.cookies.write, body: { issue: task.guid } });
     await call("POST", `${r}/issues/${task.guid}/votes`, { cookie: team.cookies.write, body: { card: "XL" } });
     const locked = await call("PUT", r, { cookie: team.cookies.write, body: { method: "fibonacci" } });
@@ -353,5 +360,18 @@ describe("room messages sent twice", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(socket.parsed.filter((f) => f.type === "ack" && f.ref === "same-ref")).toHaveLength(2);
     expect(socket.view().notes).toHaveLength(1);
+  });
+});
+
+describe("room access lost", () => {
+  it("closes the room sockets of someone removed from the project", async () => {
+    const team = await buildTeam();
+    const room = await pokerRoom(team);
+    const member = await openRoom(room.guid, team.cookies.read);
+    await member.waitFor(() => true);
+    const removed = await call("DELETE", `${base(team.projectId)}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root });
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect(await member.closedWith()).toBe(4003);
+    expect((await openRoom(room.guid, team.cookies.read)).status).toBe(403);
   });
 });

@@ -6,6 +6,8 @@ import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
 import { devRoutes } from "./dev";
+import { docRoutes, sharedDocRoutes } from "./docs";
+import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { hintRoutes } from "./hints";
 import { statsRoutes } from "./stats";
@@ -40,6 +42,8 @@ api.route("/", fieldRoutes);
 api.route("/", hintRoutes);
 api.route("/", taskRoutes);
 api.route("/", statsRoutes);
+api.route("/", docRoutes);
+api.route("/", sharedDocRoutes);
 api.route("/", taskLinkRoutes);
 api.route("/", taskSearchRoutes);
 api.route("/", labelRoutes);
@@ -52,6 +56,7 @@ api.route("/", notificationRoutes);
 api.route("/", notificationSettingsRoutes);
 api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
+api.route("/", docContentRoutes);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {

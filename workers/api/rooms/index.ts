@@ -20,7 +20,9 @@ import {
 } from "../../../domain/rooms/schemas";
 import { inSlices } from "../../db/client";
 import { type Room, tasks } from "../../db/schema";
-import { readValues } from "../../services/fields";
+import { readValues, writeValues } from "../../services/fields";
+import { hitRateLimit } from "../../services/rate-limit";
+import { RATE_LIMITS } from "../../../domain/rate-limit";
 import {
   admitGuest,
   createDeck,
@@ -143,10 +145,17 @@ export const roomRoutes = new Hono<RoomEnv>()
   .put("/v1/rooms/:rid", inRoom, async (c) => {
     const room = c.get("room");
     ownerOnly(room, seated(c, true));
-    const input = await readJson(c, updateRoomInput);
-    const result = await updateRoom(c.env, c.get("db"), room, input);
+    const { custom_fields: values, ...input } = await readJson(c, updateRoomInput);
+    const db = c.get("db");
+    if (values && values.length > 0) {
+      // Rooms carry custom fields like tasks do; a refused value changes nothing else either.
+      const written = await writeValues(db, room.projectId, "room", room.id, values, room.ownerId);
+      if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
+    }
+    const result = await updateRoom(c.env, db, room, input);
     if (!result.ok) throw new ApiProblem(result.status, result.status === 409 ? `room.${result.reason}` : result.reason);
-    return c.json(roomWire(result.room));
+    const stored = (await readValues(db, "room", [room.id])).get(room.id) ?? [];
+    return c.json({ ...roomWire(result.room), custom_fields: stored });
   })
   .post("/v1/rooms/:rid/join", inRoom, async (c) => {
     const room = c.get("room");
@@ -160,6 +169,8 @@ export const roomRoutes = new Hono<RoomEnv>()
     if (existing) return c.json({ member: existing.member, verified: existing.verified, role: existing.role });
     if (!input.name) throw new ApiProblem(400, "room_name_required", { name: "room_name_required" });
     if (room.archived) throw new ApiProblem(409, "room.room_archived");
+    const decision = await hitRateLimit(c.env.DB, `room-guest:ip:${c.req.header("CF-Connecting-IP") ?? "local"}`, RATE_LIMITS.roomGuestIp);
+    if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
     const { seat, ticket } = await joinAsGuest(c.env, c.get("db"), room, input.name, input.read ?? false);
     c.header("Set-Cookie", ticketCookie(room.id, ticket));
     return c.json({ member: seat.member, verified: seat.verified, role: seat.role }, 201);

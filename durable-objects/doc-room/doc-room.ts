@@ -1,0 +1,298 @@
+import { eq } from "drizzle-orm";
+import type { Connection, ConnectionContext, WSMessage } from "partyserver";
+import { YServer } from "y-partyserver";
+import * as Y from "yjs";
+import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
+import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
+import { getDb } from "../../workers/db/client";
+import { documents, participants, projects, users } from "../../workers/db/schema";
+import type { Env } from "../../workers/env";
+import { notify } from "../../workers/services/notifications";
+import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
+import { CLOSE, DOC_HEADERS, type DocAccess, docAccess, PROTOCOL_VERSION, type ServerMessage } from "./protocol";
+import { DocStore, type VersionRow } from "./storage";
+
+/** What the Worker verified about a socket, kept with it (survives hibernation). */
+interface SocketFacts {
+  access: DocAccess;
+  user: string | null;
+  share: string | null;
+  /** Set once the socket was told its edits are dropped, so it is told only once. */
+  warned?: boolean;
+}
+
+/** A periodic version is taken on a save at most this often, and only if the text changed. */
+export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
+
+const LOADED = Symbol("loaded");
+const userTag = (user: string) => `user:${user}`;
+const SHARE_TAG = "share";
+
+function factsOf(connection: Connection): SocketFacts | null {
+  const state = connection.state as Partial<SocketFacts> | null;
+  return state && docAccess.safeParse(state.access).success ? (state as SocketFacts) : null;
+}
+
+/**
+ * The headers are set by the Worker after its checks, replacing any copy the client sent; a
+ * socket without them, or checked for another document, did not come through those checks.
+ */
+function verifiedFacts(room: string, ctx: ConnectionContext): (SocketFacts & { project: string; kind: DocKind }) | null {
+  const h = ctx.request.headers;
+  const access = docAccess.safeParse(h.get(DOC_HEADERS.access));
+  const kind = h.get(DOC_HEADERS.kind) as DocKind | null;
+  const project = h.get(DOC_HEADERS.project);
+  if (h.get(DOC_HEADERS.doc) !== room || !access.success || !project || !kind || !DOC_KINDS.includes(kind)) return null;
+  const user = h.get(VERIFIED_USER_HEADER);
+  const share = h.get(DOC_HEADERS.share);
+  if (access.data === "share" ? !share : !user) return null;
+  return { access: access.data, user: access.data === "share" ? null : user, share: access.data === "share" ? share : null, project, kind };
+}
+
+const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
+  message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+
+/**
+ * One per document (name = document guid, `/ws/doc/{docGuid}`): the Yjs document everybody
+ * edits, through y-partyserver's sync protocol. Every update is appended to the object's SQLite
+ * in the turn it is applied (so nothing acknowledged is lost on eviction) and merged into one
+ * state update past a threshold. It hibernates: no timers but y-partyserver's save debounce,
+ * which runs out a few seconds after the last edit. The save writes the plain text to D1,
+ * takes a periodic version and notifies newly mentioned people.
+ *
+ * Read-only sockets (participants without write access, share links) get the document and its
+ * updates, but their own updates are dropped here — not only in the browser.
+ */
+export class DocRoom extends YServer {
+  static options = { hibernate: true };
+  /** The save (D1 snapshot) runs 2 s after the last edit, at the latest 10 s after the first. */
+  static callbackOptions = { debounceWait: 2000, debounceMaxWait: 10_000, timeout: 5000 };
+
+  declare env: Env;
+  #store!: DocStore;
+  /** Updates applied since the last save; the save clears what it covered. */
+  #dirty = 0;
+  /** Who last changed the document (the author of mentions found by the next save). */
+  #lastEditor: string | null = null;
+  #destroyed = false;
+
+  async onLoad(): Promise<void> {
+    this.#store = new DocStore(this.ctx.storage);
+    const stored = this.#store.load();
+    if (stored.length) Y.applyUpdate(this.document, stored.length === 1 ? stored[0]! : Y.mergeUpdates(stored), LOADED);
+    // Registered after loading and before y-partyserver's own listeners: stored, then sent.
+    this.document.on("update", (update: Uint8Array, origin: unknown) => this.#persist(update, origin));
+    if (this.#store.meta("dirty")) {
+      // Evicted before the last save ran: the D1 snapshot still has to be written.
+      this.#dirty += 1;
+      void this.onSave();
+    }
+  }
+
+  #persist(update: Uint8Array, origin: unknown): void {
+    if (this.#destroyed) return;
+    this.#store.append(update);
+    if (this.#store.shouldCompact) this.#store.compact(Y.encodeStateAsUpdate(this.document));
+    if (this.#dirty++ === 0) this.#store.setMeta("dirty", "1");
+    if (origin && typeof origin === "object" && "id" in origin) {
+      const facts = factsOf(origin as Connection);
+      if (facts?.user) this.#lastEditor = facts.user;
+    }
+  }
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const facts = verifiedFacts(this.name, ctx);
+    if (!facts) return [];
+    return facts.access === "share" ? [SHARE_TAG] : [userTag(facts.user!)];
+  }
+
+  onConnect(connection: Connection, ctx: ConnectionContext): void {
+    const facts = verifiedFacts(this.name, ctx);
+    if (!facts || this.#destroyed) {
+      connection.close(facts ? CLOSE.NOT_FOUND : CLOSE.UNAUTHORIZED, facts ? "not found" : "unauthorized");
+      return;
+    }
+    this.#remember(facts.project, facts.kind);
+    const { project: _p, kind: _k, ...own } = facts;
+    connection.setState((prev: object | null) => ({ ...prev, ...own }));
+    this.#send(connection, { type: "hello", v: PROTOCOL_VERSION, readOnly: facts.access !== "write", access: facts.access });
+    super.onConnect(connection, ctx);
+  }
+
+  isReadOnly(connection: Connection): boolean {
+    return factsOf(connection)?.access !== "write";
+  }
+
+  onMessage(connection: Connection, message: WSMessage): void {
+    const facts = factsOf(connection);
+    if (!facts) return;
+    if (typeof message !== "string") {
+      const bytes = toBytes(message);
+      // Frame = varuint message type, then (sync) a varuint sync step; all values are < 128.
+      if (bytes[0] === 1 && facts.access === "share") return; // a link reader has no presence
+      if (bytes[0] === 0 && bytes[1] !== 0 && facts.access !== "write") {
+        if (bytes[1] === 2 && !facts.warned) {
+          connection.setState((prev: object | null) => ({ ...prev, warned: true }));
+          this.#send(connection, { type: "error", code: "read_only" });
+        }
+        return;
+      }
+    }
+    this.handleMessage(connection, message);
+  }
+
+  onCustomMessage(connection: Connection): void {
+    this.#send(connection, { type: "error", code: "unsupported" });
+  }
+
+  /** Writes the plain text to D1, takes a periodic version, tells newly mentioned people. */
+  async onSave(): Promise<void> {
+    if (this.#destroyed || this.#dirty === 0) return;
+    const covered = this.#dirty;
+    const { project, kind } = await this.#facts();
+    if (!project || !kind) return;
+    const db = getDb(this.env.DB);
+    const now = Date.now();
+    await db.update(documents).set({ plainText: plainTextOf(this.document, kind), updatedAt: now }).where(eq(documents.id, this.name));
+    if (kind === "text") {
+      if (now - this.#store.lastVersionAt() >= AUTO_VERSION_EVERY_MS) this.#addVersion("", true, this.#lastEditor, now);
+      await this.#notifyMentions(project);
+    }
+    this.#dirty -= covered;
+    if (this.#dirty === 0) this.#store.setMeta("dirty", null);
+  }
+
+  async #notifyMentions(projectId: string): Promise<void> {
+    const fresh = this.#store.newlyMentioned(mentionedUsers(this.document)).filter((u) => u !== this.#lastEditor);
+    if (fresh.length === 0) return;
+    const db = getDb(this.env.DB);
+    const row = await db
+      .select({ title: documents.title, project: projects.name })
+      .from(documents)
+      .innerJoin(projects, eq(projects.id, documents.projectId))
+      .where(eq(documents.id, this.name))
+      .get();
+    if (!row) return;
+    const author = this.#lastEditor ? await db.select({ name: users.name }).from(users).where(eq(users.id, this.#lastEditor)).get() : undefined;
+    const members = await db.select({ userId: participants.userId, verified: participants.isVerifications }).from(participants).where(eq(participants.projectId, projectId));
+    const allowed = new Set(members.filter((m) => m.verified).map((m) => m.userId));
+    const excerpt = plainTextOf(this.document, "text").slice(0, 140);
+    for (const userId of fresh) {
+      if (!allowed.has(userId)) continue;
+      await notify(this.env, db, userId, "mentioned", projectId, { project: row.project, name: author?.name ?? "", doc: this.name, title: row.title, excerpt });
+    }
+  }
+
+  async #facts(): Promise<{ project?: string; kind?: DocKind }> {
+    let project = this.#store.meta("project");
+    let kind = this.#store.meta("kind") as DocKind | undefined;
+    if (!project || !kind) {
+      const row = await getDb(this.env.DB).select({ project: documents.projectId, kind: documents.kind }).from(documents).where(eq(documents.id, this.name)).get();
+      if (!row) return {};
+      this.#remember(row.project, row.kind);
+      project = row.project;
+      kind = row.kind;
+    }
+    return { project, kind };
+  }
+
+  #remember(project: string, kind: DocKind): void {
+    if (this.#destroyed) return;
+    if (this.#store.meta("project") !== project) this.#store.setMeta("project", project);
+    if (this.#store.meta("kind") !== kind) this.#store.setMeta("kind", kind);
+  }
+
+  #send(connection: Connection, message: ServerMessage): void {
+    this.sendCustomMessage(connection, JSON.stringify(message));
+  }
+
+  #addVersion(name: string, auto: boolean, by: string | null, at = Date.now()): VersionRow {
+    const state = Y.encodeStateAsUpdate(this.document);
+    const row: VersionRow = { id: crypto.randomUUID(), name, auto, created_at: at, created_by: by, size: state.byteLength };
+    this.#store.addVersion(row, state);
+    return row;
+  }
+
+  // ── RPC (called by the Worker after its own checks) ─────────────────────────────────────
+
+  /** The version history, newest first. */
+  async listVersions(): Promise<VersionRow[]> {
+    return this.#store.versions();
+  }
+
+  /** Saves the current content as a named version. */
+  async saveVersion(name: string, by: string): Promise<VersionRow> {
+    return this.#addVersion(name, false, by);
+  }
+
+  /** A version's content as one Yjs update (to view it in a scratch document), or null. */
+  async versionState(id: string): Promise<Uint8Array | null> {
+    return this.#store.versionState(id);
+  }
+
+  /**
+   * Makes a text document's content what it was in a version, as a new change on top (so
+   * open editors follow and nothing is rewritten under them). The content just before is kept
+   * as a periodic version, so a restore can itself be undone.
+   */
+  async restoreVersion(id: string, by: string): Promise<{ ok: true; before: VersionRow } | { ok: false; reason: "version_not_found" }> {
+    const state = this.#store.versionState(id);
+    if (!state) return { ok: false, reason: "version_not_found" };
+    const before = this.#addVersion("", true, by);
+    this.#lastEditor = by;
+    this.unstable_replaceDocument(state, (key) => (key === Y_TEXT_FIELD ? "XmlFragment" : "Map"));
+    this.broadcastCustomMessage(JSON.stringify({ type: "restored", version: id, by } satisfies ServerMessage));
+    return { ok: true, before };
+  }
+
+  /** Applies a whole update built elsewhere (a Markdown import); false when it is not one. */
+  async applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<boolean> {
+    try {
+      Y.applyUpdate(new Y.Doc(), update);
+    } catch {
+      return false;
+    }
+    this.#remember(project, kind);
+    this.#lastEditor = by;
+    Y.applyUpdate(this.document, update, "import");
+    return true;
+  }
+
+  /** The whole document as one update. */
+  async snapshot(): Promise<Uint8Array> {
+    return Y.encodeStateAsUpdate(this.document);
+  }
+
+  /** How the updates are stored now (rows, bytes). */
+  async storageStats(): Promise<{ updates: number; bytes: number }> {
+    return this.#store.stats();
+  }
+
+  /** Closes the share-link sockets whose link is no longer the document's (sharing off or replaced). */
+  async closeShares(current: string | null): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections(SHARE_TAG)) {
+      if (factsOf(connection)?.share === current) continue;
+      connection.close(CLOSE.NOT_FOUND, "link off");
+      closed += 1;
+    }
+    return { closed };
+  }
+
+  /** Closes a user's sockets (removed from the project, or their access changed: they reconnect with the new one). */
+  async disconnectUser(userGuid: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections(userTag(userGuid))) {
+      connection.close(code, "access changed");
+      closed += 1;
+    }
+    return { closed };
+  }
+
+  /** The document was deleted: closes every socket and drops the storage. */
+  async destroy(): Promise<void> {
+    this.#destroyed = true;
+    for (const connection of this.getConnections()) connection.close(CLOSE.NOT_FOUND, "deleted");
+    await this.ctx.storage.deleteAll();
+  }
+}
