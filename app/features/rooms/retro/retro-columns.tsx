@@ -22,6 +22,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import type { TFunction } from "i18next";
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_NOTE_LENGTH, type RetroColumn, type RetroNoteView } from "../../../../domain/rooms/retro";
@@ -47,6 +48,11 @@ const ACCENTS: Record<string, string> = {
   actions: "#8b5cf6",
 };
 export const accentOf = (column: string) => ACCENTS[column] ?? "var(--primary)";
+
+/** A column's title: its key, else (a room stored under an older key format) the retro namespace's title for its id. */
+export function columnTitle(t: TFunction<"retro">, column: RetroColumn): string {
+  return t(column.titleKey, { defaultValue: t(`column.${column.id}`, { defaultValue: column.id }) });
+}
 
 const COLUMN = "column:";
 const NOTE = "note:";
@@ -174,7 +180,7 @@ function Stack({ stack, parts }: { stack: NoteStack<RetroNoteView>; parts: Retro
 function Column({ column, stacks, count, parts }: { column: RetroColumn; stacks: NoteStack<RetroNoteView>[]; count: number; parts: RetroParts }) {
   const { t } = useTranslation("retro");
   const { setNodeRef, isOver, active } = useDroppable({ id: `${COLUMN}${column.id}` });
-  const title = t(column.titleKey, { defaultValue: column.id });
+  const title = columnTitle(t, column);
   const accent = accentOf(column.id);
   const highlighted = isOver && active !== null;
   return (
@@ -213,15 +219,15 @@ export function RetroColumns({ parts, byVotes }: { parts: RetroParts; byVotes: b
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: stepOverTargets }));
   const byColumn = useMemo(() => new Map(view.columns.map((c) => [c.id, stacksOf(view.notes, c.id, byVotes)])), [view.columns, view.notes, byVotes]);
   const noteById = (id: unknown) => view.notes.find((n) => n.id === String(id).replace(NOTE, ""));
-  const columnTitle = (id: string) => {
+  const titleOf = (id: string) => {
     const column = view.columns.find((c) => `${COLUMN}${c.id}` === id);
-    return column ? t(column.titleKey, { defaultValue: column.id }) : "";
+    return column ? columnTitle(t, column) : "";
   };
   const short = (id: unknown) => noteById(id)?.text.slice(0, 60) ?? "";
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("dnd.picked", { text: short(active.id) }),
-    onDragOver: ({ over }) => (over ? (isNoteTarget(over.id) ? t("dnd.overNote", { text: short(over.id) }) : t("dnd.overColumn", { column: columnTitle(String(over.id)) })) : t("dnd.nowhere")),
-    onDragEnd: ({ over }) => (over ? (isNoteTarget(over.id) ? t("dnd.grouped", { text: short(over.id) }) : t("dnd.moved", { column: columnTitle(String(over.id)) })) : t("dnd.cancelled")),
+    onDragOver: ({ over }) => (over ? (isNoteTarget(over.id) ? t("dnd.overNote", { text: short(over.id) }) : t("dnd.overColumn", { column: titleOf(String(over.id)) })) : t("dnd.nowhere")),
+    onDragEnd: ({ over }) => (over ? (isNoteTarget(over.id) ? t("dnd.grouped", { text: short(over.id) }) : t("dnd.moved", { column: titleOf(String(over.id)) })) : t("dnd.cancelled")),
     onDragCancel: () => t("dnd.cancelled"),
   };
 

@@ -9,6 +9,7 @@ import { MAX_VOTES_AMOUNT, RETRO_PRESET_NAMES, type RetroPreset } from "../../..
 import { Icon, type IconName } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
 import { PersonAvatar } from "./person-badge";
+import { columnTitle } from "./retro-columns";
 import type { RetroParts } from "./types";
 
 function Panel({ id, icon, title, aside, children, testId }: { id: string; icon: IconName; title: string; aside?: ReactNode; children: ReactNode; testId: string }) {
@@ -288,9 +289,9 @@ export function ActionsPanel({ parts, boardHref }: { parts: RetroParts; boardHre
   const exportNow = async () => {
     if (await act({ type: "export_actions" })) setExported(pending);
   };
-  const columnTitle = (id: string) => {
+  const titleOf = (id: string) => {
     const column = view.columns.find((c) => c.id === id);
-    return column ? t(column.titleKey, { defaultValue: id }) : id;
+    return column ? columnTitle(t, column) : id;
   };
   return (
     <Panel id="actions" icon="flag" title={t("actions.title")} testId="action-items" aside={<span className="rounded-full bg-[var(--surface-2)] px-2 text-xs font-semibold tabular-nums">{items.length}</span>}>
@@ -306,7 +307,7 @@ export function ActionsPanel({ parts, boardHref }: { parts: RetroParts; boardHre
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 break-words">{n.text}</span>
                 <span className="muted block text-xs">
-                  {columnTitle(n.column)}
+                  {titleOf(n.column)}
                   {n.exported && ` · ${t("actions.isTask")}`}
                 </span>
               </span>
