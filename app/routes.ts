@@ -9,6 +9,7 @@ export default [
   route("pass/:uUid", "routes/pass.tsx"),
   route("invite/:inviteLink", "routes/invite.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
+  route("join/:roomUid", "routes/join.tsx"),
   layout("routes/signed-in.tsx", [
     route("project", "routes/projects.tsx"),
     route("project/:guid", "routes/project-layout.tsx", [
@@ -18,6 +19,10 @@ export default [
       route("issue/:issueGuid", "routes/project-issue.tsx"),
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),
+      route("docs/:docId?", "routes/project-docs.tsx"),
+      route("rooms", "routes/project-rooms.tsx"),
+      route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
+      route("verify/:roomUid", "routes/project-verify.tsx"),
       route("room/retro/:roomUid", "routes/project-room-retro.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
@@ -31,5 +36,7 @@ export default [
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),
   ]),
+  // Read-only share links (spec §2): /shared/{docs|bpmn|excalidraw|table}/{shareId}, no account needed.
+  route("shared/:segment/:guid", "routes/shared-doc.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

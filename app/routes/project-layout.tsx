@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, useRevalidator } from "react-router";
+import { NavLink, Outlet, useLocation, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { loadProject } from "../features/projects/project-data.server";
@@ -16,6 +16,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const { project } = loaderData;
   const { revalidate } = useRevalidator();
+  const { pathname } = useLocation();
 
   // Team or access changes of this project arrive live; reload the project's data.
   useHubMessages((m) => {
@@ -25,9 +26,12 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   });
 
   if (!project) return <NoAccess />;
-  const tabs = [
+  const tabs: { to: string; label: string; end: boolean; also?: string[] }[] = [
     { to: `/project/${project.guid}`, label: t("nav.overview"), end: true },
     { to: `/project/${project.guid}/taskboard`, label: t("planning.nav"), end: false },
+    { to: `/project/${project.guid}/docs`, label: t("docs:nav"), end: false },
+    // A room and its verification page sit under the rooms tab too.
+    { to: `/project/${project.guid}/rooms`, label: t("rooms:nav"), end: false, also: [`/project/${project.guid}/room/`, `/project/${project.guid}/verify/`] },
     { to: `/project/${project.guid}/stats`, label: t("nav.stats"), end: false },
     { to: `/project/${project.guid}/events`, label: t("nav.events"), end: false },
     // Every participant has settings: roots the project's, everyone their own notifications.
@@ -51,7 +55,10 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
                 key={tab.to}
                 to={tab.to}
                 end={tab.end}
-                className={({ isActive }) => `border-b-2 px-3 py-2 text-sm font-medium ${isActive ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`}
+                className={({ isActive }) => {
+                  const active = isActive || Boolean(tab.also?.some((p) => pathname.startsWith(p)));
+                  return `border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`;
+                }}
               >
                 {tab.label}
               </NavLink>

@@ -6,11 +6,13 @@ import { createProjectBody } from "../../domain/projects/schemas";
 import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
 import { listProjects, type ProjectView } from "../../workers/services/projects";
+import { roomsOfUser, roomWire } from "../../workers/services/rooms";
 import { FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { SortableProjects } from "../features/projects/sortable-projects";
+import { RoomsPart } from "../features/rooms/rooms-part";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/projects";
@@ -19,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const user = await viewerOf(request, env);
   if (!user) return redirect("/login?next=/project");
-  return { projects: await listProjects(getDb(env.DB), user.guid), now: Date.now() };
+  const db = getDb(env.DB);
+  const [projects, rooms] = await Promise.all([listProjects(db, user.guid), roomsOfUser(db, user.guid)]);
+  // Open rooms only: an archived room is history, reached from its project's rooms page.
+  const openRooms = rooms.filter((r) => !r.room.archived).map((r) => ({ ...roomWire(r.room), project_name: r.projectName }));
+  return { projects, rooms: openRooms, now: Date.now() };
 }
 
 function NewProject() {
@@ -117,6 +123,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : (
         <SortableProjects projects={visible} now={loaderData.now} onMove={move} />
       )}
+      <RoomsPart rooms={loaderData.rooms} now={loaderData.now} />
     </main>
   );
 }

@@ -54,6 +54,10 @@ async function writable(room: RoomServer, meta: RoomMeta) {
   return db;
 }
 
+/**
+ * Change notices name the room as their author (`by`), not the facilitator: boards skip their
+ * own viewer's changes, and the facilitator's open board must hear what the room wrote too.
+ */
 async function writeEstimate(room: RoomServer, meta: RoomMeta, taskId: string, card: string) {
   const value = meta.values[card];
   if (value === undefined || value === null) return room.tell(meta.owner, "not_an_estimate");
@@ -63,7 +67,7 @@ async function writeEstimate(room: RoomServer, meta: RoomMeta, taskId: string, c
   if (!task) return room.tell(meta.owner, "task_not_found");
   const written = await updateTask(room.bindings, db, task, meta.owner, [{ slug: "estimate", value }]);
   if (!written.ok) return room.tell(meta.owner, written.reason);
-  await publishToProject(room.bindings, meta.project, { type: "tasks_changed", project: meta.project, tasks: [taskId], by: meta.owner, at: Date.now() });
+  await publishToProject(room.bindings, meta.project, { type: "tasks_changed", project: meta.project, tasks: [taskId], by: room.name, at: Date.now() });
 }
 
 /**
@@ -93,5 +97,5 @@ async function createActionTasks(room: RoomServer, meta: RoomMeta, items: { note
     if (result.ok) created.push(result.task.guid);
     else room.tell(meta.owner, result.reason);
   }
-  if (created.length > 0) await publishToProject(room.bindings, meta.project, { type: "tasks_changed", project: meta.project, tasks: created, by: meta.owner, at: Date.now() });
+  if (created.length > 0) await publishToProject(room.bindings, meta.project, { type: "tasks_changed", project: meta.project, tasks: created, by: room.name, at: Date.now() });
 }

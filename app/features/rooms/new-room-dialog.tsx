@@ -1,0 +1,128 @@
+/**
+ * Creates a room: poker (with a deck from the project's decks) or retro (with a column preset).
+ * Opens the new room on success.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
+import { Field, FormAlert } from "../../components/ui/field";
+import { Icon } from "../../components/ui/icons";
+import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
+import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { useApi } from "../shell/errors";
+import { deckName } from "./deck-name";
+import { type DeckView, roomPath, type RoomSummary } from "./types";
+
+const TITLE_MAX = MAX_ROOM_TITLE;
+
+export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: string; decks: DeckView[]; onClose: () => void }) {
+  const { t } = useTranslation("rooms");
+  const api = useApi();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [kind, setKind] = useState<"poker" | "retro">("poker");
+  const [title, setTitle] = useState("");
+  const [deck, setDeck] = useState(decks[0]?.guid ?? "fibonacci");
+  const [preset, setPreset] = useState<string>(RETRO_PRESET_NAMES[0]!);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detail, setDetail] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!ref.current?.open) ref.current?.showModal();
+  }, []);
+  const chosenDeck = decks.find((d) => d.guid === deck);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createRoomInput.safeParse({ kind, title, method: kind === "poker" ? deck : preset });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
+    setErrors({});
+    setDetail("");
+    setBusy(true);
+    const result = await api<RoomSummary>("POST", `/v1/project/${projectGuid}/rooms`, parsed.data, { quiet: true });
+    setBusy(false);
+    if (result.error) {
+      const s = serverErrors(result.error, t);
+      setDetail(s.detail);
+      return setErrors(s.fields);
+    }
+    onClose();
+    await navigate(roomPath(projectGuid, result.data));
+  };
+
+  return (
+    <dialog ref={ref} className="card m-auto w-full max-w-lg p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby="new-room-title" onClose={onClose} data-testid="new-room-dialog">
+      <form className="flex flex-col gap-4 p-6" onSubmit={submit} noValidate>
+        <h2 id="new-room-title" className="text-lg font-semibold">
+          {t("new.title")}
+        </h2>
+        {detail && <FormAlert tone="error">{detail}</FormAlert>}
+        <fieldset>
+          <legend className="label">{t("new.kind")}</legend>
+          <div className="grid grid-cols-2 gap-3">
+            {(["poker", "retro"] as const).map((k) => (
+              <label
+                key={k}
+                className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 p-3 has-[:focus-visible]:shadow-[0_0_0_3px_var(--ring)] ${kind === k ? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_6%,var(--surface))]" : "border-[var(--border)]"}`}
+                data-testid={`new-room-kind-${k}`}
+              >
+                <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="sr-only" />
+                <span className={kind === k ? "text-[var(--primary)]" : "muted"} aria-hidden="true">
+                  <Icon name={k === "poker" ? "cards" : "cycle"} size={24} />
+                </span>
+                <span>
+                  <span className="block text-sm font-semibold">{t(`kinds.${k}`)}</span>
+                  <span className="muted block text-xs">{t(`new.about.${k}`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field label={t("new.name")} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} placeholder={t(`new.placeholder.${kind}`)} maxLength={TITLE_MAX} autoFocus data-testid="new-room-name" />
+        {kind === "poker" ? (
+          <div>
+            <label className="label" htmlFor="new-room-deck">
+              {t("new.deck")}
+            </label>
+            <select id="new-room-deck" className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
+              {decks.map((d) => (
+                <option key={d.guid} value={d.guid}>
+                  {deckName(t, d)}
+                </option>
+              ))}
+            </select>
+            {chosenDeck && (
+              <p className="muted mt-1.5 text-xs" data-testid="new-room-deck-cards">
+                {chosenDeck.cards.map((c) => c.label).join(" · ")}
+              </p>
+            )}
+            {errors.method && <p className="field-error">{errors.method}</p>}
+          </div>
+        ) : (
+          <div>
+            <label className="label" htmlFor="new-room-preset">
+              {t("new.preset")}
+            </label>
+            <select id="new-room-preset" className="input" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="new-room-preset">
+              {RETRO_PRESET_NAMES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`presets.${p}`)}
+                </option>
+              ))}
+            </select>
+            {errors.method && <p className="field-error">{errors.method}</p>}
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn" onClick={onClose}>
+            {t("cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="new-room-create">
+            {t("new.create")}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

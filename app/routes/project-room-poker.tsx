@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Link, Navigate } from "react-router";
+import { Icon } from "../components/ui/icons";
+import { NoAccess } from "../features/projects/no-access";
+import { useProject } from "../features/projects/use-project";
+import { RoomHost } from "../features/rooms/room-host";
+import { roomPath } from "../features/rooms/types";
+import { useRoomDetails } from "../features/rooms/use-room-details";
+import { Spinner } from "../features/shell/spinner";
+import type { Route } from "./+types/project-room-poker";
+
+/** A room that does not exist (or was deleted), with the way back to the project's rooms. */
+export function RoomMissing({ projectGuid }: { projectGuid: string }) {
+  const { t } = useTranslation("rooms");
+  return (
+    <main className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-24 text-center" data-testid="room-missing">
+      <span className="muted" aria-hidden="true">
+        <Icon name="cards" size={44} />
+      </span>
+      <h1 className="text-xl font-bold">{t("room.missingTitle")}</h1>
+      <p className="muted">{t("room.missingBody")}</p>
+      <Link className="btn btn-primary mt-2" to={`/project/${projectGuid}/rooms`}>
+        {t("room.backToRooms")}
+      </Link>
+    </main>
+  );
+}
+
+/** `/project/{guid}/room/poker/{roomUid}`: a poker room for the project's people. */
+export default function ProjectRoomPoker({ params }: Route.ComponentProps) {
+  const project = useProject();
+  const details = useRoomDetails(params.roomUid, { joinAsParticipant: true });
+  if (details.state === "loading") return <Spinner />;
+  if (details.state === "missing") return <RoomMissing projectGuid={project.guid} />;
+  const { room } = details;
+  // A link with the wrong kind or project still reaches the room.
+  if (room.kind !== "poker" || room.project !== project.guid) return <Navigate to={roomPath(room.project, room)} replace />;
+  return <RoomHost key={room.guid} room={room} />;
+}
+
+export function ErrorBoundary() {
+  return <NoAccess />;
+}

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { cloudflareContext } from "../../workers/context";
+import { getDb } from "../../workers/db/client";
+import { projectDecks, projectRooms, roomWire } from "../../workers/services/rooms";
+import { Icon } from "../components/ui/icons";
+import { useProject } from "../features/projects/use-project";
+import { NoAccess } from "../features/projects/no-access";
+import { DeckList } from "../features/rooms/deck-editor";
+import { NewRoomDialog } from "../features/rooms/new-room-dialog";
+import { RoomsList } from "../features/rooms/rooms-list";
+import { loadAccess } from "../features/projects/project-data.server";
+import type { Route } from "./+types/project-rooms";
+
+const FILTERS = ["all", "poker", "retro"] as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const { access } = await loadAccess(request, env, params.guid, "read");
+  if (!access.ok) return null;
+  const db = getDb(env.DB);
+  const [rooms, decks] = await Promise.all([projectRooms(db, params.guid), projectDecks(db, params.guid)]);
+  return { rooms: rooms.map(roomWire), decks, now: Date.now() };
+}
+
+/** `/project/{guid}/rooms`: the project's poker and retro rooms, a new-room dialog and the decks. */
+export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("rooms");
+  const project = useProject();
+  const { revalidate } = useRevalidator();
+  const [creating, setCreating] = useState(false);
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]>("all");
+  const canWrite = project.access.write || project.access.root;
+
+  if (!loaderData) return <NoAccess />;
+  const { rooms, decks, now } = loaderData;
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="rooms-page">
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-xl font-semibold">{t("list.title")}</h2>
+          <p className="muted text-sm">{t("list.subtitle")}</p>
+        </div>
+        <nav className="inline-flex rounded-lg border border-[var(--border)] bg-[var(--surface)] p-0.5" aria-label={t("list.filter")}>
+          {FILTERS.map((f) => (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === f ? "bg-[var(--primary)] text-[var(--primary-text)]" : "muted hover:text-[var(--text)]"}`}
+              data-testid={`rooms-filter-${f}`}
+            >
+              {t(`list.filters.${f}`)}
+            </button>
+          ))}
+        </nav>
+        {canWrite && (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} data-testid="new-room">
+            <Icon name="plus" size={18} />
+            {t("new.open")}
+          </button>
+        )}
+      </div>
+      <RoomsList rooms={rooms} decks={decks} now={now} filter={filter} />
+      <DeckList projectGuid={project.guid} decks={decks} canWrite={canWrite} onChanged={() => void revalidate()} />
+      {creating && <NewRoomDialog projectGuid={project.guid} decks={decks} onClose={() => setCreating(false)} />}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <NoAccess />;
+}
