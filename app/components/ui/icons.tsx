@@ -76,7 +76,7 @@ const PATHS = {
     </>
   ),
   folder: <path d="M3 7a2 2 0 0 1 2-2h4l2 2.5h8a2 2 0 0 1 2 2V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
-  // Retro room: raised hand, speaking, edit, action item, ungroup, export, sort, people, take back.
+  // Retro room: raised hand, speaking, action item, ungroup, export, sort, take back.
   hand: <path d="M8 12.5V6a1.5 1.5 0 0 1 3 0v5M11 10.5V4.5a1.5 1.5 0 0 1 3 0v6M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5a7 7 0 0 1-7 7h-.3a6 6 0 0 1-4.9-2.6l-2.6-3.8a1.6 1.6 0 0 1 2.5-2L8 14.5" />,
   mic: (
     <>
@@ -84,17 +84,10 @@ const PATHS = {
       <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
     </>
   ),
-  pencil: <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16zM13.5 6.5l4 4" />,
   flag: <path d="M5 21V4M5 4h12l-2.5 4.5L17 13H5" />,
   unlink: <path d="M9.5 14.5l-2 2a3.2 3.2 0 0 1-4.5-4.5l2.5-2.5M14.5 9.5l2-2a3.2 3.2 0 0 1 4.5 4.5l-2.5 2.5M8 3v3M3 8h3M16 21v-3M21 16h-3" />,
   export: <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
   sortDown: <path d="M3 6h12M3 12h8M3 18h4M18 5v14M15 16l3 3 3-3" />,
-  users: (
-    <>
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.7a3.5 3.5 0 0 1 0 6.6M18 14.6a6.5 6.5 0 0 1 3.5 5.4" />
-    </>
-  ),
   minus: <path d="M5 12h14" />,
   grip: (
     <>
