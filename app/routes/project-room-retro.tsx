@@ -25,7 +25,7 @@ function LiveRoom({ room }: { room: Extract<Route.ComponentProps["loaderData"], 
 function RoomMissing({ projectGuid }: { projectGuid: string }) {
   const { t } = useTranslation("retro");
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center" data-testid="room-not-found">
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center" data-testid="room-not-found">
       <h2 className="text-xl font-bold">{t("missing.title")}</h2>
       <p className="muted">{t("missing.body")}</p>
       <Link className="btn btn-primary mt-2" to={`/project/${projectGuid}`}>
@@ -38,8 +38,9 @@ function RoomMissing({ projectGuid }: { projectGuid: string }) {
 /** `/project/{guid}/room/retro/{roomUid}`: a retrospective of the project, live for everyone in it. */
 export default function ProjectRoomRetro({ loaderData, params }: Route.ComponentProps) {
   if (loaderData.state === "no_access") return <NoAccess />;
+  // The room screen brings its own margins (the guest page renders it too).
   return (
-    <main className="mx-auto max-w-[100rem] px-4 py-6" data-testid="retro-page">
+    <main data-testid="retro-page">
       {loaderData.state === "ok" ? <LiveRoom key={loaderData.room.guid} room={loaderData.room} /> : <RoomMissing projectGuid={params.guid} />}
     </main>
   );

@@ -3,7 +3,8 @@
  * presence and action items that become tasks. Default export, `{room, live}`: the project's
  * route and the guest page (`/join/{roomUid}`, which loads `features/rooms/<kind>/room.tsx`)
  * both render it. Every change is a message to the room's object; what is shown is always the
- * object's view for this person, so nothing here decides a rule.
+ * object's view for this person, so nothing here decides a rule. The screen brings its own page
+ * margins, since its hosts' shells differ.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,7 +67,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
   const boardHref = room.you?.guest === false ? `/project/${room.project}/taskboard` : null;
 
   return (
-    <div className="flex flex-col gap-4" data-testid="retro-room" data-room={room.guid}>
+    <div className="mx-auto flex max-w-[100rem] flex-col gap-4 px-4 py-6" data-testid="retro-room" data-room={room.guid}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <h2 className="text-xl font-bold tracking-tight" data-testid="room-title">
           {room.title}
@@ -124,7 +125,7 @@ export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: R
   const act = useRetroAct(live.send);
   if (live.status === "denied") {
     return (
-      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center" data-testid="room-denied">
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center" data-testid="room-denied">
         <span className="muted" aria-hidden="true">
           <Icon name="lock" size={44} />
         </span>
@@ -135,7 +136,7 @@ export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: R
   }
   if (live.status === "waiting") {
     return (
-      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center" role="status" data-testid="room-waiting">
+      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center" role="status" data-testid="room-waiting">
         <span className="spinner" aria-hidden="true" />
         <h2 className="text-xl font-bold">{t("waiting.title")}</h2>
         <p className="muted">{t("waiting.body")}</p>
