@@ -23,6 +23,7 @@ export default [
       route("rooms", "routes/project-rooms.tsx"),
       route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
       route("verify/:roomUid", "routes/project-verify.tsx"),
+      route("room/retro/:roomUid", "routes/project-room-retro.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),

@@ -41,9 +41,9 @@ function room(opts: { anonymous?: boolean; voting?: boolean } = {}): RetroState 
 describe("retro presets and notes", () => {
   it("offers four presets whose columns are translation keys", () => {
     expect(presetColumns("start_stop_continue")).toEqual([
-      { id: "start", titleKey: "retro.column.start" },
-      { id: "stop", titleKey: "retro.column.stop" },
-      { id: "continue", titleKey: "retro.column.continue" },
+      { id: "start", titleKey: "retro:column.start" },
+      { id: "stop", titleKey: "retro:column.stop" },
+      { id: "continue", titleKey: "retro:column.continue" },
     ]);
     expect(presetColumns("mad_sad_glad").map((c) => c.id)).toEqual(["mad", "sad", "glad"]);
     expect(presetColumns("four_ls").map((c) => c.id)).toEqual(["liked", "learned", "lacked", "longed_for"]);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { cloneState } from "./poker";
 
-/** Column presets (the `retro preset` field); titles are translation keys in `rooms.json`. */
+/** Column presets (the `retro preset` field); titles are i18next keys in the `retro` namespace. */
 export const RETRO_PRESETS = {
   start_stop_continue: ["start", "stop", "continue"],
   mad_sad_glad: ["mad", "sad", "glad"],
@@ -25,13 +25,13 @@ export const MAX_NAME_LENGTH = 80;
 
 export interface RetroColumn {
   id: string;
-  /** i18next key of the column's title, e.g. `retro.column.start`. */
+  /** i18next key of the column's title with its namespace, e.g. `retro:column.start`. */
   titleKey: string;
 }
 
 /** The columns of a preset, each with its translation key. */
 export function presetColumns(preset: RetroPreset): RetroColumn[] {
-  return RETRO_PRESETS[preset].map((id) => ({ id, titleKey: `retro.column.${id}` }));
+  return RETRO_PRESETS[preset].map((id) => ({ id, titleKey: `retro:column.${id}` }));
 }
 
 export interface RetroNote {

@@ -76,6 +76,19 @@ const PATHS = {
     </>
   ),
   folder: <path d="M3 7a2 2 0 0 1 2-2h4l2 2.5h8a2 2 0 0 1 2 2V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
+  // Retro room: raised hand, speaking, action item, ungroup, export, sort, take back.
+  hand: <path d="M8 12.5V6a1.5 1.5 0 0 1 3 0v5M11 10.5V4.5a1.5 1.5 0 0 1 3 0v6M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5a7 7 0 0 1-7 7h-.3a6 6 0 0 1-4.9-2.6l-2.6-3.8a1.6 1.6 0 0 1 2.5-2L8 14.5" />,
+  mic: (
+    <>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+    </>
+  ),
+  flag: <path d="M5 21V4M5 4h12l-2.5 4.5L17 13H5" />,
+  unlink: <path d="M9.5 14.5l-2 2a3.2 3.2 0 0 1-4.5-4.5l2.5-2.5M14.5 9.5l2-2a3.2 3.2 0 0 1 4.5 4.5l-2.5 2.5M8 3v3M3 8h3M16 21v-3M21 16h-3" />,
+  export: <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  sortDown: <path d="M3 6h12M3 12h8M3 18h4M18 5v14M15 16l3 3 3-3" />,
+  minus: <path d="M5 12h14" />,
   grip: (
     <>
       <circle cx="9" cy="6" r="1" />

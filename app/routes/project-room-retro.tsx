@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { cloudflareContext } from "../../workers/context";
+import { NoAccess } from "../features/projects/no-access";
+import RetroRoom from "../features/rooms/retro/room";
+import { loadRetroRoom } from "../features/rooms/retro/room-data.server";
+import { useRoom } from "../features/rooms/use-room";
+import type { Route } from "./+types/project-room-retro";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return loadRetroRoom(request, env, params.guid, params.roomUid);
+}
+
+/** Everything on the page is live through the room's socket: read the room again only for another room. */
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentParams.roomUid !== nextParams.roomUid ? defaultShouldRevalidate : false;
+}
+
+function LiveRoom({ room }: { room: Extract<Route.ComponentProps["loaderData"], { state: "ok" }>["room"] }) {
+  const live = useRoom(room.guid);
+  return <RetroRoom room={room} live={live} />;
+}
+
+function RoomMissing({ projectGuid }: { projectGuid: string }) {
+  const { t } = useTranslation("retro");
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center" data-testid="room-not-found">
+      <h2 className="text-xl font-bold">{t("missing.title")}</h2>
+      <p className="muted">{t("missing.body")}</p>
+      <Link className="btn btn-primary mt-2" to={`/project/${projectGuid}`}>
+        {t("missing.back")}
+      </Link>
+    </section>
+  );
+}
+
+/** `/project/{guid}/room/retro/{roomUid}`: a retrospective of the project, live for everyone in it. */
+export default function ProjectRoomRetro({ loaderData, params }: Route.ComponentProps) {
+  if (loaderData.state === "no_access") return <NoAccess />;
+  // The room screen brings its own margins (the guest page renders it too).
+  return (
+    <main data-testid="retro-page">
+      {loaderData.state === "ok" ? <LiveRoom key={loaderData.room.guid} room={loaderData.room} /> : <RoomMissing projectGuid={params.guid} />}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("retro");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <section className="card p-6" data-testid="retro-error-boundary">
+        <p>{t("loadFailed")}</p>
+      </section>
+    </main>
+  );
+}
