@@ -39,7 +39,7 @@ async function docWithText(text: string) {
 }
 
 const binary = (path: string, cookie: string | undefined, body: Uint8Array) =>
-  fetchRaw(path, { method: "POST", headers: { Cookie: cookie ?? "", Origin: ORIGIN, "Content-Type": "application/octet-stream" }, body });
+  fetchRaw(path, { method: "POST", headers: { Cookie: cookie ?? "", Origin: ORIGIN, "Content-Type": "application/octet-stream" }, body: body as BodyInit });
 
 describe("version history", () => {
   it("saves named versions, lists them newest first with their authors, and serves their content", async () => {
