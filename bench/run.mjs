@@ -3,6 +3,7 @@
 //  2. GET /api/v2/whoami (session lookup in D1) against GET of a static asset (the floor).
 //  3. POST /api/v1/auth (PBKDF2, 100 000 iterations) against whoami.
 //  4. The planning board (bench/board.mjs) on the same server.
+//  5. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { root, run, spawnGroup } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
+import { docsBench, seedBenchDocs } from "./docs.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
@@ -18,6 +20,7 @@ const persistTo = ".wrangler/bench-state";
 if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["build"]);
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
+seedBenchDocs(persistTo);
 const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
   stdio: "ignore",
 });
@@ -84,6 +87,7 @@ const signIn = await time(15, () =>
   }).then((r) => r.arrayBuffer()),
 );
 console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
-await boardBench(base);
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "board") await boardBench(base);
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "docs") await docsBench(base);
 stop();
 process.exit(0);

@@ -289,6 +289,15 @@ export class DocRoom extends YServer {
     return { closed };
   }
 
+  /**
+   * Development only (the cold-join benchmark): drops the object from memory, as an eviction
+   * would, so the next socket starts it from storage. The Worker exposes it only in development.
+   */
+  async restartForBench(): Promise<void> {
+    for (const connection of this.getConnections()) connection.close(1012, "restart");
+    this.ctx.abort("restart");
+  }
+
   /** The document was deleted: closes every socket and drops the storage. */
   async destroy(): Promise<void> {
     this.#destroyed = true;
