@@ -3,7 +3,9 @@
 //  2. GET /api/v2/whoami (session lookup in D1) against GET of a static asset (the floor).
 //  3. POST /api/v1/auth (PBKDF2, 100 000 iterations) against whoami.
 //  4. The planning board (bench/board.mjs) on the same server.
-//  5. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
+//  5. The poker room's fan-out and load (bench/rooms.mjs).
+//  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
+// `BENCH_ONLY=board|rooms|docs` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +14,7 @@ import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
+import { roomsBench } from "./rooms.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
@@ -87,7 +90,9 @@ const signIn = await time(15, () =>
   }).then((r) => r.arrayBuffer()),
 );
 console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
-if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "board") await boardBench(base);
-if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "docs") await docsBench(base);
+const only = process.env.BENCH_ONLY;
+if (!only || only === "board") await boardBench(base);
+if (!only || only === "rooms") await roomsBench(base);
+if (!only || only === "docs") await docsBench(base);
 stop();
 process.exit(0);

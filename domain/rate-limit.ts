@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   mailEmail: { limit: 5, windowMs: 60 * 60_000 },
   /** Invitation requests (each up to 50 addresses) per inviting user. */
   invites: { limit: 20, windowMs: 60 * 60_000 },
+  /** Guests joining rooms by link per IP address (a team of guests behind one office NAT fits). */
+  roomGuestIp: { limit: 60, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface Counter {

@@ -12,6 +12,7 @@ import { isSocketPath, routeSocket } from "./sockets";
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
+export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -1,11 +1,13 @@
 /** Bindings and variables of the Worker (wrangler.toml). */
 import type { DocRoom } from "../durable-objects/doc-room/doc-room";
 import type { ProjectRoom } from "../durable-objects/project-room/project-room";
+import type { RoomServer } from "../durable-objects/room/room-server";
 import type { UserHub } from "../durable-objects/user-hub/user-hub";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHub>;
   ProjectRoom: DurableObjectNamespace<ProjectRoom>;
+  RoomServer: DurableObjectNamespace<RoomServer>;
   DocRoom: DurableObjectNamespace<DocRoom>;
   DB: D1Database;
   FILES: R2Bucket;

@@ -2,15 +2,18 @@
 import { getServerByName } from "partyserver";
 import { DOC_ROOM_PATH, routeDocSocket } from "./doc-socket";
 import { VERIFIED_PROJECT_HEADER } from "../durable-objects/project-room/project-room";
+import { ROOM_HEADER } from "../durable-objects/room/room-server";
 import { VERIFIED_USER_HEADER } from "../durable-objects/user-hub/user-hub";
 import { readCookie } from "../domain/i18n/languages";
 import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { projectAccess } from "./services/access";
+import { findRoom, roomStub, seatFor } from "./services/rooms";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
 
 const USER_HUB_PATH = /^\/ws\/user\/([0-9a-f-]{36})\/?$/;
 const PROJECT_ROOM_PATH = /^\/ws\/project\/([0-9a-f-]{36})\/?$/;
+const ROOM_PATH = /^\/ws\/room\/([0-9a-f-]{36})\/?$/;
 
 export function isSocketPath(pathname: string): boolean {
   return pathname.startsWith("/ws/");
@@ -26,8 +29,9 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   const url = new URL(request.url);
   const userHub = url.pathname.match(USER_HUB_PATH);
   const projectRoom = url.pathname.match(PROJECT_ROOM_PATH);
+  const room = url.pathname.match(ROOM_PATH);
   const docRoom = url.pathname.match(DOC_ROOM_PATH);
-  if (!userHub && !projectRoom && !docRoom) return new Response("Not found", { status: 404 });
+  if (!userHub && !projectRoom && !room && !docRoom) return new Response("Not found", { status: 404 });
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return new Response("Expected a WebSocket upgrade", { status: 426 });
   }
@@ -38,6 +42,7 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   const db = getDb(env.DB);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   const session = token ? await userForToken(db, token) : undefined;
+  if (room) return routeRoomSocket(request, env, db, room[1]!, session?.user);
   if (!session) return new Response("Unauthorized", { status: 401 });
   const userId = session.user.id;
 
@@ -54,5 +59,25 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   if (!access.ok) return new Response("Forbidden", { status: 403 });
   headers.set(VERIFIED_PROJECT_HEADER, projectId);
   const stub = await getServerByName(env.ProjectRoom, projectId);
+  return stub.fetch(new Request(request, { headers }));
+}
+
+/**
+ * `/ws/room/{roomGuid}`: a project participant (session) or a guest with the room's ticket.
+ * A guest still waiting for the owner reaches the object, which tells them so and closes.
+ */
+async function routeRoomSocket(request: Request, env: Env, db: ReturnType<typeof getDb>, roomId: string, user: Parameters<typeof seatFor>[3]): Promise<Response> {
+  const row = await findRoom(db, roomId);
+  if (!row) return new Response("Not found", { status: 404 });
+  const seat = await seatFor(env, db, row, user, request.headers.get("Cookie"));
+  if (!seat) return new Response(user ? "Forbidden" : "Unauthorized", { status: user ? 403 : 401 });
+  const headers = new Headers(request.headers);
+  headers.set(ROOM_HEADER.room, row.id);
+  headers.set(ROOM_HEADER.member, seat.member);
+  headers.set(ROOM_HEADER.name, encodeURIComponent(seat.name));
+  headers.set(ROOM_HEADER.role, seat.role);
+  headers.set(ROOM_HEADER.readOnly, seat.readOnly ? "1" : "0");
+  headers.set(ROOM_HEADER.admitted, seat.verified ? "1" : "0");
+  const stub = await roomStub(env, row.id);
   return stub.fetch(new Request(request, { headers }));
 }

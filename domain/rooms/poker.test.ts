@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POKER_PEOPLE, randomPokerInput } from "./random-inputs";
 import {
   type PokerInput,
   type PokerResultOf,
@@ -255,33 +256,8 @@ describe("poker client messages", () => {
 });
 
 describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
-  const people = ["fac", "ann", "bob", "sam", "eve"];
-  const cards = [...deckCards("fibonacci"), "4", "XL"];
-  const issues = ["t1", "t2", "t3", "nope"];
-
-  function randomInput(r: ReturnType<typeof seeded>): [string, PokerInput] {
-    const actor = r.pick(people);
-    const choices: PokerInput[] = [
-      { type: "join", name: actor, role: r.pick(["voter", "spectator"] as const) },
-      { type: "leave" },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "vote", issue: r.pick(issues), card: r.pick(cards) },
-      { type: "unvote", issue: r.pick(issues) },
-      { type: "flip" },
-      { type: "revote" },
-      { type: "accept", card: r.pick(cards) },
-      { type: "pick", issue: r.pick(issues) },
-      { type: "add_issues", issues: [{ id: r.pick(issues), title: "T", description: "" }] },
-      { type: "remove_issue", issue: r.pick(issues) },
-      { type: "set_role", role: r.pick(["voter", "spectator"] as const), participant: r.chance(0.5) ? r.pick(people) : undefined },
-      { type: "set_auto_flip", enabled: r.chance(0.5) },
-      { type: "start_timer", seconds: 30 },
-      { type: "stop_timer" },
-    ];
-    if (r.chance(0.01)) choices.push({ type: "archive" });
-    return [actor, r.pick(choices)];
-  }
+  const people = POKER_PEOPLE;
+  const randomInput = randomPokerInput;
 
   const applied = new Map<string, number>();
 
@@ -329,5 +305,15 @@ describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
 
   it.skipIf(Boolean(process.env.ROOMS_SEED))("exercised the rules it claims to check: votes landed, flips happened, spectators and bad cards were refused", () => {
     for (const key of ["vote", "flip", "revote", "accept", "spectator_cannot_vote", "card_not_in_deck", "already_revealed"]) expect(applied.get(key) ?? 0, key).toBeGreaterThan(0);
+  });
+});
+
+describe("poker deck changes", () => {
+  it("lets the owner change the deck only before anyone voted", () => {
+    const fresh = newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" });
+    expect(ok(reducePoker(fresh, { type: "set_deck", cards: ["S", "M", "?"] }, "fac", T0)).state.deck.cards).toEqual(["S", "M", "?", "coffee"]);
+    expect(reducePoker(fresh, { type: "set_deck", cards: ["S"] }, "ann", T0)).toEqual({ error: "not_facilitator" });
+    const voted = run(room(), [["ann", { type: "vote", issue: "t1", card: "3" }]]);
+    expect(reducePoker(voted, { type: "set_deck", cards: ["S"] }, "fac", T0)).toEqual({ error: "deck_in_use" });
   });
 });

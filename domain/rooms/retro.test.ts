@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RETRO_PEOPLE, randomRetroInput } from "./random-inputs";
 import {
   DEFAULT_VOTES_AMOUNT,
   type RetroInput,
@@ -246,38 +247,8 @@ describe("retro client messages and strangers", () => {
 });
 
 describe("retro properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
-  const people = ["fac", "ann", "bob", "cat", "eve"];
-  const columns = ["start", "stop", "continue", "glad"];
-
-  function randomInput(r: ReturnType<typeof seeded>, s: RetroState): [string, RetroInput] {
-    const actor = r.pick(people);
-    const note = s.notes.length && r.chance(0.9) ? r.pick(s.notes).id : `n${r.int(40)}`;
-    const other = s.notes.length ? r.pick(s.notes).id : "n1";
-    const choices: RetroInput[] = [
-      { type: "join", name: actor },
-      { type: "leave" },
-      { type: "add_note", column: r.pick(columns), text: "t" },
-      { type: "edit_note", note, text: "e" },
-      { type: "delete_note", note },
-      { type: "move_note", note, column: r.pick(columns) },
-      { type: "group_notes", note, into: other },
-      { type: "ungroup_note", note },
-      { type: "vote", note },
-      { type: "vote", note },
-      { type: "vote", note },
-      { type: "unvote", note },
-      { type: "done_voting", done: r.chance(0.5) },
-      { type: "set_voting", on: r.chance(0.7) },
-      { type: "set_options", cumulative: r.chance(0.5), voteForYourself: r.chance(0.5), votesAmount: 1 + r.int(6), anonymous: r.chance(0.5) },
-      { type: "reveal" },
-      { type: "raise_hand" },
-      { type: "lower_hand" },
-      { type: "call_next" },
-      { type: "mark_action", note, action: r.chance(0.5) },
-      { type: "export_actions" },
-    ];
-    return [actor, r.pick(choices)];
-  }
+  const people = RETRO_PEOPLE;
+  const randomInput = randomRetroInput;
 
   const applied = new Map<string, number>();
 
@@ -331,5 +302,18 @@ describe("retro properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
 
   it.skipIf(Boolean(process.env.ROOMS_SEED))("exercised the rules it claims to check: votes landed and the budget and voting phase refused some", () => {
     for (const key of ["vote", "unvote", "group_notes", "no_votes_left", "voting_closed", "not_cumulative", "own_note"]) expect(applied.get(key) ?? 0, key).toBeGreaterThan(0);
+  });
+});
+
+describe("retro archive", () => {
+  it("freezes the room for everyone but keeps it readable; only the facilitator archives", () => {
+    const s = room({ voting: true });
+    expect(reduceRetro(s, { type: "archive" }, "ann", T0)).toEqual({ error: "not_facilitator" });
+    const archived = run(s, [["fac", { type: "archive" }]]);
+    expect(archived.archived).toBe(true);
+    expect(archived.votingPhase).toBe(false);
+    expect(reduceRetro(archived, { type: "add_note", column: "start", text: "late" }, "ann", T0)).toEqual({ error: "room_archived" });
+    expect(reduceRetro(archived, { type: "vote", note: archived.notes[0]!.id }, "bob", T0)).toEqual({ error: "room_archived" });
+    expect(run(archived, [["ann", { type: "leave" }], ["ann", { type: "join", name: "Ann" }]]).notes).toHaveLength(2);
   });
 });

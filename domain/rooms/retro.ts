@@ -4,6 +4,7 @@
  * `reduceRetro`, persists, carries out the effects and sends each socket `viewFor`.
  */
 import { z } from "zod";
+import { cloneState } from "./poker";
 
 /** Column presets (the `retro preset` field); titles are translation keys in `rooms.json`. */
 export const RETRO_PRESETS = {
@@ -79,6 +80,8 @@ export interface RetroState {
   handsUp: string[];
   /** Whom the facilitator called last. */
   speaking: string | null;
+  /** Closed by the facilitator: it stays readable, nothing changes it any more. */
+  archived: boolean;
 }
 
 /** A new retro room with the spec's defaults: 5 votes each, voting off. */
@@ -100,6 +103,7 @@ export function newRetroRoom(input: { owner: string; ownerName: string; preset: 
     doneVoters: [],
     handsUp: [],
     speaking: null,
+    archived: false,
   };
 }
 
@@ -152,11 +156,13 @@ export const retroClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("mark_action"), note: id, action: z.boolean() }).strict(),
   /** Facilitator: turn the action items not yet exported into tasks. */
   z.object({ type: z.literal("export_actions") }).strict(),
+  /** Facilitator: close the room; it stays readable, nothing changes it any more. */
+  z.object({ type: z.literal("archive") }).strict(),
 ]);
 export type RetroClientMessage = z.infer<typeof retroClientMessage>;
 
 /** Events only the room's object produces: a person's sockets opened or all closed. */
-export type RetroSystemEvent = { type: "join"; name: string } | { type: "leave" };
+export type RetroSystemEvent = { type: "join"; name: string } | { type: "enrol"; name: string } | { type: "leave" };
 export type RetroInput = RetroClientMessage | RetroSystemEvent;
 
 /** What the object must do outside the state. */
@@ -182,24 +188,26 @@ export const RETRO_ERRORS = [
   "too_many_notes",
   "no_hands_up",
   "nothing_to_export",
+  "room_archived",
 ] as const;
 export type RetroError = (typeof RETRO_ERRORS)[number];
 
 export type RetroResultOf = { state: RetroState; effects: RetroEffect[] } | { error: RetroError };
 
-const FACILITATOR_ONLY = new Set<RetroInput["type"]>(["set_voting", "set_options", "set_preset", "reveal", "call_next", "export_actions"]);
+const FACILITATOR_ONLY = new Set<RetroInput["type"]>(["set_voting", "set_options", "set_preset", "reveal", "call_next", "export_actions", "archive"]);
 
 /**
  * Applies one message from `actor` at time `now`. On an error the caller keeps the old state;
  * the input is never mutated.
  */
 export function reduceRetro(state: RetroState, message: RetroInput, actor: string, now: number): RetroResultOf {
+  if (state.archived && message.type !== "join" && message.type !== "leave" && message.type !== "enrol") return { error: "room_archived" };
   if (FACILITATOR_ONLY.has(message.type) && actor !== state.owner) return { error: "not_facilitator" };
-  const s = structuredClone(state);
+  const s = cloneState(state);
   const effects: RetroEffect[] = [];
   const fail = (error: RetroError): RetroResultOf => ({ error });
   const person = s.participants.find((p) => p.id === actor);
-  if (!person && message.type !== "join") return fail("not_participant");
+  if (!person && message.type !== "join" && message.type !== "enrol") return fail("not_participant");
   const facilitator = actor === s.owner;
   const noteOf = (noteId: string) => s.notes.find((n) => n.id === noteId);
 
@@ -207,6 +215,11 @@ export function reduceRetro(state: RetroState, message: RetroInput, actor: strin
     case "join":
       if (person) person.present = true;
       else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), present: true });
+      break;
+    case "enrol":
+      // A member through the REST join, before any socket of theirs opened.
+      if (person) person.name = message.name.slice(0, MAX_NAME_LENGTH);
+      else s.participants.push({ id: actor, name: message.name.slice(0, MAX_NAME_LENGTH), present: false });
       break;
     case "leave":
       person!.present = false;
@@ -337,6 +350,12 @@ export function reduceRetro(state: RetroState, message: RetroInput, actor: strin
       note.action = message.action;
       break;
     }
+    case "archive":
+      s.archived = true;
+      s.votingPhase = false;
+      s.handsUp = [];
+      s.speaking = null;
+      break;
     case "export_actions": {
       const items = actionItems(s).filter((n) => !n.exported);
       if (items.length === 0) return fail("nothing_to_export");
@@ -407,7 +426,8 @@ export type RetroView = Omit<RetroState, "notes" | "votesSumm"> & {
  */
 export function viewFor(state: RetroState, viewer: string): RetroView {
   const hide = state.anonymous && !state.revealed;
-  const { notes, votesSumm, ...rest } = structuredClone(state);
+  // Shares the state's other parts: a view is read-only, and the reducer never changes a state in place.
+  const { notes, votesSumm, ...rest } = state;
   const spent = votesSumm[viewer] ?? 0;
   return {
     ...rest,

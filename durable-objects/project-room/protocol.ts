@@ -32,6 +32,11 @@ export const projectMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("comments_changed"), project: guid, task: guid, by: guid, at }),
   /** What lines and cards show (the views mapping) changed: refetch the board's mapping. */
   z.object({ type: z.literal("views_changed"), project: guid, by: guid, at }),
+  /**
+   * Documents were created, renamed, moved, shared or deleted (`docs` names the guids touched,
+   * a deleted subtree included): open document trees refetch the list.
+   */
+  z.object({ type: z.literal("docs_changed"), project: guid, docs: z.array(guid).max(5000), by: guid, at }),
 ]);
 export type ProjectMessage = z.infer<typeof projectMessage>;
 

@@ -27,6 +27,8 @@ export const ROOM_CLOSE = {
   UNAUTHORIZED: 4001,
   /** Removed from the room or the project: do not reconnect. */
   ACCESS_LOST: 4003,
+  /** A guest waiting for the owner to admit them: try again in a few seconds. */
+  WAITING: 4004,
 } as const;
 
 /** The largest frame a client may send; longer ones are refused with `too_large`. */

@@ -1,9 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activity, fieldDefinitions, fieldValues, participants, projects, sprints, tasks, users } from "../../workers/db/schema";
+import { activity, fieldDefinitions, fieldValues, participants, projects, rooms, sprints, tasks, users } from "../../workers/db/schema";
 import { DEMO_PROJECT_ID, DEMO_USER_ID } from "../../workers/services/demo";
+import { createSession } from "../../workers/services/sessions";
 import { call } from "../fixtures/http";
 import { db } from "../fixtures/users";
+
+/** Signs the demo user in through a session row, as the API would. */
+async function demoCookie() {
+  const session = await createSession(db(), DEMO_USER_ID, null);
+  return `sid=${session.token}`;
+}
 
 describe("the demo plan", () => {
   it("fills the demo project once with a backlog, three sprints, two epics and sixty tasks", async () => {
@@ -32,6 +39,14 @@ describe("the demo plan", () => {
     const stats = await db().select().from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID));
     expect(stats.every((row) => row.createdAt < Date.now() - 8 * 86_400_000)).toBe(true);
     expect((await bySlug("start_date")).length).toBeGreaterThanOrEqual(38);
+    // A poker room with the unestimated backlog queued and a retro with notes, to try at once.
+    const roomRows = await db().select().from(rooms).where(eq(rooms.projectId, DEMO_PROJECT_ID));
+    expect(roomRows.map((r) => r.kind).sort()).toEqual(["poker", "retro"]);
+    const cookie = await demoCookie();
+    const poker = roomRows.find((r) => r.kind === "poker")!;
+    const queue = await call("GET", `/api/v1/rooms/${poker.id}/issues`, { cookie });
+    expect(queue.json.results.length).toBeGreaterThan(3);
+    expect(queue.json.results[0].current).toBe(true);
     const second = await call("POST", "/api/dev/seed", {});
     expect(second.json.created).toBe(0);
     expect(await db().select().from(tasks).where(eq(tasks.projectId, DEMO_PROJECT_ID))).toHaveLength(60);

@@ -58,7 +58,7 @@ describe("error translation", () => {
   });
 
   it("has every error of the account API in every language", () => {
-    for (const [lng, messages] of Object.entries(ERRORS) as [string, Record<string, string>][]) {
+    for (const [lng, messages] of Object.entries(ERRORS) as unknown as [string, Record<string, string>][]) {
       for (const code of ACCOUNT_ERRORS) expect(messages[code]?.trim(), `${lng}:${code}`).toBeTruthy();
     }
   });

@@ -8,9 +8,10 @@ import { and, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { activity, fieldDefinitions, projects, tasks } from "../db/schema";
+import { activity, fieldDefinitions, projects, tasks, users } from "../db/schema";
 import { ensureSystemFields, optionsOf, type ValueInput } from "./fields";
 import { recordActivity } from "./activity";
+import { createRoom, roomStub } from "./rooms";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";
 import { createTask } from "./tasks";
 
@@ -88,6 +89,7 @@ export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ cr
   }
 
   let created = 0;
+  const unestimated: { id: string; title: string }[] = [];
   const epicIds: string[] = [];
   for (const title of EPICS) {
     const epic = await createTask(env, db, DEMO_PROJECT_ID, DEMO_USER_ID, [
@@ -129,8 +131,29 @@ export async function seedDemoPlan(env: Env, db: Db, t: TFunction): Promise<{ cr
     const task = await createTask(env, db, DEMO_PROJECT_ID, DEMO_USER_ID, values, t);
     if (!task.ok) continue;
     created += 1;
+    if (!values.some((v) => v.slug === "estimate")) unestimated.push({ id: task.task.guid, title: String(values[0]!.value) });
     if (laneIndex === 0 && status === "done") finished.push(task.task.guid);
   }
   await backdateHistory(db, bySlug("status").id, option("status", "in_progress"), option("status", "done"), finished, day);
+  await seedDemoRooms(env, db, unestimated);
   return { created };
+}
+
+/** A poker room with the backlog's unestimated tasks queued, and a retro of the first sprint with notes. */
+async function seedDemoRooms(env: Env, db: Db, unestimated: { id: string; title: string }[]) {
+  const owner = await db.select().from(users).where(eq(users.id, DEMO_USER_ID)).get();
+  if (!owner) return;
+  const poker = await createRoom(env, db, DEMO_PROJECT_ID, owner, { kind: "poker", title: "Backlog refinement", method: "fibonacci" });
+  if (poker.ok && unestimated.length > 0) {
+    const stub = await roomStub(env, poker.room.id);
+    await stub.act(owner.id, { type: "add_issues", issues: unestimated.map((task) => ({ id: task.id, title: task.title, description: "" })) });
+    await stub.act(owner.id, { type: "pick", issue: unestimated[0]!.id });
+  }
+  const retro = await createRoom(env, db, DEMO_PROJECT_ID, owner, { kind: "retro", title: "Sprint 1 retrospective", method: "start_stop_continue" });
+  if (retro.ok) {
+    const stub = await roomStub(env, retro.room.id);
+    for (const [column, text] of [["start", "Pair on the tricky reviews"], ["stop", "Merging on Friday evening"], ["continue", "Short daily stand-ups"]] as const) {
+      await stub.act(owner.id, { type: "add_note", column, text });
+    }
+  }
 }

@@ -7,14 +7,17 @@ import { useEffect, useRef } from "react";
 import { CLOSE, type ProjectMessage, projectMessage } from "../../../durable-objects/project-room/protocol";
 import { openLiveSocket } from "../../lib/live-socket";
 
-export function useProjectLive(projectGuid: string, viewerGuid: string | undefined, onChange: (message: ProjectMessage) => void) {
+/** What boards hear: document changes go to the document tree's own listener (`useDocsLive`). */
+export type BoardMessage = Exclude<ProjectMessage, { type: "docs_changed" }>;
+
+export function useProjectLive(projectGuid: string, viewerGuid: string | undefined, onChange: (message: BoardMessage) => void) {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(
     () =>
       openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
         onMessage: (message) => {
-          if (message.by !== viewerGuid) latest.current(message);
+          if (message.by !== viewerGuid && message.type !== "docs_changed") latest.current(message);
         },
         finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.ACCESS_LOST],
       }),

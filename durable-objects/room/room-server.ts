@@ -1,0 +1,325 @@
+import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
+import { type RetroPreset, type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
+import { diff } from "../../domain/rooms/patch";
+import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
+import type { Env } from "../../workers/env";
+import { carryOut } from "./effects";
+import { clientEnvelope, MAX_FRAME_BYTES, ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "./protocol";
+
+/**
+ * Headers through which the Worker tells the room who a socket is. It sets them only after
+ * checking the session or the guest ticket, overriding any copy the client sent.
+ */
+export const ROOM_HEADER = {
+  room: "x-verified-room",
+  member: "x-room-member",
+  name: "x-room-name",
+  role: "x-room-role",
+  readOnly: "x-room-read-only",
+  admitted: "x-room-admitted",
+} as const;
+
+/** Who is behind a socket; kept on the connection so it survives hibernation. */
+interface Seat extends RoomYou {
+  role: PokerRole;
+}
+
+/** What the room needs beyond its state to carry out effects (stored with it). */
+export interface RoomMeta {
+  kind: RoomKind;
+  project: string;
+  title: string;
+  owner: string;
+  /** Poker: each card's number for the estimate field. */
+  values: Record<string, number | null>;
+}
+
+export interface RoomInit extends RoomMeta {
+  ownerName: string;
+  /** Poker: the deck's cards in order; retro: unused. */
+  cards: string[];
+  /** Retro: the column preset. */
+  preset?: RetroPreset;
+}
+
+export type ActResult = { ok: true; seq: number } | { ok: false; code: string };
+
+/** Log entries kept before they are folded into the stored state. */
+const COMPACT_EVERY = 200;
+/** Refs remembered for deduplication (a reconnect re-sends only a few). */
+const REMEMBERED_REFS = 500;
+const memberTag = (member: string) => `member:${member}`;
+const SYSTEM_ACTOR = "system";
+
+type Input = { type: string } & Record<string, unknown>;
+
+function reduce(kind: RoomKind, state: RoomState, input: Input, actor: string, now: number) {
+  return kind === "poker" ? reducePoker(state as PokerState, input as never, actor, now) : reduceRetro(state as RetroState, input as never, actor, now);
+}
+
+/**
+ * One per poker or retro room (name = room guid, `/ws/room/{roomGuid}`). The state lives in
+ * the object: every change is the reducer's answer to one message, appended to the object's
+ * SQLite log before anyone hears of it, and folded into a stored snapshot every
+ * `COMPACT_EVERY` entries; after an eviction the object replays the log onto the snapshot.
+ * REST calls and sockets go through the same `apply`, so both always agree.
+ */
+export class RoomServer extends Server<Env> {
+  static options = { hibernate: true };
+
+  private meta: RoomMeta | null = null;
+  private state: RoomState | null = null;
+  private seq = 0;
+  private snapshotSeq = 0;
+  /** The public view as last sent, to patch from. */
+  private shown: RoomView | null = null;
+  /** Each member's private part as last sent (JSON), to send only what changed. */
+  private sentPrivate = new Map<string, string>();
+  /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
+  private answered = new Map<string, ActResult>();
+
+  onStart() {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_log (seq INTEGER PRIMARY KEY, actor TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL)");
+    const rows = new Map(sql.exec<{ key: string; value: string }>("SELECT key, value FROM room_meta").toArray().map((r) => [r.key, r.value]));
+    if (!rows.has("meta")) return;
+    this.meta = JSON.parse(rows.get("meta")!) as RoomMeta;
+    let state = JSON.parse(rows.get("state")!) as RoomState;
+    this.snapshotSeq = Number(rows.get("seq") ?? 0);
+    this.seq = this.snapshotSeq;
+    for (const entry of sql.exec<{ seq: number; actor: string; input: string; at: number }>("SELECT seq, actor, input, at FROM room_log WHERE seq > ? ORDER BY seq", this.snapshotSeq)) {
+      const result = reduce(this.meta.kind, state, JSON.parse(entry.input) as Input, entry.actor, entry.at);
+      // Only accepted inputs were logged; a refusal now would mean the rules changed under it.
+      if (!("error" in result)) state = result.state;
+      this.seq = entry.seq;
+    }
+    this.state = state;
+    this.shown = publicView(this.meta.kind, state);
+  }
+
+  /** Sets the room up once, right after its row was written to D1. Idempotent. */
+  async create(init: RoomInit): Promise<{ ok: boolean }> {
+    if (this.meta) return { ok: true };
+    const { ownerName, cards, preset, ...meta } = init;
+    const state: RoomState =
+      init.kind === "poker"
+        ? newPokerRoom({ owner: init.owner, ownerName, deck: "custom", customCards: cards })
+        : newRetroRoom({ owner: init.owner, ownerName, preset: preset ?? "start_stop_continue" });
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?), ('state', ?), ('seq', '0')", JSON.stringify(meta), JSON.stringify(state));
+    this.meta = meta;
+    this.state = state;
+    this.shown = publicView(meta.kind, state);
+    return { ok: true };
+  }
+
+  /** A client message from `actor` through REST; refused like the same frame on a socket. */
+  async act(actor: string, message: unknown): Promise<ActResult> {
+    if (!this.meta) return { ok: false, code: "room_missing" };
+    const parsed = (this.meta.kind === "poker" ? pokerClientMessage : retroClientMessage).safeParse(message);
+    if (!parsed.success) return { ok: false, code: "malformed" };
+    return this.apply(actor, parsed.data as Input);
+  }
+
+  /** A member joined through REST (no socket yet), or changed name. */
+  async enrol(member: string, name: string, role: PokerRole): Promise<ActResult> {
+    if (!this.meta) return { ok: false, code: "room_missing" };
+    return this.apply(member, this.meta.kind === "poker" ? { type: "enrol", name, role } : { type: "enrol", name });
+  }
+
+  /** Renames the room (the title the effects use, e.g. in exported tasks). */
+  async retitle(title: string): Promise<{ ok: boolean }> {
+    if (!this.meta) return { ok: false };
+    this.saveMeta({ ...this.meta, title });
+    return { ok: true };
+  }
+
+  /** A poker room's new deck (the owner, through REST): refused once anyone voted. */
+  async redeck(cards: string[], values: Record<string, number | null>): Promise<ActResult> {
+    if (!this.meta) return { ok: false, code: "room_missing" };
+    const result = this.apply(this.meta.owner, { type: "set_deck", cards });
+    if (result.ok) this.saveMeta({ ...this.meta, values });
+    return result;
+  }
+
+  private saveMeta(meta: RoomMeta) {
+    this.meta = meta;
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?)", JSON.stringify(meta));
+  }
+
+  /** The room as `member` may see it, for REST reads. */
+  async viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null> {
+    if (!this.meta || !this.state) return null;
+    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.shown!, privatePart(this.meta.kind, this.state, member)) };
+  }
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const seat = this.seatOf(ctx);
+    return seat ? [memberTag(seat.member)] : [];
+  }
+
+  onConnect(connection: Connection<Seat>, ctx: ConnectionContext) {
+    const seat = this.seatOf(ctx);
+    if (!seat) return connection.close(ROOM_CLOSE.UNAUTHORIZED, "unauthorized");
+    if (!this.meta || !this.state) {
+      this.sendTo(connection, { type: "error", code: "room_missing" });
+      return connection.close(ROOM_CLOSE.UNAUTHORIZED, "room missing");
+    }
+    if (ctx.request.headers.get(ROOM_HEADER.admitted) !== "1") {
+      this.sendTo(connection, { type: "error", code: "not_admitted" });
+      return connection.close(ROOM_CLOSE.WAITING, "waiting for the owner");
+    }
+    connection.setState(seat);
+    // The full state first, then the join as the next patch: the socket's `seq` stays contiguous.
+    this.sendState(connection, seat);
+    const person = this.state.participants.find((p) => p.id === seat.member);
+    if (!person?.present) this.apply(seat.member, this.meta.kind === "poker" ? { type: "join", name: seat.name, role: seat.role } : { type: "join", name: seat.name });
+  }
+
+  onMessage(connection: Connection<Seat>, raw: string | ArrayBuffer) {
+    const seat = connection.state;
+    if (!seat || !this.meta) return;
+    const size = typeof raw === "string" ? raw.length : raw.byteLength;
+    if (size > MAX_FRAME_BYTES) return this.sendTo(connection, { type: "error", code: "too_large" });
+    let frame: unknown;
+    try {
+      frame = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+    } catch {
+      return this.sendTo(connection, { type: "error", code: "malformed" });
+    }
+    const envelope = clientEnvelope.safeParse(frame);
+    if (!envelope.success) return this.sendTo(connection, { type: "error", code: "malformed" });
+    const { ref, ...message } = envelope.data;
+    const answer = (code: string) => this.sendTo(connection, ref === undefined ? { type: "error", code } : { type: "error", code, ref });
+    if (syncMessage.safeParse(message).success) return this.sendState(connection, seat);
+    if (seat.readOnly) return answer("read_only");
+    const parsed = (this.meta.kind === "poker" ? pokerClientMessage : retroClientMessage).safeParse(message);
+    if (!parsed.success) return answer("malformed");
+    const key = ref === undefined ? undefined : `${seat.member} ${ref}`;
+    const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
+    if (key) this.remember(key, result);
+    if (!result.ok) return answer(result.code);
+    if (ref !== undefined) this.sendTo(connection, { type: "ack", ref, seq: result.seq });
+  }
+
+  onClose(connection: Connection<Seat>) {
+    const seat = connection.state;
+    if (!seat || !this.state) return;
+    for (const other of this.getConnections<Seat>(memberTag(seat.member))) {
+      if (other.id !== connection.id && other.readyState === WebSocket.OPEN) return;
+    }
+    if (this.state.participants.some((p) => p.id === seat.member && p.present)) this.apply(seat.member, { type: "leave" });
+  }
+
+  onError(connection: Connection<Seat>) {
+    this.onClose(connection);
+  }
+
+  async onAlarm() {
+    if (this.meta) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
+  }
+
+  /** Closes a member's sockets once they were removed from the room or the project. */
+  async disconnect(member: string): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections(memberTag(member))) {
+      connection.close(ROOM_CLOSE.ACCESS_LOST, "access lost");
+      closed += 1;
+    }
+    return { closed };
+  }
+
+  /**
+   * The one path of every change: reduce, append to the log (SQLite, before any socket hears
+   * of it), patch everyone, then carry out the effects.
+   */
+  private apply(actor: string, input: Input, now = Date.now()): ActResult {
+    const meta = this.meta!;
+    const result = reduce(meta.kind, this.state!, input, actor, now);
+    if ("error" in result) return { ok: false, code: result.error };
+    const sql = this.ctx.storage.sql;
+    this.seq += 1;
+    sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", this.seq, actor, JSON.stringify(input), now);
+    this.state = result.state;
+    if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
+    this.broadcastChange(privateForAll(meta.kind, input.type) ? null : actor);
+    if (result.effects.length > 0) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
+    return { ok: true, seq: this.seq };
+  }
+
+  private remember(key: string, result: ActResult) {
+    this.answered.delete(key);
+    this.answered.set(key, result);
+    if (this.answered.size > REMEMBERED_REFS) this.answered.delete(this.answered.keys().next().value!);
+  }
+
+  private compact() {
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('state', ?), ('seq', ?)", JSON.stringify(this.state), String(this.seq));
+    sql.exec("DELETE FROM room_log WHERE seq <= ?", this.seq);
+    this.snapshotSeq = this.seq;
+  }
+
+  /**
+   * One patch frame, the same bytes for every socket, then each private part that changed.
+   * `only` names the one member whose private part may have changed (null: anyone's).
+   */
+  private broadcastChange(only: string | null) {
+    const kind = this.meta!.kind;
+    const next = publicView(kind, this.state!);
+    const ops = diff(this.shown, next);
+    this.shown = next;
+    const frame = JSON.stringify({ type: "patch", seq: this.seq, ops } satisfies RoomServerFrame);
+    const parts = new Map<string, string | null>();
+    for (const connection of this.getConnections<Seat>()) {
+      const seat = connection.state;
+      if (!seat) continue;
+      if (ops.length > 0) connection.send(frame);
+      if (only !== null && seat.member !== only) continue;
+      let part = parts.get(seat.member);
+      if (part === undefined) {
+        const json = JSON.stringify(privatePart(kind, this.state!, seat.member));
+        part = this.sentPrivate.get(seat.member) === json ? null : json;
+        parts.set(seat.member, part);
+      }
+      if (part !== null) connection.send(`{"type":"private","seq":${this.seq},"private":${part}}`);
+    }
+    for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
+  }
+
+  private sendState(connection: Connection, seat: Seat) {
+    const kind = this.meta!.kind;
+    const part = privatePart(kind, this.state!, seat.member);
+    this.sentPrivate.set(seat.member, JSON.stringify(part));
+    const you: RoomYou = { member: seat.member, name: seat.name, readOnly: seat.readOnly };
+    this.sendTo(connection, { type: "state", kind, seq: this.seq, public: this.shown, private: part, you });
+  }
+
+  private sendTo(connection: Connection, frame: RoomServerFrame) {
+    connection.send(JSON.stringify(frame));
+  }
+
+  private seatOf(ctx: ConnectionContext): Seat | null {
+    const h = ctx.request.headers;
+    const member = h.get(ROOM_HEADER.member);
+    if (h.get(ROOM_HEADER.room) !== this.name || !member) return null;
+    const readOnly = h.get(ROOM_HEADER.readOnly) === "1";
+    return { member, name: decodeURIComponent(h.get(ROOM_HEADER.name) ?? ""), readOnly, role: readOnly || h.get(ROOM_HEADER.role) === "spectator" ? "spectator" : "voter" };
+  }
+
+  /** For effects: tells one member something went wrong outside the state. */
+  tell(member: string, code: string) {
+    for (const connection of this.getConnections(memberTag(member))) this.sendTo(connection, { type: "error", code });
+  }
+
+  /** For effects: the object's storage (alarms) and the Worker's bindings. */
+  get storage() {
+    return this.ctx.storage;
+  }
+
+  get bindings(): Env {
+    return this.env;
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * Rooms in D1 (issue 5): the room rows, who takes part (project people and guests with a
+ * ticket), custom decks. The live state is the room's Durable Object (`RoomServer`); every
+ * change goes through it so REST and sockets agree.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import type { RoomInit } from "../../durable-objects/room/room-server";
+import type { RoomKind } from "../../durable-objects/room/protocol";
+import { readCookie } from "../../domain/i18n/languages";
+import { builtinDeck, customDeck, type Deck, type DeckCard, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
+import type { RetroPreset } from "../../domain/rooms/retro";
+import type { Db } from "../db/client";
+import { decks, projects, type Room, roomMembers, rooms, type User } from "../db/schema";
+import type { Env } from "../env";
+import { projectAccess } from "./access";
+import { newGuid, randomToken, sha256Hex } from "./ids";
+
+export interface RoomWire {
+  guid: string;
+  project: string;
+  kind: RoomKind;
+  title: string;
+  method: string;
+  owner: string;
+  archived: boolean;
+  require_verification: boolean;
+  created_at: number;
+  url: string;
+}
+
+export const roomWire = (r: Room): RoomWire => ({
+  guid: r.id,
+  project: r.projectId,
+  kind: r.kind,
+  title: r.title,
+  method: r.method,
+  owner: r.ownerId,
+  archived: r.archived,
+  require_verification: r.requireVerification,
+  created_at: r.createdAt,
+  url: `/project/${r.projectId}/room/${r.kind}/${r.id}`,
+});
+
+export const roomStub = (env: Env, roomId: string) => getServerByName(env.RoomServer, roomId);
+
+export function findRoom(db: Db, roomId: string) {
+  return db.select().from(rooms).where(eq(rooms.id, roomId)).get();
+}
+
+// ---- decks ---------------------------------------------------------------------------------
+
+export async function projectDecks(db: Db, projectId: string): Promise<Deck[]> {
+  const custom = await db.select().from(decks).where(eq(decks.projectId, projectId)).orderBy(decks.createdAt).all();
+  return [...BUILTIN_DECKS.map(builtinDeck), ...custom.map((d) => customDeck(d.id, d.name, JSON.parse(d.cards) as DeckCard[]))];
+}
+
+export async function findDeck(db: Db, projectId: string, guid: string): Promise<Deck | null> {
+  if (isBuiltinDeck(guid)) return builtinDeck(guid);
+  const row = await db.select().from(decks).where(and(eq(decks.projectId, projectId), eq(decks.id, guid))).get();
+  return row ? customDeck(row.id, row.name, JSON.parse(row.cards) as DeckCard[]) : null;
+}
+
+export async function createDeck(db: Db, projectId: string, input: { name: string; cards: DeckCard[] }): Promise<Deck> {
+  const id = newGuid();
+  await db.insert(decks).values({ id, projectId, name: input.name, cards: JSON.stringify(input.cards) });
+  return customDeck(id, input.name, input.cards);
+}
+
+/** Deletes a custom deck; rooms already using it keep their cards. */
+export async function deleteDeck(db: Db, projectId: string, guid: string): Promise<boolean> {
+  const deleted = await db.delete(decks).where(and(eq(decks.projectId, projectId), eq(decks.id, guid))).returning({ id: decks.id });
+  return deleted.length > 0;
+}
+
+const valuesOf = (deck: Deck) => Object.fromEntries(deck.cards.map((c) => [c.label, c.value]));
+
+// ---- rooms ---------------------------------------------------------------------------------
+
+export type CreateRoomInput = { kind: RoomKind; title: string; method: string };
+
+/** Creates the row, the owner's membership and the object's initial state. */
+export async function createRoom(env: Env, db: Db, projectId: string, owner: User, input: CreateRoomInput): Promise<{ ok: true; room: Room } | { ok: false; reason: string }> {
+  let deck: Deck | null = null;
+  if (input.kind === "poker") {
+    deck = await findDeck(db, projectId, input.method);
+    if (!deck) return { ok: false, reason: "deck_not_found" };
+  }
+  const id = newGuid();
+  const [inserted] = await db.batch([
+    db.insert(rooms).values({ id, projectId, kind: input.kind, title: input.title, method: input.method, ownerId: owner.id }).returning(),
+    db.insert(roomMembers).values({ roomId: id, member: owner.id, userId: owner.id, name: owner.name, role: "voter" }),
+  ]);
+  const init: RoomInit = {
+    kind: input.kind,
+    project: projectId,
+    title: input.title,
+    owner: owner.id,
+    ownerName: owner.name,
+    values: deck ? valuesOf(deck) : {},
+    cards: deck ? deck.cards.map((c) => c.label) : [],
+    preset: input.kind === "retro" ? (input.method as RetroPreset) : undefined,
+  };
+  await (await roomStub(env, id)).create(init);
+  return { ok: true, room: inserted[0]! };
+}
+
+export function projectRooms(db: Db, projectId: string) {
+  return db.select().from(rooms).where(eq(rooms.projectId, projectId)).orderBy(desc(rooms.createdAt)).all();
+}
+
+/** Rooms the user takes part in, newest first, with their project's name. */
+export async function roomsOfUser(db: Db, userId: string) {
+  return db
+    .select({ room: rooms, projectName: projects.name })
+    .from(roomMembers)
+    .innerJoin(rooms, eq(rooms.id, roomMembers.roomId))
+    .innerJoin(projects, eq(projects.id, rooms.projectId))
+    .where(eq(roomMembers.userId, userId))
+    .orderBy(desc(rooms.createdAt))
+    .all();
+}
+
+export type RoomUpdate = { title?: string; method?: string; require_verification?: boolean };
+
+/** The owner's changes; a poker deck changes only before anyone voted. */
+export async function updateRoom(env: Env, db: Db, room: Room, input: RoomUpdate): Promise<{ ok: true; room: Room } | { ok: false; reason: string; status: 400 | 404 | 409 }> {
+  const stub = await roomStub(env, room.id);
+  if (input.method !== undefined && input.method !== room.method) {
+    if (room.kind === "poker") {
+      const deck = await findDeck(db, room.projectId, input.method);
+      if (!deck) return { ok: false, reason: "deck_not_found", status: 404 };
+      const result = await stub.redeck(deck.cards.map((c) => c.label), valuesOf(deck));
+      if (!result.ok) return { ok: false, reason: result.code, status: 409 };
+    } else {
+      const result = await stub.act(room.ownerId, { type: "set_preset", preset: input.method });
+      if (!result.ok) return { ok: false, reason: result.code, status: 409 };
+    }
+  }
+  if (input.title !== undefined) await stub.retitle(input.title);
+  const [updated] = await db
+    .update(rooms)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.method !== undefined ? { method: input.method } : {}),
+      ...(input.require_verification !== undefined ? { requireVerification: input.require_verification } : {}),
+      updatedAt: Date.now(),
+    })
+    .where(eq(rooms.id, room.id))
+    .returning();
+  return { ok: true, room: updated! };
+}
+
+// ---- who is in a room ----------------------------------------------------------------------
+
+/** A person as a room knows them: a project participant or a guest with a ticket. */
+export interface Seat {
+  member: string;
+  name: string;
+  role: "voter" | "spectator";
+  readOnly: boolean;
+  verified: boolean;
+  guest: boolean;
+}
+
+export const ticketCookieName = (roomId: string) => `room_ticket_${roomId.replace(/-/g, "")}`;
+
+export function ticketCookie(roomId: string, ticket: string): string {
+  return `${ticketCookieName(roomId)}=${ticket}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${30 * 24 * 3600}`;
+}
+
+/**
+ * A signed-in user's seat in a room of a project they take part in, made on first use: write
+ * access votes, read access watches (read-only). Null for anyone outside the project.
+ */
+export async function userSeat(env: Env, db: Db, room: Room, user: User): Promise<Seat | null> {
+  const access = await projectAccess(db, user.id, room.projectId, "read");
+  if (!access.ok) return null;
+  const canWrite = (await projectAccess(db, user.id, room.projectId, "write")).ok;
+  const role = canWrite ? "voter" : "spectator";
+  const existing = await db.select().from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, user.id))).get();
+  if (!existing) {
+    await db.insert(roomMembers).values({ roomId: room.id, member: user.id, userId: user.id, name: user.name, role }).onConflictDoNothing();
+    await (await roomStub(env, room.id)).enrol(user.id, user.name, role);
+  }
+  return { member: user.id, name: user.name, role, readOnly: !canWrite, verified: true, guest: false };
+}
+
+/** The guest behind a room's ticket cookie, if any. */
+export async function guestSeat(db: Db, room: Room, cookieHeader: string | null | undefined): Promise<Seat | null> {
+  const ticket = readCookie(cookieHeader ?? null, ticketCookieName(room.id));
+  if (!ticket) return null;
+  const row = await db
+    .select()
+    .from(roomMembers)
+    .where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.ticketHash, await sha256Hex(ticket))))
+    .get();
+  if (!row) return null;
+  return { member: row.member, name: row.name, role: row.role, readOnly: row.role === "spectator", verified: row.verified, guest: true };
+}
+
+/** Who is asking: the session's user (a project participant) first, else a guest ticket. */
+export async function seatFor(env: Env, db: Db, room: Room, user: User | undefined, cookieHeader: string | null | undefined): Promise<Seat | null> {
+  if (user) {
+    const seat = await userSeat(env, db, room, user);
+    if (seat) return seat;
+  }
+  return guestSeat(db, room, cookieHeader);
+}
+
+/** A guest joins by link with only a name; they wait for the owner when the room asks so. */
+export async function joinAsGuest(env: Env, db: Db, room: Room, name: string, readOnly: boolean): Promise<{ seat: Seat; ticket: string }> {
+  const ticket = randomToken();
+  const member = `guest:${newGuid()}`;
+  const role = readOnly ? "spectator" : "voter";
+  const verified = !room.requireVerification;
+  await db.insert(roomMembers).values({ roomId: room.id, member, name, role, ticketHash: await sha256Hex(ticket), verified });
+  if (verified) await (await roomStub(env, room.id)).enrol(member, name, role);
+  return { seat: { member, name, role, readOnly, verified, guest: true }, ticket };
+}
+
+export function waitingGuests(db: Db, roomId: string) {
+  return db
+    .select({ member: roomMembers.member, name: roomMembers.name, role: roomMembers.role })
+    .from(roomMembers)
+    .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.verified, false)))
+    .orderBy(roomMembers.joinedAt)
+    .all();
+}
+
+/** The owner admits a waiting guest (they enter the room) or refuses them (their ticket ends). */
+export async function admitGuest(env: Env, db: Db, room: Room, member: string, admit: boolean): Promise<boolean> {
+  const row = await db.select().from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, member), eq(roomMembers.verified, false))).get();
+  if (!row) return false;
+  if (admit) {
+    await db.update(roomMembers).set({ verified: true }).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, member)));
+    await (await roomStub(env, room.id)).enrol(member, row.name, row.role);
+  } else {
+    await db.delete(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, member)));
+  }
+  return true;
+}
+
+export async function markArchived(db: Db, roomId: string) {
+  await db.update(rooms).set({ archived: true, updatedAt: Date.now() }).where(eq(rooms.id, roomId));
+}
