@@ -8,7 +8,7 @@ import { COMPACT_AFTER_UPDATES } from "../../durable-objects/doc-room/storage";
 import { VERIFIED_USER_HEADER } from "../../durable-objects/user-hub/user-hub";
 import type { Env } from "../../workers/env";
 import { connectDoc, DocClient, docRow, makeDoc, until } from "../fixtures/doc-client";
-import { ORIGIN } from "../fixtures/http";
+import { call, ORIGIN } from "../fixtures/http";
 import { buildTeam } from "../fixtures/projects";
 
 const workerEnv = env as unknown as Env;
@@ -161,19 +161,15 @@ describe("shared links", () => {
     expect((await (await connectDoc(guid, { share: shareId })).whenSynced()).text).toBe("Public notes");
   });
 
-  it("refuses a wrong or turned-off link, and closes open link readers when it is turned off", async () => {
+  it("refuses a wrong or turned-off link, and closes open link readers the moment sharing is turned off", async () => {
     const shareId = `share_${crypto.randomUUID().replaceAll("-", "")}`;
     const { guid, team } = await teamWithDoc(shareId);
     expect(await (await connectDoc(guid, { share: "share_wrong_000000" })).closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(await (await connectDoc(guid, { share: "<script>" })).closedWith()).toBe(CLOSE.NOT_FOUND);
     const guest = await (await connectDoc(guid, { share: shareId })).whenSynced();
     const member = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
-    const { db } = await import("../fixtures/users");
-    const { documents } = await import("../../workers/db/schema");
-    const { eq } = await import("drizzle-orm");
-    await db().update(documents).set({ shareId: null }).where(eq(documents.id, guid));
-    const { closeDocShares } = await import("../../workers/services/document-access");
-    await closeDocShares(workerEnv, guid, null);
+    const off = await call("PUT", `/api/v1/project/${team.projectId}/docs/${guid}/share`, { cookie: team.cookies.write, body: { shared: false } });
+    expect(off.json).toEqual({ share_id: null, url: null });
     expect(await guest.closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(member.closed).toBeUndefined();
     expect(await (await connectDoc(guid, { share: shareId })).closedWith()).toBe(CLOSE.NOT_FOUND);
@@ -192,7 +188,7 @@ describe("storage", () => {
     const later = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     expect(later.text).toBe(writer.text);
     expect(later.text).toHaveLength(COMPACT_AFTER_UPDATES + 40);
-  });
+  }, 20_000);
 
   it("writes the plain text to D1 a moment after the edits", async () => {
     const { guid, writer } = await teamWithDoc();
@@ -211,13 +207,12 @@ describe("storage", () => {
     expect(row!.updatedAt).toBeGreaterThanOrEqual(before);
   });
 
-  it("drops its content and closes every socket when the document is deleted", async () => {
+  it("drops its content and closes every socket when the document is deleted through the tree", async () => {
     const { team, guid, writer } = await teamWithDoc();
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     writer.insert(0, "Gone soon");
     await until(() => reader.text === "Gone soon", "the edit to be stored");
-    const { destroyDocRooms } = await import("../../workers/services/document-access");
-    await destroyDocRooms(workerEnv, [guid]);
+    expect((await call("DELETE", `/api/v1/project/${team.projectId}/docs/${guid}`, { cookie: team.cookies.write })).status).toBe(200);
     expect(await writer.closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(await reader.closedWith()).toBe(CLOSE.NOT_FOUND);
     await evictDurableObject(await room(guid));
