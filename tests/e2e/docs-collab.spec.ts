@@ -10,16 +10,21 @@ import { expect, hydrated, person, test } from "./fixtures";
 
 const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
+/** The owner invites someone into the project, who accepts through the API. */
+async function invite(owner: Page, invitee: Page, project: string, email: string, role: "member" | "viewer") {
+  const invited = await owner.request.post(`/api/v1/project/${project}/invite`, { data: [{ email, value: role }], headers: writeHeaders() });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const mine = (await (await invitee.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
+  const pending = mine.find((i) => i.project.guid === project)!;
+  expect((await invitee.request.put(`/api/v1/project/invited/${pending.guid}`, { data: { successfully: true }, headers: writeHeaders() })).status()).toBe(200);
+}
+
 /** Ann's project with Ben as a member (or viewer) and one text document in it. */
 async function sharedDocument(owner: Page, invitee: Page, email: string, role: "member" | "viewer" = "member") {
   const created = await owner.request.post("/api/v1/project", { data: { name: `Docs ${Date.now().toString(36)}` }, headers: writeHeaders() });
   expect(created.status(), await created.text()).toBe(201);
   const project = (await created.json()) as { guid: string };
-  const invited = await owner.request.post(`/api/v1/project/${project.guid}/invite`, { data: [{ email, value: role }], headers: writeHeaders() });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const mine = (await (await invitee.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
-  const invite = mine.find((i) => i.project.guid === project.guid)!;
-  expect((await invitee.request.put(`/api/v1/project/invited/${invite.guid}`, { data: { successfully: true }, headers: writeHeaders() })).status()).toBe(200);
+  await invite(owner, invitee, project.guid, email, role);
   const doc = await owner.request.post(`/api/v1/project/${project.guid}/docs`, { data: { kind: "text", title: "Launch plan" }, headers: writeHeaders() });
   expect(doc.status(), await doc.text()).toBe(201);
   return { project: project.guid, doc: ((await doc.json()) as { guid: string }).guid };
@@ -31,6 +36,15 @@ async function openDoc(page: Page, project: string, doc: string) {
   await hydrated(page);
   await expect(page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
   return page.getByTestId("doc-editor-content");
+}
+
+/** The document's text block by block, without the other people's caret labels. */
+function docText(page: Page) {
+  return page.getByTestId("doc-editor-content").evaluate((root) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    for (const caret of copy.querySelectorAll(".collaboration-carets__caret")) caret.remove();
+    return [...copy.children].map((block) => block.textContent ?? "");
+  });
 }
 
 /** Puts the caret at the end of the document. */
@@ -83,7 +97,7 @@ test("two people type into one document at once and see each other's text and na
     await expect(content).toContainText("Ann writes the intro.");
     await expect(content).toContainText("Ben adds the budget.");
   }
-  expect(await a.innerText()).toBe(await b.innerText());
+  expect(await docText(ann.page)).toEqual(await docText(ben.page));
 
   // Each sees the other's caret with their name, and both in the presence list.
   await expect(ann.page.locator(".collaboration-carets__label", { hasText: "Ben Builder" })).toBeVisible();
@@ -104,14 +118,24 @@ test("two people type into one document at once and see each other's text and na
   await expect(ann.page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
   await expect(ann.page.getByTestId("doc-editor-content")).toContainText("Ben adds the budget.");
 
+  // A third person joins for the pictures: Ann sees two named carets besides her own.
+  const cleo = await person(browser, "Cleo Checker");
+  await invite(ann.page, cleo.page, project, cleo.email, "member");
+  await openDoc(cleo.page, project, doc);
+  await cleo.page.getByTestId("doc-editor-content").locator("p", { hasText: "Ben adds" }).click();
+  await ben.page.getByTestId("doc-editor-content").locator("p", { hasText: "Ann writes" }).click();
+  await ann.page.getByTestId("doc-editor-content").locator("h2").click();
+  await expect(ann.page.locator(".collaboration-carets__label", { hasText: "Ben Builder" })).toBeVisible();
+  await expect(ann.page.locator(".collaboration-carets__label", { hasText: "Cleo Checker" })).toBeVisible();
+  await expect(ann.page.getByTestId("doc-presence-person")).toHaveCount(3);
   for (const theme of ["light", "dark"] as const) {
-    for (const page of [ann.page, ben.page]) await page.evaluate((value) => document.documentElement.setAttribute("data-theme", value), theme);
-    // Carets show once the other moves: Ben clicks into the intro, Ann stays in the heading.
-    await ben.page.getByTestId("doc-editor-content").locator("p", { hasText: "Ann writes" }).click();
-    await ann.page.getByTestId("doc-editor-content").locator("h2").click();
-    await expect(ann.page.locator(".collaboration-carets__label", { hasText: "Ben Builder" })).toBeVisible();
+    await ann.page.evaluate((value) => {
+      document.documentElement.setAttribute("data-theme", value);
+      window.scrollTo(0, 0);
+    }, theme);
     await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-editor-two-carets-${theme}.png`, fullPage: true, animations: "disabled" });
   }
+  await cleo.context.close();
   await ann.context.close();
   await ben.context.close();
 });
@@ -144,7 +168,7 @@ test("edits made while cut off merge when the connection comes back", async ({ b
     await expect(content).toContainText("Written on the train.");
     await expect(content).toContainText("Written at the office.");
   }
-  expect(await a.innerText()).toBe(await b.innerText());
+  expect(await docText(ann.page)).toEqual(await docText(ben.page));
   await ann.context.close();
   await ben.context.close();
 });

@@ -246,7 +246,7 @@ export default function Editor(props: DocEditorProps) {
   };
 
   return (
-    <div className="doc-editor flex min-h-[60vh] flex-col" data-testid="text-editor">
+    <div className="doc-editor card flex min-h-[60vh] flex-col" data-testid="text-editor">
       <div className="flex flex-wrap items-center gap-3 border-b border-[var(--border)] px-4 py-2">
         <StatusBadge status={status} readOnly={!editable} />
         <div className="ml-auto flex items-center gap-2">
