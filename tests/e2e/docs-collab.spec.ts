@@ -212,3 +212,94 @@ test("a viewer reads along without a toolbar and cannot type; a signed-out reade
   await ann.context.close();
   await vic.context.close();
 });
+
+test("versions are saved, viewed and restored; @ and # pickers mention people and tasks; Markdown goes out and comes back in", async ({ browser }) => {
+  test.slow();
+  const ann = await person(browser, "Ann Archivist");
+  const ben = await person(browser, "Ben Mentioned");
+  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
+  const task = await ann.page.request.post(`/api/v1/project/${project}/issue`, { data: { custom_fields: [{ slug: "title", value: "Fix the login page" }] }, headers: writeHeaders() });
+  expect(task.status(), await task.text()).toBe(201);
+  const taskGuid = ((await task.json()) as { guid: string }).guid;
+  const page = ann.page;
+  const content = await openDoc(page, project, doc);
+  await focusEnd(page);
+  await page.keyboard.type("# Release notes");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("First draft of the notes.");
+
+  // A named version, then more edits.
+  await page.getByTestId("doc-history-toggle").click();
+  await page.getByTestId("version-name").fill("Draft one");
+  await page.getByTestId("version-save").click();
+  await expect(page.getByTestId("version-item").filter({ hasText: "Draft one" })).toHaveCount(1);
+  await focusEnd(page);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("A later paragraph to undo. Ask ");
+
+  // @ picker: people of the project; # picker: tasks by words of their title.
+  await page.keyboard.type("@Ben");
+  await expect(page.getByTestId("mention-people").getByTestId("mention-option")).toHaveText(["Ben Mentioned"]);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("about #login");
+  const tasks = page.getByTestId("mention-tasks");
+  await expect(tasks.getByTestId("mention-option")).toHaveCount(1);
+  await expect(tasks.getByTestId("mention-option")).toContainText("Fix the login page");
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((value) => document.documentElement.setAttribute("data-theme", value), theme);
+    await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-editor-task-picker-${theme}.png`, fullPage: true, animations: "disabled" });
+  }
+  await page.keyboard.press("Enter");
+  await expect(content.locator(".doc-mention-person")).toHaveText("@Ben Mentioned");
+  await expect(content.locator(".doc-mention-task a")).toHaveAttribute("href", `/project/${project}/issue/${taskGuid}`);
+  // Ben hears about the mention through his notifications, once the room has saved.
+  await ben.page.goto("/project");
+  await hydrated(ben.page);
+  await expect(ben.page.getByTestId("notifications-count")).toBeVisible({ timeout: 15_000 });
+  await ben.page.getByTestId("notifications-bell").click();
+  await expect(ben.page.getByTestId("notification-item").filter({ hasText: "Ann Archivist mentioned you" })).toHaveCount(1);
+
+  // View the named version, then restore it: the later paragraph goes away for everyone.
+  await page.getByTestId("version-item").filter({ hasText: "Draft one" }).click();
+  await expect(page.getByTestId("version-banner")).toBeVisible();
+  await expect(page.getByTestId("version-content")).toContainText("First draft of the notes.");
+  await expect(page.getByTestId("version-content")).not.toContainText("A later paragraph");
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.setAttribute("data-theme", value);
+      window.scrollTo(0, 0);
+    }, theme);
+    await page.screenshot({ path: `${test.info().project.outputDir}/screens/docs-editor-history-${theme}.png`, fullPage: true, animations: "disabled" });
+  }
+  await page.getByTestId("version-restore").click();
+  await expect(page.getByTestId("version-banner")).toHaveCount(0);
+  await expect(page.getByTestId("doc-editor-content")).not.toContainText("A later paragraph");
+  await expect(page.getByTestId("doc-editor-content")).toContainText("First draft of the notes.");
+  // The content before the restore was kept as an automatic version.
+  await expect(page.getByTestId("version-item")).toHaveCount(2);
+
+  // Markdown out…
+  await page.getByTestId("doc-menu").click();
+  const download = page.waitForEvent("download");
+  await page.getByTestId("doc-export-md").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Launch plan.md");
+  const markdown = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(markdown).toContain("# Release notes");
+  expect(markdown).toContain("First draft of the notes.");
+
+  // …and in: a .md file becomes a new page under this one, with its headings, lists and tasks.
+  await page.getByTestId("doc-menu").click();
+  await page.getByTestId("doc-import-input").setInputFiles({
+    name: "Checklist.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("# Checklist\n\n- [x] Write notes\n- [ ] Ship it\n\n| Who | What |\n| --- | --- |\n| Ann | Notes |\n"),
+  });
+  await expect(page).not.toHaveURL(new RegExp(`/docs/${doc}$`));
+  const imported = page.getByTestId("doc-editor-content");
+  await expect(imported.locator("h1")).toHaveText("Checklist");
+  await expect(imported.locator("ul[data-type=taskList] li")).toHaveCount(2);
+  await expect(imported.locator("td", { hasText: "Notes" })).toHaveCount(1);
+  await ann.context.close();
+  await ben.context.close();
+});
