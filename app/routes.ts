@@ -18,6 +18,7 @@ export default [
       route("issue/:issueGuid", "routes/project-issue.tsx"),
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),
+      route("docs/:docId?", "routes/project-docs.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),
@@ -30,5 +31,7 @@ export default [
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),
   ]),
+  // Read-only share links (spec §2): /shared/{docs|bpmn|excalidraw|table}/{shareId}, no account needed.
+  route("shared/:segment/:guid", "routes/shared-doc.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,6 +28,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   const tabs = [
     { to: `/project/${project.guid}`, label: t("nav.overview"), end: true },
     { to: `/project/${project.guid}/taskboard`, label: t("planning.nav"), end: false },
+    { to: `/project/${project.guid}/docs`, label: t("docs:nav"), end: false },
     { to: `/project/${project.guid}/stats`, label: t("nav.stats"), end: false },
     { to: `/project/${project.guid}/events`, label: t("nav.events"), end: false },
     // Every participant has settings: roots the project's, everyone their own notifications.

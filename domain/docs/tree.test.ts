@@ -109,6 +109,13 @@ describe("projectDrop", () => {
     // c dragged to the top: nothing above, so the root.
     expect(projectDrop(rows, at("c"), 0, 0, 24)).toEqual({ parent: null, index: 0, depth: 0 });
   });
+  it("keeps the dragged subtree within the deepest level, or offers no drop", () => {
+    // f may go at most to depth 1 here: it stays a child of a instead of nesting under b.
+    expect(projectDrop(rows, at("f"), at("f"), 24, 24, 1)).toEqual({ parent: "a", index: 1, depth: 1 });
+    // e dragged between b and c must be at depth 2 (c is below it): not allowed at most 1.
+    const withoutE = flatten(tree, new Set(), "e");
+    expect(projectDrop(withoutE, withoutE.findIndex((r) => r.node.guid === "e"), 2, 0, 24, 1)).toBeNull();
+  });
   it("agrees with planMove on the result", () => {
     const drop = projectDrop(rows, at("e"), at("b"), 24, 24)!;
     const plan = planMove(tree, { guid: "e", parent: drop.parent, index: drop.index });

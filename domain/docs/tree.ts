@@ -197,6 +197,8 @@ export function projectDrop<T extends TreeNode>(
   overIndex: number,
   offsetX: number,
   indent: number,
+  /** The deepest level (from 0) the dragged row may take, so its subtree stays within bounds. */
+  maxDepth = Number.POSITIVE_INFINITY,
 ): { parent: string | null; index: number; depth: number } | null {
   const active = rows[activeIndex];
   if (!active || overIndex < 0 || overIndex >= rows.length) return null;
@@ -208,7 +210,9 @@ export function projectDrop<T extends TreeNode>(
   const wanted = active.depth + Math.round(offsetX / indent);
   const max = above ? above.depth + 1 : 0;
   const min = below ? below.depth : 0;
-  const depth = Math.max(min, Math.min(max, wanted));
+  const depth = Math.max(min, Math.min(max, maxDepth, wanted));
+  // The rows around this place force a level the subtree cannot take: no drop here.
+  if (depth > maxDepth) return null;
   let parent: string | null = null;
   if (depth > 0 && above) {
     if (depth === above.depth + 1) parent = above.node.guid;

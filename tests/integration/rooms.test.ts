@@ -362,3 +362,16 @@ describe("room messages sent twice", () => {
     expect(socket.view().notes).toHaveLength(1);
   });
 });
+
+describe("room access lost", () => {
+  it("closes the room sockets of someone removed from the project", async () => {
+    const team = await buildTeam();
+    const room = await pokerRoom(team);
+    const member = await openRoom(room.guid, team.cookies.read);
+    await member.waitFor(() => true);
+    const removed = await call("DELETE", `${base(team.projectId)}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root });
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect(await member.closedWith()).toBe(4003);
+    expect((await openRoom(room.guid, team.cookies.read)).status).toBe(403);
+  });
+});

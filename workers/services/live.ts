@@ -1,5 +1,8 @@
 import { getServerByName } from "partyserver";
 import type { ProjectMessage } from "../../durable-objects/project-room/protocol";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { roomMembers, rooms } from "../db/schema";
 import type { Env } from "../env";
 
 /**
@@ -24,6 +27,14 @@ export async function disconnectFromProject(env: Env, projectId: string, userId:
   try {
     const stub = await getServerByName(env.ProjectRoom, projectId);
     await stub.disconnectUser(userId);
+    // The project's poker and retro rooms they sat in close too; a guest's ticket is not affected.
+    const seats = await getDb(env.DB)
+      .select({ room: roomMembers.roomId })
+      .from(roomMembers)
+      .innerJoin(rooms, eq(rooms.id, roomMembers.roomId))
+      .where(and(eq(rooms.projectId, projectId), eq(roomMembers.userId, userId)))
+      .all();
+    for (const seat of seats) await (await getServerByName(env.RoomServer, seat.room)).disconnect(userId);
   } catch (err) {
     console.error("project room disconnect failed", projectId, userId, err);
   }

@@ -109,6 +109,54 @@ const PATHS = {
   plus: <path d="M12 5v14M5 12h14" />,
   x: <path d="M6 6l12 12M18 6L6 18" />,
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  // Document kinds (the text kind is `document`): a process flow, shapes, a grid.
+  bpmn: (
+    <>
+      <circle cx="4.5" cy="12" r="2.5" />
+      <rect x="9" y="8.5" width="7" height="7" rx="1.5" />
+      <circle cx="20" cy="12" r="2.5" />
+      <path d="M7 12h2M16 12h1.5" />
+    </>
+  ),
+  drawing: (
+    <>
+      <circle cx="7.5" cy="7.5" r="3.5" />
+      <path d="M17 3.5l3.8 6.5h-7.6z" />
+      <rect x="13.5" y="13.5" width="7" height="7" rx="1" />
+      <path d="M3.5 19.5c2-3 4-3 5-1.5s2.5 1.5 3.5-1" />
+    </>
+  ),
+  table: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M3 9.5h18M3 15h18M9.5 4v16" />
+    </>
+  ),
+  pencil: (
+    <>
+      <path d="M15.5 4.5l4 4L9 19l-5 1 1-5z" />
+      <path d="M13.5 6.5l4 4" />
+    </>
+  ),
+  link: (
+    <>
+      <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+    </>
+  ),
+  copy: (
+    <>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </>
+  ),
+  more: (
+    <>
+      <circle cx="6" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="18" cy="12" r="1" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
