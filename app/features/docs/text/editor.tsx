@@ -10,7 +10,7 @@ import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import type { SearchAnswer } from "../../../../workers/services/search";
@@ -18,7 +18,7 @@ import { API_BASE } from "../../../lib/api";
 import { useApi, useErrors } from "../../shell/errors";
 import { useViewer } from "../../shell/viewer";
 import { type DocStatus, type YProvider, useDocProvider } from "../use-doc-provider";
-import { CLOSE } from "../../../../durable-objects/doc-room/protocol";
+import { CLOSE, parseServerMessage } from "../../../../durable-objects/doc-room/protocol";
 import "./editor.css";
 import { textExtensions } from "./extensions";
 import { HistoryPanel, type PreviewedVersion, versionLabel } from "./history";
@@ -189,15 +189,27 @@ export default function Editor(props: DocEditorProps) {
   const api = useApi();
   const { report } = useErrors();
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const user = useMemo(() => (viewer && !props.shareId ? { name: viewer.name, color: viewer.color } : undefined), [viewer, props.shareId]);
   const { ydoc, provider, status, readOnly: serverReadOnly, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
   const editable = !props.readOnly && !serverReadOnly && status !== "denied";
   const [historyOpen, setHistoryOpen] = useState(false);
   const [preview, setPreview] = useState<PreviewedVersion | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [historyKey, setHistoryKey] = useState(0);
   const importInput = useRef<HTMLInputElement>(null);
   const project = props.doc.project;
   const participant = !!project && !props.shareId && !!viewer;
+
+  // A restore (here or by someone else) adds a version: the open history reads the list again.
+  useEffect(() => {
+    if (!provider) return;
+    const onMessage = (raw: string) => {
+      if (parseServerMessage(raw)?.type === "restored") setHistoryKey((k) => k + 1);
+    };
+    provider.on("custom-message", onMessage);
+    return () => provider.off("custom-message", onMessage);
+  }, [provider]);
 
   const exportMarkdown = () => {
     setMenuOpen(false);
@@ -237,12 +249,16 @@ export default function Editor(props: DocEditorProps) {
       return report({ status: res.status, statusText: res.statusText, data } as never);
     }
     await navigate(`/project/${project}/docs/${created.data.guid}`);
+    // The tree keeps its list when only the open document changes: read it again for the new page.
+    await revalidate();
   };
 
   const restore = async () => {
     if (!preview || !project) return;
     const result = await api("POST", `/v1/project/${project}/docs/${props.doc.guid}/versions/${preview.version.guid}/restore`);
-    if (!result.error) setPreview(null);
+    if (result.error) return;
+    setPreview(null);
+    setHistoryKey((k) => k + 1);
   };
 
   return (
@@ -305,7 +321,7 @@ export default function Editor(props: DocEditorProps) {
           ) : null}
         </div>
         {historyOpen && participant && (
-          <HistoryPanel projectGuid={project!} docGuid={props.doc.guid} canWrite={editable} previewing={preview?.version.guid ?? null} onPreview={setPreview} onClose={() => {
+          <HistoryPanel projectGuid={project!} docGuid={props.doc.guid} canWrite={editable} previewing={preview?.version.guid ?? null} onPreview={setPreview} refreshKey={historyKey} onClose={() => {
             setHistoryOpen(false);
             setPreview(null);
           }} />

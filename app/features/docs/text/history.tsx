@@ -56,6 +56,7 @@ export function HistoryPanel({
   previewing,
   onPreview,
   onClose,
+  refreshKey,
 }: {
   projectGuid: string;
   docGuid: string;
@@ -63,6 +64,8 @@ export function HistoryPanel({
   previewing: string | null;
   onPreview: (preview: PreviewedVersion | null) => void;
   onClose: () => void;
+  /** Changes when the list must be read again (a restore here or by someone else). */
+  refreshKey: number;
 }) {
   const { t, i18n } = useTranslation("docs-editor");
   const api = useApi();
@@ -79,7 +82,7 @@ export function HistoryPanel({
   }, [api, base]);
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, refreshKey]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
