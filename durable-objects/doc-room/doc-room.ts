@@ -3,6 +3,7 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
+import { allows } from "../../domain/projects/roles";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
 import { getDb } from "../../workers/db/client";
 import { documents, participants, projects, users } from "../../workers/db/schema";
@@ -20,6 +21,13 @@ interface SocketFacts {
   /** Set once the socket was told its edits are dropped, so it is told only once. */
   warned?: boolean;
 }
+
+/**
+ * While the document changes, the sockets' access is checked against D1 again at most this
+ * often: someone removed from the project, or who lost write access, is closed (and reconnects
+ * with what the Worker decides anew) within this time even if nobody tells the room.
+ */
+export const ACCESS_RECHECK_MS = 30_000;
 
 /** A periodic version is taken on a save at most this often, and only if the text changed. */
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
@@ -75,6 +83,7 @@ export class DocRoom extends YServer {
   /** Who last changed the document (the author of mentions found by the next save). */
   #lastEditor: string | null = null;
   #destroyed = false;
+  #accessCheckedAt = 0;
 
   async onLoad(): Promise<void> {
     this.#store = new DocStore(this.ctx.storage);
@@ -97,6 +106,38 @@ export class DocRoom extends YServer {
     if (origin && typeof origin === "object" && "id" in origin) {
       const facts = factsOf(origin as Connection);
       if (facts?.user) this.#lastEditor = facts.user;
+    }
+    if (Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS) {
+      this.#accessCheckedAt = Date.now();
+      this.ctx.waitUntil(this.#recheckAccess().catch((err) => console.error("doc access recheck failed", this.name, err)));
+    }
+  }
+
+  /**
+   * Compares every open socket with what D1 says now (one read of the document and one of the
+   * project's participants) and closes those whose access is gone or changed.
+   */
+  async #recheckAccess(): Promise<void> {
+    const db = getDb(this.env.DB);
+    const doc = await db.select({ project: documents.projectId, shareId: documents.shareId }).from(documents).where(eq(documents.id, this.name)).get();
+    const people = doc
+      ? await db
+          .select({ user: participants.userId, root: participants.root, write: participants.write, read: participants.read, verified: participants.isVerifications })
+          .from(participants)
+          .where(eq(participants.projectId, doc.project))
+      : [];
+    const now = new Map(people.map((p) => [p.user, allows({ ...p, is_verifications: p.verified }, "write") ? "write" : allows({ ...p, is_verifications: p.verified }, "read") ? "read" : null]));
+    for (const connection of this.getConnections()) {
+      const facts = factsOf(connection);
+      if (!facts) continue;
+      if (!doc) connection.close(CLOSE.NOT_FOUND, "deleted");
+      else if (facts.access === "share") {
+        if (facts.share !== doc.shareId) connection.close(CLOSE.NOT_FOUND, "link off");
+      } else {
+        const access = facts.user ? now.get(facts.user) : null;
+        if (!access) connection.close(CLOSE.FORBIDDEN, "access lost");
+        else if (access !== facts.access) connection.close(CLOSE.ACCESS_CHANGED, "access changed");
+      }
     }
   }
 
@@ -261,6 +302,12 @@ export class DocRoom extends YServer {
   /** The whole document as one update. */
   async snapshot(): Promise<Uint8Array> {
     return Y.encodeStateAsUpdate(this.document);
+  }
+
+  /** Checks every open socket's access against D1 now (what the room also does while edits arrive). */
+  async recheckAccess(): Promise<void> {
+    this.#accessCheckedAt = Date.now();
+    await this.#recheckAccess();
   }
 
   /** How the updates are stored now (rows, bytes). */

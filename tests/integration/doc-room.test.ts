@@ -142,6 +142,34 @@ describe("editing together", () => {
   });
 });
 
+describe("access changes", () => {
+  it("closes a socket whose user lost write access or left the project; the demoted one comes back read-only", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    const root = await (await connectDoc(guid, { cookie: team.cookies.root })).whenSynced();
+    const access = (who: "write" | "read") => `/api/v1/project/${team.projectId}/access/${team.users[who].accessGuid}`;
+    expect((await call("PUT", access("write"), { cookie: team.cookies.root, body: { write: false } })).status).toBe(200);
+    expect((await call("DELETE", access("read"), { cookie: team.cookies.root })).status).toBe(204);
+    await (await room(guid)).recheckAccess();
+    expect(await writer.closedWith()).toBe(CLOSE.ACCESS_CHANGED);
+    expect(await reader.closedWith()).toBe(CLOSE.FORBIDDEN);
+    expect(root.closed).toBeUndefined();
+    const again = await (await connectDoc(guid, { cookie: team.cookies.write })).whenSynced();
+    expect(again.messages[0]).toMatchObject({ readOnly: true, access: "read" });
+    expect(await (await connectDoc(guid, { cookie: team.cookies.read })).closedWith()).toBe(CLOSE.FORBIDDEN);
+  });
+
+  it("checks again by itself while edits arrive (the first edit after a start triggers it)", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    await evictDurableObject(await room(guid));
+    expect((await call("DELETE", `/api/v1/project/${team.projectId}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root })).status).toBe(204);
+    writer.insert(0, "after the restart");
+    expect(await reader.closedWith()).toBe(CLOSE.FORBIDDEN);
+    expect(writer.closed).toBeUndefined();
+  });
+});
+
 describe("shared links", () => {
   it("lets a link reader read without an account but never write or show presence", async () => {
     const shareId = `share_${crypto.randomUUID().replaceAll("-", "")}`;
