@@ -62,11 +62,16 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
 
 /**
  * One per document (name = document guid, `/ws/doc/{docGuid}`): the Yjs document everybody
- * edits, through y-partyserver's sync protocol. Every update is appended to the object's SQLite
- * in the turn it is applied (so nothing acknowledged is lost on eviction) and merged into one
- * state update past a threshold. It hibernates: no timers but y-partyserver's save debounce,
- * which runs out a few seconds after the last edit. The save writes the plain text to D1,
- * takes a periodic version and notifies newly mentioned people.
+ * edits, through y-partyserver's sync protocol. Updates are relayed to the other sockets at once
+ * and appended to the object's SQLite right after, in the next task (one write for all that
+ * arrived meanwhile); compacted into one state update past a threshold. Only once that write is
+ * confirmed (the output gate holds the frame until then) does a sender get `saved` with the
+ * room's clocks of its edits: that is the acknowledgement, and nothing acknowledged is lost on
+ * eviction. An edit relayed but not yet saved lives in the browsers that have it, and comes back
+ * in the Yjs sync every socket runs when the room starts again.
+ * It hibernates: no timers but that write-behind and y-partyserver's save debounce, which runs
+ * out a few seconds after the last edit. The save writes the plain text to D1, takes a periodic
+ * version and notifies newly mentioned people.
  *
  * Read-only sockets (participants without write access, share links) get the document and its
  * updates, but their own updates are dropped here — not only in the browser.
@@ -84,6 +89,9 @@ export class DocRoom extends YServer {
   #lastEditor: string | null = null;
   #destroyed = false;
   #accessCheckedAt = 0;
+  /** Applied updates not yet written, and the sockets that sent them (to tell them when saved). */
+  #unwritten: Uint8Array[] = [];
+  #senders = new Set<string>();
 
   async onLoad(): Promise<void> {
     this.#store = new DocStore(this.ctx.storage);
@@ -100,16 +108,40 @@ export class DocRoom extends YServer {
 
   #persist(update: Uint8Array, origin: unknown): void {
     if (this.#destroyed) return;
-    this.#store.append(update);
-    if (this.#store.shouldCompact) this.#store.compact(Y.encodeStateAsUpdate(this.document));
-    if (this.#dirty++ === 0) this.#store.setMeta("dirty", "1");
+    // Written in the next task, so this update's relay (same task) is not held for the write.
+    if (this.#unwritten.push(update) === 1) setTimeout(() => this.#write(), 0);
     if (origin && typeof origin === "object" && "id" in origin) {
       const facts = factsOf(origin as Connection);
       if (facts?.user) this.#lastEditor = facts.user;
+      this.#senders.add((origin as Connection).id);
     }
     if (Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS) {
       this.#accessCheckedAt = Date.now();
       this.ctx.waitUntil(this.#recheckAccess().catch((err) => console.error("doc access recheck failed", this.name, err)));
+    }
+  }
+
+  /** Appends what arrived since the last write as one update, then tells its senders it is saved. */
+  #write(): void {
+    const updates = this.#unwritten;
+    const senders = this.#senders;
+    this.#unwritten = [];
+    this.#senders = new Set();
+    if (this.#destroyed || updates.length === 0) return;
+    const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+    this.#store.append(merged);
+    if (this.#store.shouldCompact) this.#store.compact(Y.encodeStateAsUpdate(this.document));
+    if (this.#dirty === 0) this.#store.setMeta("dirty", "1");
+    this.#dirty += updates.length;
+    if (senders.size === 0) return;
+    // The clocks of the clients whose edits this write holds, as the room has them now.
+    const written = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(merged));
+    const room = Y.decodeStateVector(Y.encodeStateVector(this.document));
+    const clocks: [number, number][] = [...written.keys()].map((client) => [client, room.get(client) ?? 0]);
+    const frame = JSON.stringify({ type: "saved", clocks } satisfies ServerMessage);
+    for (const id of senders) {
+      const connection = this.getConnection(id);
+      if (connection) this.sendCustomMessage(connection, frame);
     }
   }
 
@@ -282,6 +314,8 @@ export class DocRoom extends YServer {
     const before = this.#addVersion("", true, by);
     this.#lastEditor = by;
     this.unstable_replaceDocument(state, (key) => (key === Y_TEXT_FIELD ? "XmlFragment" : "Map"));
+    // Stored before the call answers (the answer waits for this write).
+    this.#write();
     this.broadcastCustomMessage(JSON.stringify({ type: "restored", version: id, by } satisfies ServerMessage));
     return { ok: true, before };
   }
@@ -296,6 +330,7 @@ export class DocRoom extends YServer {
     this.#remember(project, kind);
     this.#lastEditor = by;
     Y.applyUpdate(this.document, update, "import");
+    this.#write();
     return true;
   }
 

@@ -91,7 +91,21 @@ describe("editing together", () => {
     expect(a.text).toContain("World");
   });
 
-  it("loses no acknowledged edit when the object is evicted and started again", async () => {
+  it("acknowledges edits only once stored, and loses none of them on eviction even with nobody left to resend", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    for (let i = 0; i < 30; i++) writer.insert(writer.text.length, `${i};`);
+    await until(() => writer.allSaved, "the room to say every edit is saved");
+    expect(writer.messages.filter((m) => m.type === "saved").length).toBeGreaterThan(0);
+    const expected = writer.text;
+    writer.close();
+    await evictDurableObject(await room(guid));
+    const later = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    expect(later.text).toBe(expected);
+    // A reader never gets `saved`: it has no edits of its own.
+    expect(later.messages.some((m) => m.type === "saved")).toBe(false);
+  });
+
+  it("gets back edits relayed but not yet stored from the clients that hold them, after a restart", async () => {
     const { team, guid, writer } = await teamWithDoc();
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     for (let i = 0; i < 20; i++) writer.insert(writer.text.length, `${i},`);

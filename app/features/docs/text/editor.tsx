@@ -39,13 +39,14 @@ export interface DocEditorProps {
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
-function StatusBadge({ status, readOnly }: { status: DocStatus; readOnly: boolean }) {
+function StatusBadge({ status, readOnly, saved }: { status: DocStatus; readOnly: boolean; saved: boolean }) {
   const { t } = useTranslation("docs-editor");
-  const tone = status === "synced" ? "var(--success)" : status === "connecting" ? "var(--muted)" : "var(--danger)";
+  const saving = status === "synced" && !saved;
+  const tone = saving ? "var(--muted)" : status === "synced" ? "var(--success)" : status === "connecting" ? "var(--muted)" : "var(--danger)";
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-[var(--muted)]" role="status" data-testid="doc-status" data-status={status}>
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-[var(--muted)]" role="status" data-testid="doc-status" data-status={status} data-saved={saved}>
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: tone }} />
-      {t(`status.${status}`)}
+      {readOnly && status === "synced" ? t("status.live") : saving ? t("status.saving") : t(`status.${status}`)}
       {readOnly && status !== "denied" && <span className="rounded-full bg-[var(--surface-2)] px-2 py-0.5">{t("status.readOnly")}</span>}
     </span>
   );
@@ -191,7 +192,7 @@ export default function Editor(props: DocEditorProps) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const user = useMemo(() => (viewer && !props.shareId ? { name: viewer.name, color: viewer.color } : undefined), [viewer, props.shareId]);
-  const { ydoc, provider, status, readOnly: serverReadOnly, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
+  const { ydoc, provider, status, readOnly: serverReadOnly, saved, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
   const editable = !props.readOnly && !serverReadOnly && status !== "denied";
   const [historyOpen, setHistoryOpen] = useState(false);
   const [preview, setPreview] = useState<PreviewedVersion | null>(null);
@@ -264,7 +265,7 @@ export default function Editor(props: DocEditorProps) {
   return (
     <div className="doc-editor card flex min-h-[60vh] flex-col" data-testid="text-editor">
       <div className="flex flex-wrap items-center gap-3 border-b border-[var(--border)] px-4 py-2">
-        <StatusBadge status={status} readOnly={!editable} />
+        <StatusBadge status={status} readOnly={!editable} saved={saved} />
         <div className="ml-auto flex items-center gap-2">
           <PresenceList provider={provider} />
           {participant && (
