@@ -29,6 +29,14 @@ interface SocketFacts {
  */
 export const ACCESS_RECHECK_MS = 30_000;
 
+/**
+ * Updates are written together at most this long after the first of them arrived: one write
+ * (and one wait for its confirmation) for a burst of keystrokes. While a write is being
+ * confirmed every frame the room sends waits for it (the output gate), so fewer, larger
+ * writes keep relays prompt; a sender's `saved` comes this much later at most.
+ */
+export const WRITE_BEHIND_MS = 50;
+
 /** A periodic version is taken on a save at most this often, and only if the text changed. */
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
 
@@ -63,7 +71,7 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
 /**
  * One per document (name = document guid, `/ws/doc/{docGuid}`): the Yjs document everybody
  * edits, through y-partyserver's sync protocol. Updates are relayed to the other sockets at once
- * and appended to the object's SQLite right after, in the next task (one write for all that
+ * and appended to the object's SQLite shortly after (WRITE_BEHIND_MS, one write for all that
  * arrived meanwhile); compacted into one state update past a threshold. Only once that write is
  * confirmed (the output gate holds the frame until then) does a sender get `saved` with the
  * room's clocks of its edits: that is the acknowledgement, and nothing acknowledged is lost on
@@ -108,8 +116,8 @@ export class DocRoom extends YServer {
 
   #persist(update: Uint8Array, origin: unknown): void {
     if (this.#destroyed) return;
-    // Written in the next task, so this update's relay (same task) is not held for the write.
-    if (this.#unwritten.push(update) === 1) setTimeout(() => this.#write(), 0);
+    // Written in a later task, so this update's relay (same task) is not held for the write.
+    if (this.#unwritten.push(update) === 1) setTimeout(() => this.#write(), WRITE_BEHIND_MS);
     if (origin && typeof origin === "object" && "id" in origin) {
       const facts = factsOf(origin as Connection);
       if (facts?.user) this.#lastEditor = facts.user;
