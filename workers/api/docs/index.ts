@@ -71,8 +71,9 @@ export const docRoutes = new Hono<ProjectEnv>()
   })
   .delete("/v1/project/:id/docs/:docGuid", access("write"), async (c) => {
     const result = await deleteDoc(c.env, c.get("db"), await theDoc(c));
-    // Open editors are closed and each document's own storage dropped (document-access.ts).
-    await destroyDocRooms(c.env, result.deleted);
+    // Open editors are closed and each document's own storage dropped (document-access.ts),
+    // after the answer: a large subtree wakes many objects.
+    c.executionCtx.waitUntil(destroyDocRooms(c.env, result.deleted));
     await docsChanged(c, result.deleted);
     return c.json(result);
   })
