@@ -4,7 +4,8 @@
 //  3. POST /api/v1/auth (PBKDF2, 100 000 iterations) against whoami.
 //  4. The planning board (bench/board.mjs) on the same server.
 //  5. The poker room's fan-out and load (bench/rooms.mjs).
-// `BENCH_ONLY=board|rooms` runs 1–3 and that one part.
+//  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
+// `BENCH_ONLY=board|rooms|docs` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { root, run, spawnGroup } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
+import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { roomsBench } from "./rooms.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
@@ -21,6 +23,7 @@ const persistTo = ".wrangler/bench-state";
 if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["build"]);
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
+seedBenchDocs(persistTo);
 const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
   stdio: "ignore",
 });
@@ -90,5 +93,6 @@ console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)
 const only = process.env.BENCH_ONLY;
 if (!only || only === "board") await boardBench(base);
 if (!only || only === "rooms") await roomsBench(base);
+if (!only || only === "docs") await docsBench(base);
 stop();
 process.exit(0);

@@ -3,6 +3,7 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
+import { allows } from "../../domain/projects/roles";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
 import { getDb } from "../../workers/db/client";
 import { documents, participants, projects, users } from "../../workers/db/schema";
@@ -20,6 +21,21 @@ interface SocketFacts {
   /** Set once the socket was told its edits are dropped, so it is told only once. */
   warned?: boolean;
 }
+
+/**
+ * While the document changes, the sockets' access is checked against D1 again at most this
+ * often: someone removed from the project, or who lost write access, is closed (and reconnects
+ * with what the Worker decides anew) within this time even if nobody tells the room.
+ */
+export const ACCESS_RECHECK_MS = 30_000;
+
+/**
+ * Updates are written together at most this long after the first of them arrived: one write
+ * (and one wait for its confirmation) for a burst of keystrokes. While a write is being
+ * confirmed every frame the room sends waits for it (the output gate), so fewer, larger
+ * writes keep relays prompt; a sender's `saved` comes this much later at most.
+ */
+export const WRITE_BEHIND_MS = 50;
 
 /** A periodic version is taken on a save at most this often, and only if the text changed. */
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
@@ -54,11 +70,16 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
 
 /**
  * One per document (name = document guid, `/ws/doc/{docGuid}`): the Yjs document everybody
- * edits, through y-partyserver's sync protocol. Every update is appended to the object's SQLite
- * in the turn it is applied (so nothing acknowledged is lost on eviction) and merged into one
- * state update past a threshold. It hibernates: no timers but y-partyserver's save debounce,
- * which runs out a few seconds after the last edit. The save writes the plain text to D1,
- * takes a periodic version and notifies newly mentioned people.
+ * edits, through y-partyserver's sync protocol. Updates are relayed to the other sockets at once
+ * and appended to the object's SQLite shortly after (WRITE_BEHIND_MS, one write for all that
+ * arrived meanwhile); compacted into one state update past a threshold. Only once that write is
+ * confirmed (the output gate holds the frame until then) does a sender get `saved` with the
+ * room's clocks of its edits: that is the acknowledgement, and nothing acknowledged is lost on
+ * eviction. An edit relayed but not yet saved lives in the browsers that have it, and comes back
+ * in the Yjs sync every socket runs when the room starts again.
+ * It hibernates: no timers but that write-behind and y-partyserver's save debounce, which runs
+ * out a few seconds after the last edit. The save writes the plain text to D1, takes a periodic
+ * version and notifies newly mentioned people.
  *
  * Read-only sockets (participants without write access, share links) get the document and its
  * updates, but their own updates are dropped here — not only in the browser.
@@ -75,6 +96,10 @@ export class DocRoom extends YServer {
   /** Who last changed the document (the author of mentions found by the next save). */
   #lastEditor: string | null = null;
   #destroyed = false;
+  #accessCheckedAt = 0;
+  /** Applied updates not yet written, and the sockets that sent them (to tell them when saved). */
+  #unwritten: Uint8Array[] = [];
+  #senders = new Set<string>();
 
   async onLoad(): Promise<void> {
     this.#store = new DocStore(this.ctx.storage);
@@ -91,12 +116,68 @@ export class DocRoom extends YServer {
 
   #persist(update: Uint8Array, origin: unknown): void {
     if (this.#destroyed) return;
-    this.#store.append(update);
-    if (this.#store.shouldCompact) this.#store.compact(Y.encodeStateAsUpdate(this.document));
-    if (this.#dirty++ === 0) this.#store.setMeta("dirty", "1");
+    // Written in a later task, so this update's relay (same task) is not held for the write.
+    if (this.#unwritten.push(update) === 1) setTimeout(() => this.#write(), WRITE_BEHIND_MS);
     if (origin && typeof origin === "object" && "id" in origin) {
       const facts = factsOf(origin as Connection);
       if (facts?.user) this.#lastEditor = facts.user;
+      this.#senders.add((origin as Connection).id);
+    }
+    if (Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS) {
+      this.#accessCheckedAt = Date.now();
+      this.ctx.waitUntil(this.#recheckAccess().catch((err) => console.error("doc access recheck failed", this.name, err)));
+    }
+  }
+
+  /** Appends what arrived since the last write as one update, then tells its senders it is saved. */
+  #write(): void {
+    const updates = this.#unwritten;
+    const senders = this.#senders;
+    this.#unwritten = [];
+    this.#senders = new Set();
+    if (this.#destroyed || updates.length === 0) return;
+    const merged = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+    this.#store.append(merged);
+    if (this.#store.shouldCompact) this.#store.compact(Y.encodeStateAsUpdate(this.document));
+    if (this.#dirty === 0) this.#store.setMeta("dirty", "1");
+    this.#dirty += updates.length;
+    if (senders.size === 0) return;
+    // The clocks of the clients whose edits this write holds, as the room has them now.
+    const written = Y.decodeStateVector(Y.encodeStateVectorFromUpdate(merged));
+    const room = Y.decodeStateVector(Y.encodeStateVector(this.document));
+    const clocks: [number, number][] = [...written.keys()].map((client) => [client, room.get(client) ?? 0]);
+    const frame = JSON.stringify({ type: "saved", clocks } satisfies ServerMessage);
+    for (const id of senders) {
+      const connection = this.getConnection(id);
+      if (connection) this.sendCustomMessage(connection, frame);
+    }
+  }
+
+  /**
+   * Compares every open socket with what D1 says now (one read of the document and one of the
+   * project's participants) and closes those whose access is gone or changed.
+   */
+  async #recheckAccess(): Promise<void> {
+    const db = getDb(this.env.DB);
+    const doc = await db.select({ project: documents.projectId, shareId: documents.shareId }).from(documents).where(eq(documents.id, this.name)).get();
+    const people = doc
+      ? await db
+          .select({ user: participants.userId, root: participants.root, write: participants.write, read: participants.read, verified: participants.isVerifications })
+          .from(participants)
+          .where(eq(participants.projectId, doc.project))
+      : [];
+    const now = new Map(people.map((p) => [p.user, allows({ ...p, is_verifications: p.verified }, "write") ? "write" : allows({ ...p, is_verifications: p.verified }, "read") ? "read" : null]));
+    for (const connection of this.getConnections()) {
+      const facts = factsOf(connection);
+      if (!facts) continue;
+      if (!doc) connection.close(CLOSE.NOT_FOUND, "deleted");
+      else if (facts.access === "share") {
+        if (facts.share !== doc.shareId) connection.close(CLOSE.NOT_FOUND, "link off");
+      } else {
+        const access = facts.user ? now.get(facts.user) : null;
+        if (!access) connection.close(CLOSE.FORBIDDEN, "access lost");
+        else if (access !== facts.access) connection.close(CLOSE.ACCESS_CHANGED, "access changed");
+      }
     }
   }
 
@@ -241,6 +322,8 @@ export class DocRoom extends YServer {
     const before = this.#addVersion("", true, by);
     this.#lastEditor = by;
     this.unstable_replaceDocument(state, (key) => (key === Y_TEXT_FIELD ? "XmlFragment" : "Map"));
+    // Stored before the call answers (the answer waits for this write).
+    this.#write();
     this.broadcastCustomMessage(JSON.stringify({ type: "restored", version: id, by } satisfies ServerMessage));
     return { ok: true, before };
   }
@@ -255,12 +338,19 @@ export class DocRoom extends YServer {
     this.#remember(project, kind);
     this.#lastEditor = by;
     Y.applyUpdate(this.document, update, "import");
+    this.#write();
     return true;
   }
 
   /** The whole document as one update. */
   async snapshot(): Promise<Uint8Array> {
     return Y.encodeStateAsUpdate(this.document);
+  }
+
+  /** Checks every open socket's access against D1 now (what the room also does while edits arrive). */
+  async recheckAccess(): Promise<void> {
+    this.#accessCheckedAt = Date.now();
+    await this.#recheckAccess();
   }
 
   /** How the updates are stored now (rows, bytes). */
@@ -287,6 +377,15 @@ export class DocRoom extends YServer {
       closed += 1;
     }
     return { closed };
+  }
+
+  /**
+   * Development only (the cold-join benchmark): drops the object from memory, as an eviction
+   * would, so the next socket starts it from storage. The Worker exposes it only in development.
+   */
+  async restartForBench(): Promise<void> {
+    for (const connection of this.getConnections()) connection.close(1012, "restart");
+    this.ctx.abort("restart");
   }
 
   /** The document was deleted: closes every socket and drops the storage. */

@@ -40,6 +40,12 @@ export type DocAccess = z.infer<typeof docAccess>;
 export const serverMessage = z.discriminatedUnion("type", [
   /** Sent once on connect: what this socket may do. `readOnly` sockets' document updates are dropped. */
   z.object({ type: z.literal("hello"), v: z.number().int(), readOnly: z.boolean(), access: docAccess }),
+  /**
+   * The room has stored a sender's edits: `clocks` are `[clientID, clock]` of the clients whose
+   * edits that write held, as the room has them. A client whose own clock is covered has every
+   * edit of its own saved. Sent only after the write is confirmed.
+   */
+  z.object({ type: z.literal("saved"), clocks: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(10_000) }),
   /** A restore replaced the content (`by` is the user guid): clients may tell the reader. */
   z.object({ type: z.literal("restored"), version: z.string(), by: z.string().nullable() }),
   /** A refusal that does not close the socket (e.g. an edit from a read-only socket). */

@@ -8,7 +8,7 @@ import { COMPACT_AFTER_UPDATES } from "../../durable-objects/doc-room/storage";
 import { VERIFIED_USER_HEADER } from "../../durable-objects/user-hub/user-hub";
 import type { Env } from "../../workers/env";
 import { connectDoc, DocClient, docRow, makeDoc, until } from "../fixtures/doc-client";
-import { ORIGIN } from "../fixtures/http";
+import { call, ORIGIN } from "../fixtures/http";
 import { buildTeam } from "../fixtures/projects";
 
 const workerEnv = env as unknown as Env;
@@ -91,7 +91,21 @@ describe("editing together", () => {
     expect(a.text).toContain("World");
   });
 
-  it("loses no acknowledged edit when the object is evicted and started again", async () => {
+  it("acknowledges edits only once stored, and loses none of them on eviction even with nobody left to resend", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    for (let i = 0; i < 30; i++) writer.insert(writer.text.length, `${i};`);
+    await until(() => writer.allSaved, "the room to say every edit is saved");
+    expect(writer.messages.filter((m) => m.type === "saved").length).toBeGreaterThan(0);
+    const expected = writer.text;
+    writer.close();
+    await evictDurableObject(await room(guid));
+    const later = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    expect(later.text).toBe(expected);
+    // A reader never gets `saved`: it has no edits of its own.
+    expect(later.messages.some((m) => m.type === "saved")).toBe(false);
+  });
+
+  it("gets back edits relayed but not yet stored from the clients that hold them, after a restart", async () => {
     const { team, guid, writer } = await teamWithDoc();
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     for (let i = 0; i < 20; i++) writer.insert(writer.text.length, `${i},`);
@@ -142,6 +156,34 @@ describe("editing together", () => {
   });
 });
 
+describe("access changes", () => {
+  it("closes a socket whose user lost write access or left the project; the demoted one comes back read-only", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    const root = await (await connectDoc(guid, { cookie: team.cookies.root })).whenSynced();
+    const access = (who: "write" | "read") => `/api/v1/project/${team.projectId}/access/${team.users[who].accessGuid}`;
+    expect((await call("PUT", access("write"), { cookie: team.cookies.root, body: { write: false } })).status).toBe(200);
+    expect((await call("DELETE", access("read"), { cookie: team.cookies.root })).status).toBe(204);
+    await (await room(guid)).recheckAccess();
+    expect(await writer.closedWith()).toBe(CLOSE.ACCESS_CHANGED);
+    expect(await reader.closedWith()).toBe(CLOSE.FORBIDDEN);
+    expect(root.closed).toBeUndefined();
+    const again = await (await connectDoc(guid, { cookie: team.cookies.write })).whenSynced();
+    expect(again.messages[0]).toMatchObject({ readOnly: true, access: "read" });
+    expect(await (await connectDoc(guid, { cookie: team.cookies.read })).closedWith()).toBe(CLOSE.FORBIDDEN);
+  });
+
+  it("checks again by itself while edits arrive (the first edit after a start triggers it)", async () => {
+    const { team, guid, writer } = await teamWithDoc();
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    await evictDurableObject(await room(guid));
+    expect((await call("DELETE", `/api/v1/project/${team.projectId}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root })).status).toBe(204);
+    writer.insert(0, "after the restart");
+    expect(await reader.closedWith()).toBe(CLOSE.FORBIDDEN);
+    expect(writer.closed).toBeUndefined();
+  });
+});
+
 describe("shared links", () => {
   it("lets a link reader read without an account but never write or show presence", async () => {
     const shareId = `share_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -161,19 +203,15 @@ describe("shared links", () => {
     expect((await (await connectDoc(guid, { share: shareId })).whenSynced()).text).toBe("Public notes");
   });
 
-  it("refuses a wrong or turned-off link, and closes open link readers when it is turned off", async () => {
+  it("refuses a wrong or turned-off link, and closes open link readers the moment sharing is turned off", async () => {
     const shareId = `share_${crypto.randomUUID().replaceAll("-", "")}`;
     const { guid, team } = await teamWithDoc(shareId);
     expect(await (await connectDoc(guid, { share: "share_wrong_000000" })).closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(await (await connectDoc(guid, { share: "<script>" })).closedWith()).toBe(CLOSE.NOT_FOUND);
     const guest = await (await connectDoc(guid, { share: shareId })).whenSynced();
     const member = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
-    const { db } = await import("../fixtures/users");
-    const { documents } = await import("../../workers/db/schema");
-    const { eq } = await import("drizzle-orm");
-    await db().update(documents).set({ shareId: null }).where(eq(documents.id, guid));
-    const { closeDocShares } = await import("../../workers/services/document-access");
-    await closeDocShares(workerEnv, guid, null);
+    const off = await call("PUT", `/api/v1/project/${team.projectId}/docs/${guid}/share`, { cookie: team.cookies.write, body: { shared: false } });
+    expect(off.json).toEqual({ share_id: null, url: null });
     expect(await guest.closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(member.closed).toBeUndefined();
     expect(await (await connectDoc(guid, { share: shareId })).closedWith()).toBe(CLOSE.NOT_FOUND);
@@ -192,7 +230,7 @@ describe("storage", () => {
     const later = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     expect(later.text).toBe(writer.text);
     expect(later.text).toHaveLength(COMPACT_AFTER_UPDATES + 40);
-  });
+  }, 20_000);
 
   it("writes the plain text to D1 a moment after the edits", async () => {
     const { guid, writer } = await teamWithDoc();
@@ -211,13 +249,12 @@ describe("storage", () => {
     expect(row!.updatedAt).toBeGreaterThanOrEqual(before);
   });
 
-  it("drops its content and closes every socket when the document is deleted", async () => {
+  it("drops its content and closes every socket when the document is deleted through the tree", async () => {
     const { team, guid, writer } = await teamWithDoc();
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     writer.insert(0, "Gone soon");
     await until(() => reader.text === "Gone soon", "the edit to be stored");
-    const { destroyDocRooms } = await import("../../workers/services/document-access");
-    await destroyDocRooms(workerEnv, [guid]);
+    expect((await call("DELETE", `/api/v1/project/${team.projectId}/docs/${guid}`, { cookie: team.cookies.write })).status).toBe(200);
     expect(await writer.closedWith()).toBe(CLOSE.NOT_FOUND);
     expect(await reader.closedWith()).toBe(CLOSE.NOT_FOUND);
     await evictDurableObject(await room(guid));

@@ -33,6 +33,8 @@ export interface DocProvider {
   provider: YProvider | null;
   status: DocStatus;
   readOnly: boolean;
+  /** Every edit made here has been stored by the room (it said `saved` for them). */
+  saved: boolean;
   /** Why the socket was refused (a CLOSE code), when `status` is `denied`. */
   deniedCode?: number;
 }
@@ -48,6 +50,7 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
   const [status, setStatus] = useState<DocStatus>("connecting");
   const [readOnly, setReadOnly] = useState(true);
   const [deniedCode, setDeniedCode] = useState<number | undefined>(undefined);
+  const [saved, setSaved] = useState(true);
 
   useEffect(() => {
     setStatus("connecting");
@@ -62,9 +65,21 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
       maxBackoffTime: 5000,
     });
     let denied = false;
+    // This browser's own edits count as saved once the room's clock for them reaches ours.
+    let acked = 0;
+    const ownClock = () => Y.decodeStateVector(Y.encodeStateVector(ydoc)).get(ydoc.clientID) ?? 0;
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin !== next) setSaved(ownClock() <= acked);
+    };
+    ydoc.on("update", onUpdate);
     next.on("custom-message", (raw: string) => {
       const message = parseServerMessage(raw);
       if (message?.type === "hello") setReadOnly(message.readOnly);
+      if (message?.type === "saved") {
+        const mine = message.clocks.find(([client]) => client === ydoc.clientID);
+        if (mine) acked = Math.max(acked, mine[1]);
+        setSaved(ownClock() <= acked);
+      }
     });
     next.on("sync", (synced: boolean) => {
       // Unsynced after a close means offline (the close handler ran first and said so).
@@ -87,6 +102,7 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
     });
     setProvider(next);
     return () => {
+      ydoc.off("update", onUpdate);
       next.destroy();
       setProvider(null);
     };
@@ -97,5 +113,5 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
     provider.awareness.setLocalStateField("user", user ? { name: user.name, color: user.color } : null);
   }, [provider, user?.name, user?.color]);
 
-  return { ydoc, provider, status, readOnly, deniedCode };
+  return { ydoc, provider, status, readOnly, saved, deniedCode };
 }

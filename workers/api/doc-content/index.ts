@@ -8,6 +8,8 @@
  *   the browser converted) → 204; merged into the document like any edit
  * - `POST /v1/project/{id}/docs/{docGuid}/images` (write), multipart `file` → 201 `{guid, url, name}`
  * - `GET  /v1/shared/doc-image/{shareId}/{fileGuid}` (no account) → an image of a shared document
+ * - `POST /dev/doc-room/{docGuid}/restart` (development only, 404 elsewhere) → 204; the
+ *   benchmark's way to make the next join a cold start of the document's object
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -108,6 +110,16 @@ export const docContentRoutes = new Hono<ProjectEnv>()
       return c.json(result.file, 201);
     },
   )
+  .post("/dev/doc-room/:docGuid/restart", async (c) => {
+    const guid = guidParam(c.req.param("docGuid"));
+    if (c.env.APP_ENV !== "development" || !guid) throw new ApiProblem(404, "not_found");
+    try {
+      await (await docRoom(c.env, guid)).restartForBench();
+    } catch {
+      // The abort ends the call that asked for it: that is the expected outcome.
+    }
+    return c.body(null, 204);
+  })
   .get("/v1/shared/doc-image/:shareId/:fileGuid", async (c) => {
     const shareId = c.req.param("shareId");
     const fileGuid = guidParam(c.req.param("fileGuid"));

@@ -14,6 +14,7 @@
 import { type Context, Hono } from "hono";
 import { createDocBody, moveDocBody, shareDocBody, updateDocBody } from "../../../domain/docs/schemas";
 import { createDoc, deleteDoc, findDoc, findShared, listDocs, moveDoc, oneDocView, setSharing, updateDoc } from "../../services/documents";
+import { closeDocShares, destroyDocRooms } from "../../services/document-access";
 import { publishToProject } from "../../services/live";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
@@ -70,6 +71,9 @@ export const docRoutes = new Hono<ProjectEnv>()
   })
   .delete("/v1/project/:id/docs/:docGuid", access("write"), async (c) => {
     const result = await deleteDoc(c.env, c.get("db"), await theDoc(c));
+    // Open editors are closed and each document's own storage dropped (document-access.ts),
+    // after the answer: a large subtree wakes many objects.
+    c.executionCtx.waitUntil(destroyDocRooms(c.env, result.deleted));
     await docsChanged(c, result.deleted);
     return c.json(result);
   })
@@ -77,7 +81,11 @@ export const docRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, shareDocBody);
     const doc = await theDoc(c);
     const result = await setSharing(c.get("db"), doc, body.shared);
-    if (result.share_id !== doc.shareId) await docsChanged(c, [doc.id]);
+    if (result.share_id !== doc.shareId) {
+      // Readers still holding the old link are closed at once, not at their next reconnect.
+      await closeDocShares(c.env, doc.id, result.share_id);
+      await docsChanged(c, [doc.id]);
+    }
     return c.json({ share_id: result.share_id, url: result.url ? new URL(result.url, c.req.url).href : null });
   });
 

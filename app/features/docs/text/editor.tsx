@@ -10,7 +10,7 @@ import CollaborationCaret from "@tiptap/extension-collaboration-caret";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import type { SearchAnswer } from "../../../../workers/services/search";
@@ -18,7 +18,7 @@ import { API_BASE } from "../../../lib/api";
 import { useApi, useErrors } from "../../shell/errors";
 import { useViewer } from "../../shell/viewer";
 import { type DocStatus, type YProvider, useDocProvider } from "../use-doc-provider";
-import { CLOSE } from "../../../../durable-objects/doc-room/protocol";
+import { CLOSE, parseServerMessage } from "../../../../durable-objects/doc-room/protocol";
 import "./editor.css";
 import { textExtensions } from "./extensions";
 import { HistoryPanel, type PreviewedVersion, versionLabel } from "./history";
@@ -39,13 +39,14 @@ export interface DocEditorProps {
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
-function StatusBadge({ status, readOnly }: { status: DocStatus; readOnly: boolean }) {
+function StatusBadge({ status, readOnly, saved }: { status: DocStatus; readOnly: boolean; saved: boolean }) {
   const { t } = useTranslation("docs-editor");
-  const tone = status === "synced" ? "var(--success)" : status === "connecting" ? "var(--muted)" : "var(--danger)";
+  const saving = status === "synced" && !saved;
+  const tone = saving ? "var(--muted)" : status === "synced" ? "var(--success)" : status === "connecting" ? "var(--muted)" : "var(--danger)";
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-[var(--muted)]" role="status" data-testid="doc-status" data-status={status}>
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-[var(--muted)]" role="status" data-testid="doc-status" data-status={status} data-saved={saved}>
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: tone }} />
-      {t(`status.${status}`)}
+      {readOnly && status === "synced" ? t("status.live") : saving ? t("status.saving") : t(`status.${status}`)}
       {readOnly && status !== "denied" && <span className="rounded-full bg-[var(--surface-2)] px-2 py-0.5">{t("status.readOnly")}</span>}
     </span>
   );
@@ -189,15 +190,27 @@ export default function Editor(props: DocEditorProps) {
   const api = useApi();
   const { report } = useErrors();
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const user = useMemo(() => (viewer && !props.shareId ? { name: viewer.name, color: viewer.color } : undefined), [viewer, props.shareId]);
-  const { ydoc, provider, status, readOnly: serverReadOnly, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
+  const { ydoc, provider, status, readOnly: serverReadOnly, saved, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
   const editable = !props.readOnly && !serverReadOnly && status !== "denied";
   const [historyOpen, setHistoryOpen] = useState(false);
   const [preview, setPreview] = useState<PreviewedVersion | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [historyKey, setHistoryKey] = useState(0);
   const importInput = useRef<HTMLInputElement>(null);
   const project = props.doc.project;
   const participant = !!project && !props.shareId && !!viewer;
+
+  // A restore (here or by someone else) adds a version: the open history reads the list again.
+  useEffect(() => {
+    if (!provider) return;
+    const onMessage = (raw: string) => {
+      if (parseServerMessage(raw)?.type === "restored") setHistoryKey((k) => k + 1);
+    };
+    provider.on("custom-message", onMessage);
+    return () => provider.off("custom-message", onMessage);
+  }, [provider]);
 
   const exportMarkdown = () => {
     setMenuOpen(false);
@@ -237,18 +250,22 @@ export default function Editor(props: DocEditorProps) {
       return report({ status: res.status, statusText: res.statusText, data } as never);
     }
     await navigate(`/project/${project}/docs/${created.data.guid}`);
+    // The tree keeps its list when only the open document changes: read it again for the new page.
+    await revalidate();
   };
 
   const restore = async () => {
     if (!preview || !project) return;
     const result = await api("POST", `/v1/project/${project}/docs/${props.doc.guid}/versions/${preview.version.guid}/restore`);
-    if (!result.error) setPreview(null);
+    if (result.error) return;
+    setPreview(null);
+    setHistoryKey((k) => k + 1);
   };
 
   return (
-    <div className="doc-editor flex min-h-[60vh] flex-col" data-testid="text-editor">
+    <div className="doc-editor card flex min-h-[60vh] flex-col" data-testid="text-editor">
       <div className="flex flex-wrap items-center gap-3 border-b border-[var(--border)] px-4 py-2">
-        <StatusBadge status={status} readOnly={!editable} />
+        <StatusBadge status={status} readOnly={!editable} saved={saved} />
         <div className="ml-auto flex items-center gap-2">
           <PresenceList provider={provider} />
           {participant && (
@@ -305,7 +322,7 @@ export default function Editor(props: DocEditorProps) {
           ) : null}
         </div>
         {historyOpen && participant && (
-          <HistoryPanel projectGuid={project!} docGuid={props.doc.guid} canWrite={editable} previewing={preview?.version.guid ?? null} onPreview={setPreview} onClose={() => {
+          <HistoryPanel projectGuid={project!} docGuid={props.doc.guid} canWrite={editable} previewing={preview?.version.guid ?? null} onPreview={setPreview} refreshKey={historyKey} onClose={() => {
             setHistoryOpen(false);
             setPreview(null);
           }} />

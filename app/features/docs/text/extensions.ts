@@ -39,6 +39,8 @@ export function textExtensions(options: TextSchemaOptions = {}): AnyExtension[] 
     StarterKit.configure({
       // Yjs keeps the history: a local undo must not undo other people's typing.
       undoRedo: false,
+      // Each browser would append its own empty trailing paragraph and Yjs would keep them all.
+      trailingNode: false,
       heading: { levels: [1, 2, 3] },
       link: {
         openOnClick: options.openLinksOnClick ?? false,

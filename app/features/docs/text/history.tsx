@@ -56,6 +56,7 @@ export function HistoryPanel({
   previewing,
   onPreview,
   onClose,
+  refreshKey,
 }: {
   projectGuid: string;
   docGuid: string;
@@ -63,6 +64,8 @@ export function HistoryPanel({
   previewing: string | null;
   onPreview: (preview: PreviewedVersion | null) => void;
   onClose: () => void;
+  /** Changes when the list must be read again (a restore here or by someone else). */
+  refreshKey: number;
 }) {
   const { t, i18n } = useTranslation("docs-editor");
   const api = useApi();
@@ -79,7 +82,7 @@ export function HistoryPanel({
   }, [api, base]);
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, refreshKey]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -104,7 +107,7 @@ export function HistoryPanel({
   };
 
   return (
-    <aside className="flex w-80 shrink-0 flex-col border-l border-[var(--border)] bg-[var(--surface)]" aria-label={t("history.title")} data-testid="doc-history">
+    <aside className="flex w-80 shrink-0 flex-col rounded-br-[0.875rem] border-l border-[var(--border)] bg-[var(--surface)]" aria-label={t("history.title")} data-testid="doc-history">
       <div className="flex items-center justify-between border-b border-[var(--border)] px-4 py-3">
         <h2 className="font-semibold">{t("history.title")}</h2>
         <button type="button" className="btn btn-ghost px-2 py-1 text-sm" onClick={onClose}>

@@ -65,7 +65,8 @@ export function Toolbar({ editor, onPickImage, extra }: { editor: Editor; onPick
   };
 
   return (
-    <div className="sticky top-0 z-20 border-b border-[var(--border)] bg-[var(--surface)]">
+    // Sticks under the app header (h-14 and its border) while the document scrolls.
+    <div className="sticky top-[calc(3.5rem+1px)] z-20 border-b border-[var(--border)] bg-[var(--surface)]">
       <div role="toolbar" aria-label={t("toolbar.label")} className="flex flex-wrap items-center gap-0.5 px-2 py-1.5" data-testid="doc-toolbar">
         <select
           className="input h-8 w-36 py-0 text-sm"
