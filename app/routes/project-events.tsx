@@ -49,7 +49,7 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     setOlder((o) => ({ rows: [...o.rows, ...page.rows], next: page.next, naming: o.naming ? mergeNaming(o.naming, page.naming) : page.naming }));
   }, [fetcher.data, fetcher.state]);
   // Others' changes write new rows: read the first page again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate());
+  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate());
 
   const participants = project.participants?.results ?? [];
   const people = useMemo(() => [...participants].sort((a, b) => a.name.localeCompare(b.name)), [participants]);

@@ -28,7 +28,7 @@ export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
   useProjectLive(project.guid, viewer?.guid, (message) => {
     const related = loaderData.state === "ok" ? [...loaderData.related.map((r) => r.guid), ...loaderData.links.map((l) => l.issue)] : [];
     if (concernsTask(message, params.issueGuid, related)) void revalidate();
-  });
+  }, () => void revalidate());
 
   if (loaderData.state === "no_access") return <NoAccess />;
   return (

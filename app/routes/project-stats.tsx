@@ -23,7 +23,7 @@ export default function ProjectStats({ loaderData }: Route.ComponentProps) {
   // Tasks or sprints changed somewhere: the figures are read again.
   useProjectLive(project.guid, viewer?.guid, (message) => {
     if (message.type !== "comments_changed") void revalidate();
-  });
+  }, () => void revalidate());
   if (!loaderData.data) return <NoAccess />;
   const pick = (sprint: string | null) => {
     const next = new URLSearchParams(params);

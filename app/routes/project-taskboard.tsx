@@ -73,7 +73,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   const { search } = useLocation();
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
   // Someone else changed tasks or sprints: read the board again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate());
+  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate());
   // Remember the choice per project, so the next visit opens the same view.
   useEffect(() => {
     document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
