@@ -3,22 +3,10 @@
  * A room screen (`app/features/rooms/<kind>/room.tsx`) is a default export taking
  * `RoomScreenProps`; the join page and the project room routes render it.
  */
-import type { RoomKind } from "../../../durable-objects/room/protocol";
+import type { RoomWire } from "../../../workers/services/rooms";
 
-/** A room as `GET /project/{id}/rooms` lists it. */
-export interface RoomSummary {
-  guid: string;
-  project: string;
-  kind: RoomKind;
-  title: string;
-  /** Poker: the deck's guid; retro: the preset. */
-  method: string;
-  owner: string;
-  archived: boolean;
-  require_verification: boolean;
-  created_at: number | string;
-  url: string;
-}
+/** A room as `GET /project/{id}/rooms` lists it (the API's own wire type). */
+export type RoomSummary = RoomWire;
 
 /** `GET /rooms_part`: a room I take part in, with its project's name. */
 export type RoomPart = RoomSummary & { project_name: string };

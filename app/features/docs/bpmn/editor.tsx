@@ -1,25 +1,18 @@
 /** The BPMN document kind's editor module (docs contract: default export `Editor`). */
-import { useViewer } from "../../shell/viewer";
-import { Denied, EditorLoading, useMounted, useSettled } from "../kinds/frame";
 import type { DocEditorProps } from "../editors";
-import { useDocProvider } from "../use-doc-provider";
+import { useKindDocument } from "../kinds/frame";
 import { BpmnDocument } from "./bpmn-document";
 
 export default function Editor({ doc, readOnly, shareId }: DocEditorProps) {
-  const viewer = useViewer();
-  const mounted = useMounted();
-  const provider = useDocProvider(doc.guid, { shareId, user: viewer ? { name: viewer.name, color: viewer.color } : undefined });
-  const settled = useSettled(provider.status);
-  if (provider.status === "denied") return <Denied />;
-  // Waiting for the server's word avoids building a viewer and then a modeler.
-  if (!mounted || !settled) return <EditorLoading />;
+  const session = useKindDocument(doc.guid, shareId, readOnly);
+  if (session.gate) return session.gate;
   return (
     <BpmnDocument
-      ydoc={provider.ydoc}
-      status={provider.status}
-      readOnly={readOnly || provider.readOnly}
+      ydoc={session.ydoc}
+      status={session.status}
+      readOnly={session.readOnly}
       title={doc.title}
-      shared={shareId !== undefined}
+      shared={session.shared}
     />
   );
 }

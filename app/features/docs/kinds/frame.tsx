@@ -5,6 +5,8 @@
  */
 import { type ReactNode, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useViewer } from "../../shell/viewer";
+import { useDocProvider } from "../use-doc-provider";
 
 export type DocStatus = "connecting" | "synced" | "offline" | "denied";
 
@@ -29,6 +31,28 @@ export function useSettled(status: DocStatus): boolean {
   const settled = useRef(false);
   if (status !== "connecting") settled.current = true;
   return settled.current;
+}
+
+/**
+ * The session every kind's editor module opens: the document's Y.Doc under the viewer's name,
+ * and `gate` — what to show instead of the editor while the socket has not answered yet, or
+ * when it refused — null once the editor may mount.
+ */
+export function useKindDocument(docGuid: string, shareId: string | undefined, readOnly: boolean) {
+  const viewer = useViewer();
+  const mounted = useMounted();
+  const provider = useDocProvider(docGuid, { shareId, user: viewer ? { name: viewer.name, color: viewer.color } : undefined });
+  const settled = useSettled(provider.status);
+  // Waiting for the server's word avoids building a read-only editor and then a writable one.
+  const gate = provider.status === "denied" ? <Denied /> : !mounted || !settled ? <EditorLoading /> : null;
+  return {
+    gate,
+    ydoc: provider.ydoc,
+    status: provider.status,
+    readOnly: readOnly || provider.readOnly,
+    awareness: (provider.provider?.awareness ?? null) as AwarenessLike | null,
+    shared: shareId !== undefined,
+  };
 }
 
 /** The connection and saving state above an editor. */
