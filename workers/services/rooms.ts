@@ -8,6 +8,7 @@ import { getServerByName } from "partyserver";
 import type { RoomInit } from "../../durable-objects/room/room-server";
 import type { RoomKind } from "../../durable-objects/room/protocol";
 import { readCookie } from "../../domain/i18n/languages";
+import { allows } from "../../domain/projects/roles";
 import { builtinDeck, customDeck, type Deck, type DeckCard, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
 import type { Db } from "../db/client";
@@ -176,7 +177,9 @@ export function ticketCookie(roomId: string, ticket: string): string {
 export async function userSeat(env: Env, db: Db, room: Room, user: User): Promise<Seat | null> {
   const access = await projectAccess(db, user.id, room.projectId, "read");
   if (!access.ok) return null;
-  const canWrite = (await projectAccess(db, user.id, room.projectId, "write")).ok;
+  // One read of the participant row answers both: may they see the room, may they vote.
+  const { participant: p } = access;
+  const canWrite = allows({ root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications }, "write");
   const role = canWrite ? "voter" : "spectator";
   const existing = await db.select().from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, user.id))).get();
   if (!existing) {
