@@ -63,13 +63,14 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
 }
 
 /**
- * `/ws/room/{roomGuid}`: a project participant (session) or a guest with the room's ticket.
- * A guest still waiting for the owner reaches the object, which tells them so and closes.
+ * `/ws/room/{roomGuid}`: a project participant who joined (`POST /rooms/{id}/join`) or a guest
+ * with the room's ticket; opening the socket is not joining. A guest still waiting for the
+ * owner reaches the object, which tells them so and closes.
  */
-async function routeRoomSocket(request: Request, env: Env, db: ReturnType<typeof getDb>, roomId: string, user: Parameters<typeof seatFor>[3]): Promise<Response> {
+async function routeRoomSocket(request: Request, env: Env, db: ReturnType<typeof getDb>, roomId: string, user: Parameters<typeof seatFor>[2]): Promise<Response> {
   const row = await findRoom(db, roomId);
   if (!row) return new Response("Not found", { status: 404 });
-  const seat = await seatFor(env, db, row, user, request.headers.get("Cookie"));
+  const seat = await seatFor(db, row, user, request.headers.get("Cookie"));
   if (!seat) return new Response(user ? "Forbidden" : "Unauthorized", { status: user ? 403 : 401 });
   const headers = new Headers(request.headers);
   headers.set(ROOM_HEADER.room, row.id);

@@ -6,6 +6,7 @@ import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
 import { rooms } from "../../workers/db/schema";
 import { projectAccess } from "../../workers/services/access";
+import { guestsAllowed } from "../../workers/services/rooms";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { MAX_NAME_LENGTH } from "../../domain/rooms/poker";
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!room) return { room: null };
   // The project's own people open the room inside their project.
   if (viewer && (await projectAccess(db, viewer.guid, room.project, "read")).ok) throw redirect(roomPath(room.project, room));
-  return { room: { guid: room.guid, title: room.title, kind: room.kind, archived: room.archived } };
+  return { room: { guid: room.guid, title: room.title, kind: room.kind, archived: room.archived, guests: await guestsAllowed(db, { id: room.guid }) } };
 }
 
 function GuestShell({ children }: { children: React.ReactNode }) {
@@ -177,6 +178,19 @@ export default function Join({ loaderData, params }: Route.ComponentProps) {
           <Icon name="archive" size={18} />
           {t("join.archived")}
         </p>
+      </AuthLayout>
+    );
+  }
+  if (!room.guests) {
+    return (
+      <AuthLayout title={t("join.closedTitle", { title: room.title })}>
+        <p className="muted flex items-center gap-2" data-testid="join-closed">
+          <Icon name="shield" size={18} />
+          {t("join.closedBody")}
+        </p>
+        <Link className="btn btn-primary mt-6" to={`/login?next=${encodeURIComponent(`/join/${room.guid}`)}`}>
+          {t("join.signIn")}
+        </Link>
       </AuthLayout>
     );
   }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { cloudflareContext } from "../../workers/context";
@@ -5,6 +6,8 @@ import { NoAccess } from "../features/projects/no-access";
 import RetroRoom from "../features/rooms/retro/room";
 import { loadRetroRoom } from "../features/rooms/retro/room-data.server";
 import { useRoom } from "../features/rooms/use-room";
+import { Spinner } from "../features/shell/spinner";
+import { apiCall } from "../lib/api";
 import type { Route } from "./+types/project-room-retro";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -17,9 +20,34 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
   return currentParams.roomUid !== nextParams.roomUid ? defaultShouldRevalidate : false;
 }
 
-function LiveRoom({ room }: { room: Extract<Route.ComponentProps["loaderData"], { state: "ok" }>["room"] }) {
+type RoomInfo = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>["room"];
+
+function LiveRoom({ room }: { room: RoomInfo }) {
   const live = useRoom(room.guid);
   return <RetroRoom room={room} live={live} />;
+}
+
+/**
+ * Opening the page does not make anyone a member: a project participant who has not joined yet
+ * joins here (`POST /rooms/{id}/join {}`), and only then does the room's socket open.
+ */
+function JoinedRoom({ room }: { room: RoomInfo }) {
+  const [joined, setJoined] = useState<RoomInfo | null>(room.you ? room : null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (room.you) return setJoined(room);
+    let live = true;
+    void apiCall<{ member: string; verified: boolean; role: "voter" | "spectator" }>("POST", `/v1/rooms/${room.guid}/join`, {}).then((r) => {
+      if (!live) return;
+      if (r.error) return setFailed(true);
+      setJoined({ ...room, you: { member: r.data.member, name: "", role: r.data.role, verified: r.data.verified, guest: false, read_only: r.data.role === "spectator" } });
+    });
+    return () => {
+      live = false;
+    };
+  }, [room]);
+  if (failed) return <NoAccess />;
+  return joined ? <LiveRoom room={joined} /> : <Spinner />;
 }
 
 function RoomMissing({ projectGuid }: { projectGuid: string }) {
@@ -41,7 +69,7 @@ export default function ProjectRoomRetro({ loaderData, params }: Route.Component
   // The room screen brings its own margins (the guest page renders it too).
   return (
     <main data-testid="retro-page">
-      {loaderData.state === "ok" ? <LiveRoom key={loaderData.room.guid} room={loaderData.room} /> : <RoomMissing projectGuid={params.guid} />}
+      {loaderData.state === "ok" ? <JoinedRoom key={loaderData.room.guid} room={loaderData.room} /> : <RoomMissing projectGuid={params.guid} />}
     </main>
   );
 }

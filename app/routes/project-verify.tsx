@@ -5,7 +5,7 @@ import { Icon } from "../components/ui/icons";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { PersonBadge } from "../features/rooms/person-badge";
-import { VerificationToggle } from "../features/rooms/room-header";
+import { GuestsToggle, VerificationToggle } from "../features/rooms/room-header";
 import { roomPath } from "../features/rooms/types";
 import { useRoomDetails } from "../features/rooms/use-room-details";
 import { useApi } from "../features/shell/errors";
@@ -76,6 +76,8 @@ export default function ProjectVerify({ params }: Route.ComponentProps) {
         <p className="muted text-sm">{t("verify.subtitle", { title: room.title })}</p>
       </div>
       <div className="card p-4">
+        <GuestsToggle roomGuid={room.guid} open={room.guests ?? false} />
+        <p className="muted mt-2 mb-3 text-xs">{t("verify.guestsHint")}</p>
         <VerificationToggle room={room} />
         <p className="muted mt-2 text-xs">{t("verify.requireHint")}</p>
       </div>

@@ -31,9 +31,12 @@ export const updateFieldBody = z
   })
   .strict();
 
+/** The most fields one `PATCH /fields` reorders (a project has far fewer; see TASK_MOVES_MAX for why bulk bodies are bounded). */
+export const FIELD_MOVES_MAX = 500;
+
 export const reorderBody = z
   .array(z.object({ guid: z.string().max(64), sort: z.number({ error: "body_invalid" }).int().min(0).max(100_000) }), { error: "body_invalid" })
   .min(1, "body_invalid")
-  .max(500, "body_invalid");
+  .max(FIELD_MOVES_MAX, "bulk_too_many");
 
 export const updateOptionBody = z.object({ value: label.optional(), title: label.optional(), color: color.optional(), sort: z.number().int().min(0).max(100_000).optional() }).strict();

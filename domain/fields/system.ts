@@ -81,7 +81,12 @@ export const SYSTEM_FIELDS: readonly SystemFieldSpec[] = [
   { slug: "votes", type: "number", entities: ["issue", "room"], individual: true },
   /** The agreed size of a task (story points, hours, a T-shirt value): summed per lane. */
   { slug: "estimate", type: "number", entities: ["issue"] },
+  /** A poker or retro room is open to guests (people without an account, by link): off unless its owner chose so. */
+  { slug: "guest_access", type: "checkbox", entities: ["room"] },
 ];
+
+/** The room setting "open to guests" (a system field of rooms, see `guest_access` above). */
+export const GUEST_ACCESS_SLUG = "guest_access";
 
 export const SYSTEM_SLUGS = new Set(SYSTEM_FIELDS.map((f) => f.slug));
 export const isSystemSlug = (slug: string | null | undefined) => Boolean(slug && SYSTEM_SLUGS.has(slug));

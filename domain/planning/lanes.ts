@@ -23,6 +23,9 @@ export function reorderLanes(lanes: readonly Lane[], moves: readonly Lane[]): { 
   return { order: ordered.map(({ lane }) => lane.guid), changed };
 }
 
+/** The most sprint lanes one `PATCH /spaces` reorders. */
+export const SPACE_MOVES_MAX = 500;
+
 export const spacesBody = z
   .array(
     z.object({
@@ -32,5 +35,5 @@ export const spacesBody = z
     { error: "body_invalid" },
   )
   .min(1, "body_invalid")
-  .max(500, "body_invalid")
+  .max(SPACE_MOVES_MAX, "bulk_too_many")
   .refine((moves) => new Set(moves.map((m) => m.guid)).size === moves.length, { error: "body_invalid" });

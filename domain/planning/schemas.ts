@@ -1,19 +1,52 @@
 /** Wire schemas of the task and sprint calls (spec §7 "Tasks"). */
 import { z } from "zod";
+import { TEXT_MAX } from "../fields/types";
 import { customFieldValue } from "../projects/schemas";
 
 const values = z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid");
+
+/**
+ * A task's title, on every path that writes one (create, `PUT /issue/{uid}`, a room's export):
+ * a string with something besides spaces in it. Stored as given; clearing it is refused.
+ */
+export const taskTitle = z
+  .string({ error: "task_title_required" })
+  .max(TEXT_MAX, "value_too_long")
+  .refine((s) => s.trim() !== "", "task_title_required");
+
+/** The error key when `value` cannot be a task's title, else null. */
+export function taskTitleRefusal(value: unknown): string | null {
+  const result = taskTitle.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? "task_title_required");
+}
 const fieldFilter = z.array(z.string().max(64)).max(200).optional();
 
 export const createTaskBody = z.object({ custom_fields: values.min(1, "task_title_required") });
 
+/**
+ * `PUT /issue/{uid}`. `filter_custom_fields_recursion` (the spec names it, nothing says what it
+ * does) would ask for the same fields on subtasks and an epic's children; the answer never
+ * carries those, so asking for it is refused rather than silently ignored. `false` or `[]`
+ * (no recursion) is what happens anyway and is accepted.
+ */
 export const updateTaskBody = z
   .object({
     custom_fields: values.optional().default([]),
     filter_custom_fields: fieldFilter,
-    filter_custom_fields_recursion: z.union([z.boolean(), fieldFilter]).optional(),
+    filter_custom_fields_recursion: z
+      .union([z.boolean({ error: "body_invalid" }), fieldFilter], { error: "body_invalid" })
+      .refine((v) => v === undefined || v === false || (Array.isArray(v) && v.length === 0), "filter_recursion_unsupported")
+      .optional(),
   })
   .strict();
+
+/**
+ * The most moves one `PATCH /issue` takes. Each changed row is one statement of a single D1
+ * batch (all or nothing), and a Worker invocation may run at most 1000 D1 queries on the paid
+ * plan: above that the request is refused up front (413 `bulk_too_many`) instead of failing
+ * inside D1 half-way. A larger reorder is sent in parts.
+ */
+export const TASK_MOVES_MAX = 1000;
 
 export const reorderTasksBody = z
   .array(
@@ -25,7 +58,7 @@ export const reorderTasksBody = z
     { error: "body_invalid" },
   )
   .min(1, "body_invalid")
-  .max(5000, "body_invalid");
+  .max(TASK_MOVES_MAX, "bulk_too_many");
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "value_invalid");
 

@@ -21,6 +21,8 @@ export const updateRoomInput = z
     title: title.optional(),
     method: method.optional(),
     require_verification: z.boolean({ error: "body_invalid" }).optional(),
+    /** The room is open to guests (people without an account, by link); closed unless chosen. */
+    guests: z.boolean({ error: "body_invalid" }).optional(),
     custom_fields: z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid").optional(),
   })
   .strict();

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
 import { renumber } from "../../domain/ordering";
+import { taskTitleRefusal } from "../../domain/planning/schemas";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
 import { type Db, inSlices, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
@@ -368,6 +369,11 @@ export async function writeValues(
     const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
     if (!field) return { ok: false, reason: "field_not_found", index };
     if (!entitiesOf(field).some((e) => e.slug === kind && e.permission)) return { ok: false, reason: "field_not_for_entity", index };
+    // A task's title follows one rule on every path that writes it (creating, editing, a room's export).
+    if (kind === "issue" && field.slug === "title") {
+      const refusal = taskTitleRefusal(input.value ?? null);
+      if (refusal) return { ok: false, reason: refusal, index };
+    }
     const checked = checkValue(field.typeFields as FieldType, input.value ?? null, {
       optionGuids: new Set(optionsOf(field).map((o) => o.guid)),
       participantGuids,

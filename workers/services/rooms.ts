@@ -4,17 +4,20 @@
  * change goes through it so REST and sockets agree.
  */
 import { and, desc, eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
 import type { RoomInit } from "../../durable-objects/room/room-server";
 import type { RoomKind } from "../../durable-objects/room/protocol";
 import { readCookie } from "../../domain/i18n/languages";
+import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";
 import { builtinDeck, customDeck, type Deck, type DeckCard, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
 import type { Db } from "../db/client";
-import { decks, projects, type Room, roomMembers, rooms, type User } from "../db/schema";
+import { decks, participants, projects, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
+import { ensureSystemFields, readValues, writeValues } from "./fields";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 
 export interface RoomWire {
@@ -110,16 +113,24 @@ export function projectRooms(db: Db, projectId: string) {
   return db.select().from(rooms).where(eq(rooms.projectId, projectId)).orderBy(desc(rooms.createdAt)).all();
 }
 
-/** Rooms the user takes part in, newest first, with their project's name. */
+/**
+ * Rooms the user takes part in, newest first, with their project's name: only rooms of
+ * projects they may still read (someone removed from a project keeps their membership rows,
+ * which must not keep showing the project's rooms).
+ */
 export async function roomsOfUser(db: Db, userId: string) {
-  return db
-    .select({ room: rooms, projectName: projects.name })
+  const rows = await db
+    .select({ room: rooms, projectName: projects.name, participant: participants })
     .from(roomMembers)
     .innerJoin(rooms, eq(rooms.id, roomMembers.roomId))
     .innerJoin(projects, eq(projects.id, rooms.projectId))
+    .innerJoin(participants, and(eq(participants.projectId, rooms.projectId), eq(participants.userId, userId)))
     .where(eq(roomMembers.userId, userId))
     .orderBy(desc(rooms.createdAt))
     .all();
+  return rows
+    .filter(({ participant: p }) => allows({ root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications }, "read"))
+    .map(({ room, projectName }) => ({ room, projectName }));
 }
 
 export type RoomUpdate = { title?: string; method?: string; require_verification?: boolean };
@@ -170,26 +181,53 @@ export function ticketCookie(roomId: string, ticket: string): string {
   return `${ticketCookieName(roomId)}=${ticket}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${30 * 24 * 3600}`;
 }
 
-/**
- * A signed-in user's seat in a room of a project they take part in, made on first use: write
- * access votes, read access watches (read-only). Null for anyone outside the project.
- */
-export async function userSeat(env: Env, db: Db, room: Room, user: User): Promise<Seat | null> {
+/** The participant's right in the room's project, or null for anyone outside it. */
+async function projectRole(db: Db, room: Room, user: User): Promise<{ role: "voter" | "spectator"; canWrite: boolean } | null> {
   const access = await projectAccess(db, user.id, room.projectId, "read");
   if (!access.ok) return null;
   // One read of the participant row answers both: may they see the room, may they vote.
   const { participant: p } = access;
   const canWrite = allows({ root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications }, "write");
-  const role = canWrite ? "voter" : "spectator";
-  const existing = await db.select().from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, user.id))).get();
-  if (!existing) {
-    await db.insert(roomMembers).values({ roomId: room.id, member: user.id, userId: user.id, name: user.name, role }).onConflictDoNothing();
-    await (await roomStub(env, room.id)).enrol(user.id, user.name, role);
-  }
-  return { member: user.id, name: user.name, role, readOnly: !canWrite, verified: true, guest: false };
+  return { role: canWrite ? "voter" : "spectator", canWrite };
 }
 
-/** The guest behind a room's ticket cookie, if any. */
+/**
+ * Whether a signed-in user may see a room without having joined it: a participant of its
+ * project who may read. Reads only; nobody is enrolled by looking.
+ */
+export async function canSeeRoom(db: Db, room: Room, user: User | undefined): Promise<boolean> {
+  return Boolean(user && (await projectRole(db, room, user)));
+}
+
+/**
+ * A signed-in user's seat in a room they joined (`POST /rooms/{id}/join`) and whose project
+ * they still take part in: write access votes, read access watches (read-only). Null for
+ * anyone outside the project or who has not joined. Reads only.
+ */
+export async function userSeat(db: Db, room: Room, user: User): Promise<Seat | null> {
+  const right = await projectRole(db, room, user);
+  if (!right) return null;
+  const joined = await db.select({ member: roomMembers.member }).from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, user.id))).get();
+  if (!joined) return null;
+  return { member: user.id, name: user.name, role: right.role, readOnly: !right.canWrite, verified: true, guest: false };
+}
+
+/**
+ * The one way a project participant enters a room (`POST /rooms/{id}/join {}`): the membership
+ * row and the room object's enrolment, once. Null for anyone outside the project.
+ */
+export async function joinAsParticipant(env: Env, db: Db, room: Room, user: User): Promise<Seat | null> {
+  const right = await projectRole(db, room, user);
+  if (!right) return null;
+  const existing = await db.select().from(roomMembers).where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.member, user.id))).get();
+  if (!existing) {
+    await db.insert(roomMembers).values({ roomId: room.id, member: user.id, userId: user.id, name: user.name, role: right.role }).onConflictDoNothing();
+    await (await roomStub(env, room.id)).enrol(user.id, user.name, right.role);
+  }
+  return { member: user.id, name: user.name, role: right.role, readOnly: !right.canWrite, verified: true, guest: false };
+}
+
+/** The guest behind a room's ticket cookie, if any, while the room is open to guests. */
 export async function guestSeat(db: Db, room: Room, cookieHeader: string | null | undefined): Promise<Seat | null> {
   const ticket = readCookie(cookieHeader ?? null, ticketCookieName(room.id));
   if (!ticket) return null;
@@ -199,16 +237,36 @@ export async function guestSeat(db: Db, room: Room, cookieHeader: string | null 
     .where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.ticketHash, await sha256Hex(ticket))))
     .get();
   if (!row) return null;
+  // Closing a room to guests shuts out those already in, not only newcomers.
+  if (!(await guestsAllowed(db, room))) return null;
   return { member: row.member, name: row.name, role: row.role, readOnly: row.role === "spectator", verified: row.verified, guest: true };
 }
 
-/** Who is asking: the session's user (a project participant) first, else a guest ticket. */
-export async function seatFor(env: Env, db: Db, room: Room, user: User | undefined, cookieHeader: string | null | undefined): Promise<Seat | null> {
+/** Who is asking: the session's user (a participant who joined) first, else a guest ticket. Reads only. */
+export async function seatFor(db: Db, room: Room, user: User | undefined, cookieHeader: string | null | undefined): Promise<Seat | null> {
   if (user) {
-    const seat = await userSeat(env, db, room, user);
+    const seat = await userSeat(db, room, user);
     if (seat) return seat;
   }
   return guestSeat(db, room, cookieHeader);
+}
+
+// ---- guests --------------------------------------------------------------------------------
+
+/**
+ * Whether the owner opened the room to guests (people without an account, by link). Closed
+ * unless chosen: the choice is the room's `guest_access` system field, like its deck and preset.
+ */
+export async function guestsAllowed(db: Db, room: Pick<Room, "id">): Promise<boolean> {
+  const value = (await readValues(db, "room", [room.id], [GUEST_ACCESS_SLUG])).get(room.id)?.[0]?.value;
+  return value === true;
+}
+
+/** The owner opens or closes the room to guests. */
+export async function setGuestsAllowed(db: Db, room: Room, open: boolean, t: TFunction): Promise<{ ok: true } | { ok: false; reason: string }> {
+  await ensureSystemFields(db, room.projectId, t);
+  const written = await writeValues(db, room.projectId, "room", room.id, [{ slug: GUEST_ACCESS_SLUG, value: open }], room.ownerId);
+  return written.ok ? { ok: true } : { ok: false, reason: written.reason };
 }
 
 /** A guest joins by link with only a name; they wait for the owner when the room asks so. */

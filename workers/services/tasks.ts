@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { initialValues, valueChanges } from "../../domain/planning/activity";
 import { readLink, type StoredKind } from "../../domain/planning/links";
+import { taskTitleRefusal } from "../../domain/planning/schemas";
 import { type Db, inSlices, runBatch } from "../db/client";
 import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
@@ -52,8 +53,10 @@ type Failure = { ok: false; reason: string; index?: number };
 export async function createTask(env: Env, db: Db, projectId: string, userId: string, values: ValueInput[], t: TFunction): Promise<{ ok: true; task: TaskView } | Failure> {
   await ensureSystemFields(db, projectId, t);
   const title = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.slug, "title"))).get();
-  const titleValue = values.find((v) => v.guid === title?.id || v.slug === "title")?.value;
-  if (typeof titleValue !== "string" || titleValue.trim() === "") return { ok: false, reason: "task_title_required" };
+  const titleAt = values.findIndex((v) => (v.guid !== undefined && v.guid === title?.id) || v.slug === "title");
+  // The same rule as every other write of a title (checked again by the field engine); missing is refused too.
+  const refusal = taskTitleRefusal(titleAt < 0 ? null : values[titleAt]!.value ?? null);
+  if (refusal) return { ok: false, reason: refusal, ...(titleAt < 0 ? {} : { index: titleAt }) };
   const id = newGuid();
   // The number and the lane end are taken inside the insert itself: one statement is atomic in
   // D1, so tasks created at the same moment never get the same number.

@@ -42,6 +42,15 @@ export async function listFilters(db: Db, projectId: string, userId: string): Pr
   return rows.map(filterView);
 }
 
+/** The first condition naming a field the project does not have, as `{reason, index}`; null when all exist. */
+export async function unknownConditionField(db: Db, projectId: string, conditions: readonly Condition[]): Promise<{ reason: "filter_field_unknown"; index: number } | null> {
+  if (conditions.length === 0) return null;
+  const fields = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const known = new Set(fields.map((f) => f.id));
+  const index = conditions.findIndex((c) => !known.has(c.field));
+  return index < 0 ? null : { reason: "filter_field_unknown", index };
+}
+
 /** Checks each condition against its field: the field exists, the operator fits, the value is valid. */
 async function checkConditions(db: Db, projectId: string, conditions: Condition[]): Promise<{ ok: true } | { ok: false; reason: string; index: number }> {
   if (conditions.length === 0) return { ok: true };
@@ -49,7 +58,7 @@ async function checkConditions(db: Db, projectId: string, conditions: Condition[
   const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   for (const [index, c] of conditions.entries()) {
     const field = fields.find((f) => f.id === c.field);
-    if (!field) return { ok: false, reason: "field_not_found", index };
+    if (!field) return { ok: false, reason: "filter_field_unknown", index };
     const type = field.typeFields as FieldType;
     if (!opsFor(type).includes(c.op)) return { ok: false, reason: "filter_op_invalid", index };
     if (c.op === "empty" || c.op === "not_empty") continue;

@@ -1,6 +1,6 @@
 /**
  * The top of every room screen: title, kind, connection state, the guest link, and the owner's
- * controls (require verification, archive).
+ * controls (open to guests, require verification, archive).
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -60,6 +60,29 @@ export function VerificationToggle({ room, onChanged }: { room: RoomDetails; onC
           {waiting > 0 ? t("verify.waitingCount", { count: waiting }) : t("verify.open")}
         </Link>
       )}
+    </div>
+  );
+}
+
+/**
+ * The owner's switch: the room is open to guests (anyone with the link, by name). Closed until
+ * the owner opens it; project members always get in.
+ */
+export function GuestsToggle({ roomGuid, open, onChanged }: { roomGuid: string; open: boolean; onChanged?: (open: boolean) => void }) {
+  const { t } = useTranslation("rooms");
+  const api = useApi();
+  const [on, setOn] = useState(open);
+  useEffect(() => setOn(open), [open]);
+  const change = async (next: boolean) => {
+    setOn(next);
+    const result = await api("PUT", `/v1/rooms/${roomGuid}`, { guests: next });
+    if (result.error) return setOn(!next);
+    onChanged?.(next);
+  };
+  return (
+    <div className="flex items-center gap-2 text-sm" title={t("verify.guestsHint")}>
+      <Switch checked={on} onChange={(v) => void change(v)} label={t("verify.guests")} testId="room-guests" />
+      <span aria-hidden="true">{t("verify.guests")}</span>
     </div>
   );
 }
@@ -137,6 +160,7 @@ export function RoomHeader({ room, status, archived, isOwner, backTo, actions, o
         <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <CopyJoinLink roomGuid={room.guid} />
           {actions}
+          {isOwner && <GuestsToggle roomGuid={room.guid} open={room.guests ?? false} />}
           {isOwner && <VerificationToggle room={room} />}
           {isOwner && (
             <button type="button" className="btn btn-ghost muted ml-auto px-3 py-1.5 text-sm" onClick={() => setConfirming(true)} data-testid="room-archive">

@@ -23,8 +23,11 @@ export interface RoomMembership {
   read_only?: boolean;
 }
 
-/** `GET /rooms/{id}` for an admitted member (others get only guid, kind, title and flags). */
-export type RoomDetails = RoomSummary & { custom_fields?: unknown[]; you: RoomMembership | null };
+/**
+ * `GET /rooms/{id}` for an admitted member or a project participant who may join (others get
+ * only guid, kind, title and flags). `guests`: the owner opened the room to guests.
+ */
+export type RoomDetails = RoomSummary & { custom_fields?: unknown[]; guests?: boolean; you: RoomMembership | null };
 
 /** What `useRoom(roomGuid)` returns: the live room as this person may see it. */
 export type { RoomLive, RoomStatus, SendResult as RoomSendResult } from "./use-room";

@@ -1,6 +1,7 @@
 /**
- * The room's REST details (`GET /rooms/{id}`), joining first when asked: a project participant
- * becomes a member with `POST /rooms/{id}/join {}` the first time they open a room.
+ * The room's REST details (`GET /rooms/{id}`, which only reads), joining when asked: a project
+ * participant becomes a member with `POST /rooms/{id}/join {}` the first time they open a room
+ * (an archived one too, to read its history), before its socket opens.
  */
 import { useCallback, useEffect, useState } from "react";
 import type { ApiError } from "../../../domain/http/errors";
@@ -13,7 +14,7 @@ export function useRoomDetails(roomGuid: string, { joinAsParticipant }: { joinAs
   const [result, setResult] = useState<RoomDetailsState>({ state: "loading" });
   const read = useCallback(async () => {
     let r = await apiCall<RoomDetails>("GET", `/v1/rooms/${roomGuid}`);
-    if (!r.error && !r.data.you && joinAsParticipant && !r.data.archived) {
+    if (!r.error && !r.data.you && joinAsParticipant) {
       const joined = await apiCall("POST", `/v1/rooms/${roomGuid}/join`, {});
       if (!joined.error) r = await apiCall<RoomDetails>("GET", `/v1/rooms/${roomGuid}`);
     }

@@ -1,13 +1,14 @@
 /** Field definitions and their options: spec §7 "Fields". */
 import { Hono } from "hono";
-import { createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
+import { FIELD_MOVES_MAX, createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { FIELD_TYPES, hasOptions } from "../../../domain/fields/types";
 import { readValues } from "../../services/fields";
+import { findTask } from "../../services/tasks";
 import { addOption, createField, deleteField, deleteOption, fieldView, findField, listFields, listOptions, reorderFields, updateField, updateOption } from "../../services/fields";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { readJson } from "../validate";
+import { readBulk, readJson } from "../validate";
 
 const FIELD_ERRORS: Record<string, 400 | 403 | 404 | 409> = {
   options_conflict: 409,
@@ -30,19 +31,21 @@ export const fieldRoutes = new Hono<ProjectEnv>()
     return c.json(fieldView(field, c.get("i18n").t), 201);
   })
   .patch("/v1/project/:id/fields", access("root"), async (c) => {
-    const body = await readJson(c, reorderBody);
+    const body = await readBulk(c, reorderBody, FIELD_MOVES_MAX);
     const db = c.get("db");
     const result = await reorderFields(db, c.get("project").id, body);
     if (!result.ok) throw new ApiProblem(404, "field_not_found");
     return c.json(await listFields(db, c.get("project").id, c.get("i18n").t));
   })
-  // The fields a task shows (those permitted on issues) with the task's values. Task existence
-  // is checked once tasks exist; until then an unknown task simply has no values.
+  // The fields a task shows (those permitted on issues) with the task's values. The task must
+  // be one of this project's: a guid from another project is not found, never read.
   .get("/v1/project/:id/fields/issue/:issueUid", access("read"), async (c) => {
     const db = c.get("db");
+    const task = await findTask(db, c.get("project").id, c.req.param("issueUid"));
+    if (!task) throw new ApiProblem(404, "task_not_found");
     const fields = (await listFields(db, c.get("project").id, c.get("i18n").t)).filter((f) => f.entities.some((e) => e.slug === "issue" && e.permission));
-    const values = await readValues(db, "issue", [c.req.param("issueUid")]);
-    return c.json({ fields, custom_fields: values.get(c.req.param("issueUid")) ?? [] });
+    const values = await readValues(db, "issue", [task.id]);
+    return c.json({ fields, custom_fields: values.get(task.id) ?? [] });
   })
   .get("/v1/project/:id/fields/:fieldGuid", access("read"), async (c) => {
     const field = await findField(c.get("db"), c.get("project").id, c.req.param("fieldGuid"));

@@ -25,12 +25,15 @@ import { hitRateLimit } from "../../services/rate-limit";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
 import {
   admitGuest,
+  canSeeRoom,
   createDeck,
   createRoom,
   deleteDeck,
   findDeck,
   findRoom,
+  guestsAllowed,
   joinAsGuest,
+  joinAsParticipant,
   markArchived,
   projectDecks,
   projectRooms,
@@ -39,9 +42,9 @@ import {
   roomWire,
   type Seat,
   seatFor,
+  setGuestsAllowed,
   ticketCookie,
   updateRoom,
-  userSeat,
   waitingGuests,
 } from "../../services/rooms";
 import { and, eq, inArray } from "drizzle-orm";
@@ -55,13 +58,13 @@ type RoomEnv = AppEnv & { Variables: AppEnv["Variables"] & { room: Room; seat: S
 /** Rule errors that are about who asks, not about the room's moment. */
 const FORBIDDEN = new Set(["not_facilitator", "not_participant", "spectator_cannot_vote", "read_only", "not_admitted"]);
 
-/** Loads the room and who is asking (a project participant or a guest with a ticket). */
+/** Loads the room and who is asking (a participant who joined, or a guest with a ticket). Reads only. */
 const inRoom = createMiddleware<RoomEnv>(async (c, next) => {
   const db = c.get("db");
   const room = await findRoom(db, c.req.param("rid") ?? "");
   if (!room) throw new ApiProblem(404, "room_not_found");
   c.set("room", room);
-  c.set("seat", await seatFor(c.env, db, room, c.get("user"), c.req.header("Cookie")));
+  c.set("seat", await seatFor(db, room, c.get("user"), c.req.header("Cookie")));
   await next();
 });
 
@@ -125,53 +128,67 @@ export const roomRoutes = new Hono<RoomEnv>()
     const rows = await roomsOfUser(c.get("db"), user.id);
     return c.json({ results: rows.map((r) => ({ ...roomWire(r.room), project_name: r.projectName })) });
   })
+  // Reads only: looking at a room never makes anyone a member (joining is `POST /join`).
   .get("/v1/rooms/:rid", inRoom, async (c) => {
+    const db = c.get("db");
     const room = c.get("room");
     const seat = c.get("seat");
-    // Anyone with the link sees what they are about to join; members see the room itself.
-    if (!seat || !seat.verified) {
-      return c.json({
-        guid: room.id,
-        kind: room.kind,
-        title: room.title,
-        archived: room.archived,
-        require_verification: room.requireVerification,
-        you: seat ? { member: seat.member, name: seat.name, role: seat.role, verified: false, guest: seat.guest } : null,
-      });
-    }
-    const values = (await readValues(c.get("db"), "room", [room.id])).get(room.id) ?? [];
-    return c.json({ ...roomWire(room), custom_fields: values, you: { member: seat.member, name: seat.name, role: seat.role, verified: true, guest: seat.guest, read_only: seat.readOnly } });
+    const guests = await guestsAllowed(db, room);
+    const full = async (you: Record<string, unknown> | null) => {
+      const values = (await readValues(db, "room", [room.id])).get(room.id) ?? [];
+      return c.json({ ...roomWire(room), guests, custom_fields: values, you });
+    };
+    if (seat?.verified) return full({ member: seat.member, name: seat.name, role: seat.role, verified: true, guest: seat.guest, read_only: seat.readOnly });
+    // The project's people see the room they have not joined yet; `you: null` tells them to join.
+    if (!seat && (await canSeeRoom(db, room, c.get("user")))) return full(null);
+    // Anyone with the link sees what they are about to join, and whether guests may.
+    return c.json({
+      guid: room.id,
+      kind: room.kind,
+      title: room.title,
+      archived: room.archived,
+      require_verification: room.requireVerification,
+      guests,
+      you: seat ? { member: seat.member, name: seat.name, role: seat.role, verified: false, guest: seat.guest } : null,
+    });
   })
   .put("/v1/rooms/:rid", inRoom, async (c) => {
     const room = c.get("room");
     ownerOnly(room, seated(c, true));
-    const { custom_fields: values, ...input } = await readJson(c, updateRoomInput);
+    const { custom_fields: values, guests, ...input } = await readJson(c, updateRoomInput);
     const db = c.get("db");
     if (values && values.length > 0) {
       // Rooms carry custom fields like tasks do; a refused value changes nothing else either.
       const written = await writeValues(db, room.projectId, "room", room.id, values, room.ownerId);
       if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
     }
+    if (guests !== undefined) {
+      const set = await setGuestsAllowed(db, room, guests, c.get("i18n").t);
+      if (!set.ok) throw new ApiProblem(400, set.reason, { guests: set.reason });
+    }
     const result = await updateRoom(c.env, db, room, input);
     if (!result.ok) throw new ApiProblem(result.status, result.status === 409 ? `room.${result.reason}` : result.reason);
     const stored = (await readValues(db, "room", [room.id])).get(room.id) ?? [];
-    return c.json({ ...roomWire(result.room), custom_fields: stored });
+    return c.json({ ...roomWire(result.room), guests: await guestsAllowed(db, result.room), custom_fields: stored });
   })
   .post("/v1/rooms/:rid/join", inRoom, async (c) => {
     const room = c.get("room");
     const input = await readJson(c, joinInput);
     const user = c.get("user");
+    const db = c.get("db");
     if (user) {
-      const seat = await userSeat(c.env, c.get("db"), room, user);
+      const seat = await joinAsParticipant(c.env, db, room, user);
       if (seat) return c.json({ member: seat.member, verified: true, role: seat.role });
     }
     const existing = c.get("seat");
     if (existing) return c.json({ member: existing.member, verified: existing.verified, role: existing.role });
+    // Only the owner's choice opens a room to people from outside its project.
+    if (!(await guestsAllowed(db, room))) throw new ApiProblem(403, "room_guests_closed");
     if (!input.name) throw new ApiProblem(400, "room_name_required", { name: "room_name_required" });
     if (room.archived) throw new ApiProblem(409, "room.room_archived");
     const decision = await hitRateLimit(c.env.DB, `room-guest:ip:${c.req.header("CF-Connecting-IP") ?? "local"}`, RATE_LIMITS.roomGuestIp);
     if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
-    const { seat, ticket } = await joinAsGuest(c.env, c.get("db"), room, input.name, input.read ?? false);
+    const { seat, ticket } = await joinAsGuest(c.env, db, room, input.name, input.read ?? false);
     c.header("Set-Cookie", ticketCookie(room.id, ticket));
     return c.json({ member: seat.member, verified: seat.verified, role: seat.role }, 201);
   })

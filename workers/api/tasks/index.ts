@@ -1,6 +1,6 @@
 /** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
 import { type Context, Hono } from "hono";
-import { commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { TASK_MOVES_MAX, commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
 import { publishToProject } from "../../services/live";
 import { backlogTasks } from "../../services/board";
@@ -9,7 +9,7 @@ import { completeSprint } from "../../services/sprint-complete";
 import { createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { readJson } from "../validate";
+import { readBulk, readJson } from "../validate";
 
 const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404, sprint_already_completed: 409 };
 
@@ -37,7 +37,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     return c.json(result.task, 201);
   })
   .patch("/v1/project/:id/issue", access("write"), async (c) => {
-    const body = await readJson(c, reorderTasksBody);
+    const body = await readBulk(c, reorderTasksBody, TASK_MOVES_MAX);
     const result = await reorderTasks(c.get("db"), c.get("project").id, body);
     if (!result.ok) throw new ApiProblem(404, "task_not_found");
     if (result.written > 0) await tasksChanged(c, [...new Set(body.map((m) => m.guid))]);

@@ -1,17 +1,17 @@
 /** The order of the planning board's sprint lanes: `PATCH /spaces [{guid, sort}]` (spec §7 "Tasks"). */
 import { Hono } from "hono";
-import { spacesBody } from "../../../domain/planning/lanes";
+import { SPACE_MOVES_MAX, spacesBody } from "../../../domain/planning/lanes";
 import { reorderSpaces } from "../../services/spaces";
 import { sprintView } from "../../services/sprints";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { readJson } from "../validate";
+import { readBulk } from "../validate";
 import { sprintsChanged } from "./publish";
 
 const STATUS = { sprint_not_found: 404, backlog_fixed: 403, sprint_archived: 409 } as const;
 
 export const spaceRoutes = new Hono<ProjectEnv>().patch("/v1/project/:id/spaces", access("write"), async (c) => {
-  const body = await readJson(c, spacesBody);
+  const body = await readBulk(c, spacesBody, SPACE_MOVES_MAX);
   const result = await reorderSpaces(c.get("db"), c.get("project").id, body);
   if (!result.ok) throw new ApiProblem(STATUS[result.reason], result.reason);
   if (result.written > 0) await sprintsChanged(c);

@@ -6,11 +6,14 @@ import { type Context, Hono } from "hono";
 import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filters";
 import { planningBoard } from "../../services/board";
 import { postMappingBody, putMappingBody } from "../../../domain/fields/views";
-import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, saveFilter } from "../../services/views";
+import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, saveFilter, unknownConditionField } from "../../services/views";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
 import { publishToProject } from "../../services/live";
+
+/** Where a refused condition sits in the body: `conditions.2.field` when its field is unknown. */
+const conditionPath = (r: { reason: string; index?: number }) => `conditions.${r.index}${r.reason === "filter_field_unknown" ? ".field" : ""}`;
 
 /** Open boards redraw their lines and cards after the mapping changed. */
 const viewsChanged = (c: Context<ProjectEnv>) =>
@@ -22,7 +25,7 @@ export const viewRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, saveFilterBody);
     const result = await saveFilter(c.get("db"), c.get("project").id, c.get("user")!.id, body);
     if (!result.ok) {
-      throw new ApiProblem(result.reason === "filter_not_found" ? 404 : 400, result.reason, result.index !== undefined ? { [`conditions.${result.index}`]: result.reason } : undefined);
+      throw new ApiProblem(result.reason === "filter_not_found" ? 404 : 400, result.reason, result.index !== undefined ? { [conditionPath(result)]: result.reason } : undefined);
     }
     return c.json(result.filter, body.guid ? 200 : 201);
   })
@@ -30,6 +33,9 @@ export const viewRoutes = new Hono<ProjectEnv>()
   .post("/v3/project/:id/filters", access("read"), async (c) => {
     const body = await readJson(c, boardQueryBody);
     const db = c.get("db");
+    // A condition on a field the project does not have would silently match nothing (or all).
+    const unknown = await unknownConditionField(db, c.get("project").id, body.conditions);
+    if (unknown) throw new ApiProblem(400, unknown.reason, { [conditionPath(unknown)]: unknown.reason });
     let conditions = body.conditions;
     if (body.filter) {
       const saved = (await listFilters(db, c.get("project").id, c.get("user")!.id)).find((f) => f.guid === body.filter);

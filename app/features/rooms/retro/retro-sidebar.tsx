@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { MAX_VOTES_AMOUNT, RETRO_PRESET_NAMES, type RetroPreset } from "../../../../domain/rooms/retro";
 import { Icon, type IconName } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
+import { GuestsToggle } from "../room-header";
 import { PersonAvatar } from "./person-badge";
 import { columnTitle } from "./retro-columns";
 import type { RetroParts } from "./types";
@@ -154,6 +155,7 @@ export function OptionsPanel({ parts }: { parts: RetroParts }) {
             </select>
           </label>
         )}
+        {parts.you?.member === parts.room.owner && <GuestsToggle roomGuid={parts.room.guid} open={parts.room.guests ?? false} />}
         {row(t("options.anonymous"), view.anonymous, "anonymous")}
         {row(t("options.cumulative"), view.cumulative, "cumulative")}
         {row(t("options.voteForYourself"), view.voteForYourself, "voteForYourself")}

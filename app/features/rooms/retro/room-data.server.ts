@@ -1,13 +1,14 @@
 /**
  * The retro room's page data, read on the server with the services behind `GET
- * /api/v1/rooms/{id}` and `POST /api/v1/rooms/{id}/join {}`: the room, and the viewer's seat in it
- * (a project participant is enrolled on first visit, as the join call does).
+ * /api/v1/rooms/{id}`: the room, and the viewer's seat in it. Reading enrols nobody: a project
+ * participant who has not joined yet gets `you: null`, and the page joins with `POST
+ * /api/v1/rooms/{id}/join {}` before it opens the room's socket.
  */
 import { redirect } from "react-router";
 import { readCookie } from "../../../../domain/i18n/languages";
 import { getDb } from "../../../../workers/db/client";
 import type { Env } from "../../../../workers/env";
-import { findRoom, roomWire, userSeat } from "../../../../workers/services/rooms";
+import { canSeeRoom, findRoom, guestsAllowed, roomWire, userSeat } from "../../../../workers/services/rooms";
 import { SESSION_COOKIE, userForToken } from "../../../../workers/services/sessions";
 import type { RetroRoomInfo } from "./types";
 
@@ -22,10 +23,10 @@ export async function loadRetroRoom(request: Request, env: Env, projectGuid: str
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   const session = token ? await userForToken(db, token) : undefined;
   if (!session) throw redirect(`/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
-  const seat = await userSeat(env, db, room, session.user);
-  if (!seat) return { state: "no_access" };
+  const [seat, guests] = await Promise.all([userSeat(db, room, session.user), guestsAllowed(db, room)]);
+  if (!seat) return (await canSeeRoom(db, room, session.user)) ? { state: "ok", room: { ...roomWire(room), guests, you: null } } : { state: "no_access" };
   return {
     state: "ok",
-    room: { ...roomWire(room), you: { member: seat.member, name: seat.name, role: seat.role, verified: seat.verified, guest: false, read_only: seat.readOnly } },
+    room: { ...roomWire(room), guests, you: { member: seat.member, name: seat.name, role: seat.role, verified: seat.verified, guest: false, read_only: seat.readOnly } },
   };
 }

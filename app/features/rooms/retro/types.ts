@@ -5,6 +5,8 @@ import type { RoomWire } from "../../../../workers/services/rooms";
 
 /** The room as `GET /api/v1/rooms/{id}` answers an admitted member (the fields this page reads). */
 export type RetroRoomInfo = Pick<RoomWire, "guid" | "project" | "kind" | "title" | "method" | "owner" | "archived"> & {
+  /** The owner opened the room to guests. */
+  guests?: boolean;
   /** Who the viewer is in the room; null when not (yet) a member. */
   you?: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest?: boolean; read_only?: boolean } | null;
 };
