@@ -11,10 +11,25 @@ import { base, newSprint, newTask } from "../fixtures/tasks";
 
 const workerEnv = env as unknown as Env;
 
+/** Project people enter a room with `POST /join {}` (as the room page does); looking enrols nobody. */
+async function joinRoom(roomId: string, cookie: string | undefined) {
+  const res = await call("POST", `/api/v1/rooms/${roomId}/join`, { cookie, body: {} });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** A poker room made by the writer, which the root and the reader have joined. */
 async function pokerRoom(team: Team, method = "fibonacci", title = "Sprint 12 estimation") {
   const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "poker", title, method } });
   expect(res.status, res.text).toBe(201);
+  await joinRoom(res.json.guid, team.cookies.root);
+  await joinRoom(res.json.guid, team.cookies.read);
   return res.json as { guid: string; owner: string; url: string };
+}
+
+/** The owner (the writer) opens the room to guests; rooms are closed to them until then. */
+async function openToGuests(team: Team, roomId: string) {
+  const res = await call("PUT", `/api/v1/rooms/${roomId}`, { cookie: team.cookies.write, body: { guests: true } });
+  expect([res.status, res.json?.guests], res.text).toEqual([200, true]);
 }
 
 /** A guest joins by link with only a name; returns their ticket cookie. */
@@ -156,8 +171,14 @@ describe("rooms over REST", () => {
     const room = await pokerRoom(team);
     const r = `/api/v1/rooms/${room.guid}`;
     const before = await call("GET", r);
-    expect(before.json).toMatchObject({ title: "Sprint 12 estimation", kind: "poker", you: null });
+    expect(before.json).toMatchObject({ title: "Sprint 12 estimation", kind: "poker", guests: false, you: null });
     expect(before.json.owner).toBeUndefined();
+    // Closed to guests until the owner opens it.
+    const closed = await call("POST", `${r}/join`, { body: { name: "Gina" }, headers: { "Accept-Language": "de" } });
+    expect([closed.status, closed.json.code]).toEqual([403, "room_guests_closed"]);
+    expect(closed.json.detail).toMatch(/Gäste/);
+    await openToGuests(team, room.guid);
+    expect((await call("GET", r)).json.guests).toBe(true);
     expect((await call("POST", `${r}/join`, { body: {} })).json.code).toBe("room_name_required");
     expect((await call("POST", `${r}/join`, { body: { name: "x".repeat(81) } })).json.code).toBe("room_name_too_long");
 
@@ -198,6 +219,7 @@ describe("rooms over REST", () => {
     const sprint = await newSprint(team.projectId, team.cookies.write, "Next sprint");
     const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Retro 7", method: "start_stop_continue" } });
     const room = res.json as { guid: string };
+    await joinRoom(room.guid, team.cookies.root);
     const owner = await openRoom(room.guid, team.cookies.write);
     const member = await openRoom(room.guid, team.cookies.root);
     expect(await member.send({ type: "add_note", column: "start", text: "Write release notes" })).toEqual({ ok: true });
@@ -233,6 +255,7 @@ describe("room sockets", () => {
     const deck = await call("POST", `${base(team.projectId)}/valmethod`, { cookie: team.cookies.write, body: { name: "Odd", cards: [{ label: "alpha7", value: 7 }, { label: "beta9", value: 9 }] } });
     const room = await pokerRoom(team, deck.json.guid);
     const task = await newTask(team.projectId, team.cookies.write, "Secret");
+    await openToGuests(team, room.guid);
     const owner = await openRoom(room.guid, team.cookies.write);
     const member = await openRoom(room.guid, team.cookies.root);
     const guest = await guestJoins(room.guid, "Gus");
@@ -267,6 +290,7 @@ describe("room sockets", () => {
     const room = await pokerRoom(team);
     const owner = await openRoom(room.guid, team.cookies.write);
     const reader = await openRoom(room.guid, team.cookies.read);
+    await openToGuests(team, room.guid);
     const watcher = await guestJoins(room.guid, "Walt", true);
     const watcherSocket = await openRoom(room.guid, watcher.cookie);
     await owner.waitFor((v) => v.participants.filter((p: { present: boolean }) => p.present).length === 3);
