@@ -361,8 +361,8 @@ describe("a task's title", () => {
   });
   const titleOf = async () => (await call("GET", `${base(team.projectId)}/issue/${task}`, { cookie: team.cookies.read })).json.custom_fields.find((v: { slug: string }) => v.slug === "title")?.value;
 
-  for (const [name, value] of [["empty", ""], ["blank", "   "], ["null", null], ["a number", 7]] as const) {
-    it(`refuses a ${name} title on PUT /issue/{uid} as create does, changing nothing`, async () => {
+  for (const [name, value] of [["an empty", ""], ["a blank", "   "], ["a null", null], ["a number as", 7]] as const) {
+    it(`refuses ${name} title on PUT /issue/{uid} as create does, changing nothing`, async () => {
       const before = await projectRows(team.projectId);
       const res = await call("PUT", `${base(team.projectId)}/issue/${task}`, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "title", value }] }, headers: { "Accept-Language": "de" } });
       expect([res.status, res.json.code]).toEqual([400, "task_title_required"]);
