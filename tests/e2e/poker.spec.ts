@@ -55,6 +55,12 @@ async function newPokerRoom(page: Page, projectPath: string, title: string) {
   return (await page.getByTestId("poker-room").getAttribute("data-room"))!;
 }
 
+/** The owner opens the room to guests from its header (rooms are closed to them until then). */
+async function allowGuests(page: Page) {
+  await page.getByTestId("room-guests").click();
+  await expect(page.getByTestId("room-guests")).toHaveAttribute("aria-checked", "true");
+}
+
 /** Adds backlog tasks by title through the queue's dialog. */
 async function addFromBacklog(page: Page, titles: string[]) {
   await page.getByTestId("queue-add").click();
@@ -92,6 +98,7 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
 
   // The facilitator opens a room, queues both backlog tasks and picks the first.
   await newPokerRoom(fac.page, projectPath, "Sprint 1 estimation");
+  await allowGuests(fac.page);
   await addFromBacklog(fac.page, ["Login form", "Password reset"]);
   await fac.page.locator('[data-testid=queue-issue][data-title="Login form"]').getByTestId("queue-pick").click();
   await expect(fac.page.getByTestId("current-title")).toHaveText("Login form");
@@ -179,6 +186,7 @@ test("a guest spectator cannot vote; roles, keyboard voting, the shared timer, r
   const watcher = await guestBrowser(browser);
   for (const title of ["First task", "Second task", "Third task"]) await createTask(fac.page, project, [{ slug: "title", value: title }]);
   const room = await newPokerRoom(fac.page, projectPath, "Timer and reload");
+  await allowGuests(fac.page);
   await addFromBacklog(fac.page, ["First task", "Second task", "Third task"]);
   await fac.page.locator('[data-testid=queue-issue][data-title="First task"]').getByTestId("queue-pick").click();
 
@@ -299,11 +307,16 @@ test("with verification on, a guest waits until the owner admits them, then the 
   const fac = await person(browser, "Olga Owner", { viewport: { width: 1280, height: 1000 } });
   const projectPath = await createProjectFromList(fac.page, "Verify");
   const room = await newPokerRoom(fac.page, projectPath, "Closed doors");
+  const guest = await guestBrowser(browser);
+  const refusedOne = await guestBrowser(browser);
+  // Closed to guests until the owner opens it: the link page says so and offers no form.
+  await open(guest.page, `/join/${room}`);
+  await expect(guest.page.getByTestId("join-closed")).toBeVisible();
+  await expect(guest.page.getByTestId("join-form")).toHaveCount(0);
+  await allowGuests(fac.page);
   await fac.page.getByTestId("require-verification").click();
   await expect(fac.page.getByTestId("require-verification")).toHaveAttribute("aria-checked", "true");
 
-  const guest = await guestBrowser(browser);
-  const refusedOne = await guestBrowser(browser);
   await joinAsGuest(guest.page, `/join/${room}`, "Gina Guest");
   await joinAsGuest(refusedOne.page, `/join/${room}`, "Ron Refused");
   await expect(guest.page.getByTestId("join-waiting")).toBeVisible();
@@ -381,6 +394,7 @@ for (const theme of ["light", "dark"] as const) {
     await createTask(fac.page, project, [{ slug: "title", value: "Export the board to CSV" }, { slug: "estimate", value: 3 }]);
     await createTask(fac.page, project, [{ slug: "title", value: "Dark theme for the charts of the statistics page" }]);
     const room = await newPokerRoom(fac.page, projectPath, "Sprint 14 estimation");
+    await allowGuests(fac.page);
     await addFromBacklog(fac.page, ["Sign-in with passkeys", "Export the board to CSV", "Dark theme for the charts of the statistics page"]);
     await fac.page.locator('[data-testid=queue-issue][data-title="Sign-in with passkeys"]').getByTestId("queue-pick").click();
     await open(guest.page, `/join/${room}`);

@@ -83,6 +83,9 @@ test("a full retro: notes from facilitator, member and guest live for all, five 
 
   await open(fac.page, room.url);
   await open(member.page, room.url);
+  // Rooms are closed to guests until their owner opens them (the facilitator's options).
+  await fac.page.getByTestId("room-guests").click();
+  await expect(fac.page.getByTestId("room-guests")).toHaveAttribute("aria-checked", "true");
   const guest = await guestByLink(browser, room.guid, "Gus Guest");
   const everyone = [fac.page, member.page, guest.page];
 
