@@ -20,7 +20,7 @@ export async function loadRetroRoom(request: Request, env: Env, projectGuid: str
   // A poker room's link opened under /room/retro/: show it where it belongs.
   if (room.kind !== "retro") throw redirect(roomWire(room).url);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  const session = token ? await userForToken(db, token) : undefined;
+  const session = token ? await userForToken(db, token, env) : undefined;
   if (!session) throw redirect(`/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
   const seat = await userSeat(env, db, room, session.user);
   if (!seat) return { state: "no_access" };
