@@ -264,6 +264,13 @@ export async function requestEmailChange(
   return { ok: true, user: renamed[0] ?? user, pendingEmail: input.email };
 }
 
+/** What the `/email/{uuid}` page shows about its link, without using it. */
+export async function emailChangeByLink(db: Db, uuid: string, now = Date.now()) {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  const change = await db.select().from(emailChanges).where(eq(emailChanges.tokenHash, await sha256Hex(uuid))).get();
+  return change && change.expiresAt > now ? { userId: change.userId, email: change.newEmail } : undefined;
+}
+
 /**
  * Follows an `/email/{uuid}` link: only the user who asked for the change, signed in, can use
  * it, once, before it expires. The address then becomes theirs and confirmed; accounts that had
