@@ -13,12 +13,11 @@ import worker from "../../workers/app";
 import type { Env } from "../../workers/env";
 import { sha256Hex } from "../../workers/services/ids";
 import { ORIGIN, call, sessionFrom } from "../fixtures/http";
-import { lastEmailLink, lastPassUuid, mailsTo } from "../fixtures/mail";
+import { appOrigin, lastEmailLink, lastPassUuid, mailsTo } from "../fixtures/mail";
 import { expectProblem } from "../fixtures/problems";
 import { DEFAULT_PASSWORD, createUser, db, signedIn, startSession, uniqueEmail, userByEmail, userRow } from "../fixtures/users";
 
 const DAY = 24 * 60 * 60_000;
-const appOrigin = () => (env as unknown as Env).APP_ORIGIN!;
 
 const changeEmail = (user: { cookie: string }, email: string, password?: string, ip?: string) =>
   call("PUT", "/api/v1/changingme", { cookie: user.cookie, body: { name: "Mover", email, ...(password === undefined ? {} : { password }) }, ip });
