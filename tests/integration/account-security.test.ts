@@ -4,7 +4,7 @@
  * APP_ORIGIN, sessions end after inactivity, and `email_taken` cannot be used to enumerate.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CHECK_LIMITS } from "../../domain/auth/email-change";
@@ -38,7 +38,8 @@ const membership = (projectId: string, userId: string) =>
 /** Calls the Worker with some variables replaced, as another deployment would be configured. */
 async function callWith(vars: Partial<Env>, path: string, init: RequestInit & { url?: string } = {}) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(init.url ?? `${ORIGIN}${path}`, init), { ...(env as unknown as Env), ...vars }, ctx);
+  const request = new Request(init.url ?? `${ORIGIN}${path}`, init) as Parameters<typeof worker.fetch>[0];
+  const res = await worker.fetch(request, { ...(env as unknown as Env), ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
 }
@@ -267,7 +268,7 @@ describe("links in mails", () => {
   it("are built from APP_ORIGIN, not from the Host the request names", async () => {
     const user = await createUser();
     const evil = "http://evil.example";
-    const res = await (await import("cloudflare:workers")).exports.default.fetch(`${evil}/api/v1/respas`, {
+    const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${evil}/api/v1/respas`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: evil, "CF-Connecting-IP": "10.9.9.9" },
       body: JSON.stringify({ email: user.email }),
