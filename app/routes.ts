@@ -7,6 +7,8 @@ export default [
   route("auth-callback", "routes/auth-callback.tsx"),
   route("respass/:email?", "routes/respass.tsx"),
   route("pass/:uUid", "routes/pass.tsx"),
+  // The link mailed to a new e-mail address (PUT /changingme {name, email, password}).
+  route("email/:uUid", "routes/email-confirm.tsx"),
   route("invite/:inviteLink", "routes/invite.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("join/:roomUid", "routes/join.tsx"),

@@ -22,8 +22,8 @@ const q = (v) => `'${String(v).replace(/'/g, "''")}'`;
 
 export function seedSql() {
   return [
-    `INSERT OR IGNORE INTO users (id, email, name, password_hash, color, license_type, last_project)
-     VALUES (${q(DEMO.userId)}, ${q(DEMO.email)}, 'Demo User', ${q(hashPassword(DEMO.password))}, '#4f46e5', 'free', ${q(DEMO.projectId)});`,
+    `INSERT OR IGNORE INTO users (id, email, name, password_hash, color, license_type, last_project, email_confirmed_at)
+     VALUES (${q(DEMO.userId)}, ${q(DEMO.email)}, 'Demo User', ${q(hashPassword(DEMO.password))}, '#4f46e5', 'free', ${q(DEMO.projectId)}, unixepoch() * 1000);`,
     `INSERT OR IGNORE INTO projects (id, name, description, owner_id)
      VALUES (${q(DEMO.projectId)}, 'Demo project', 'A sample project to explore the workspace.', ${q(DEMO.userId)});`,
     `INSERT OR IGNORE INTO participants (id, project_id, user_id, is_verifications, root, write, read)

@@ -18,7 +18,7 @@ if (!existsSync(join(built, "server", "wrangler.json"))) {
 }
 rmSync(served, { recursive: true, force: true });
 cpSync(built, served, { recursive: true });
-const server = spawnGroup("wrangler", ["dev", "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"]);
+const server = spawnGroup("wrangler", ["dev", "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

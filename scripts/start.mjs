@@ -12,7 +12,7 @@ log("Building…");
 run("react-router", ["build"]);
 
 log(`Starting wrangler dev on port ${port}…`);
-const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`], {
   stdio: ["inherit", "pipe", "inherit"],
 });
 let announced = false;

@@ -32,7 +32,7 @@ export async function routeDocSocket(request: Request, env: Env, docGuid: string
   const shareId = rawShare === null ? null : SHARE_ID.test(rawShare) ? rawShare : "";
   const db = getDb(env.DB);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  const session = shareId === null && token ? await userForToken(db, token) : undefined;
+  const session = shareId === null && token ? await userForToken(db, token, env) : undefined;
   const decided = await documentSocketAccess(db, docGuid, { userId: session?.user.id ?? null, shareId });
   if (!decided.ok) return refuse(REFUSAL_CLOSE[decided.reason], decided.reason);
 

@@ -19,6 +19,13 @@ export interface Env {
   MAIL_FROM: string;
   FEEDBACK_TO: string;
   MAIL_HTTP_URL?: string;
+  /**
+   * The public origin of the app (`https://plan.example.com`): links in mails are built from it,
+   * never from the request's Host. Outside development, mails with links are refused without it.
+   */
+  APP_ORIGIN?: string;
+  /** Days of inactivity after which a session ends (14 when unset). */
+  SESSION_IDLE_DAYS?: string;
   MAIL_HTTP_TOKEN?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;

@@ -41,7 +41,7 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   if (docRoom) return routeDocSocket(request, env, docRoom[1]!);
   const db = getDb(env.DB);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  const session = token ? await userForToken(db, token) : undefined;
+  const session = token ? await userForToken(db, token, env) : undefined;
   if (room) return routeRoomSocket(request, env, db, room[1]!, session?.user);
   if (!session) return new Response("Unauthorized", { status: 401 });
   const userId = session.user.id;

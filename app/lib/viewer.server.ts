@@ -8,7 +8,7 @@ import { SESSION_COOKIE, userForToken } from "../../workers/services/sessions";
 export async function viewerOf(request: Request, env: Env) {
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   if (!token) return null;
-  const session = await userForToken(getDb(env.DB), token);
+  const session = await userForToken(getDb(env.DB), token, env);
   return session ? toWhoAmI(session.user) : null;
 }
 

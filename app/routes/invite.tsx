@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { registerFromInviteBody } from "../../domain/projects/schemas";
 import { cloudflareContext } from "../../workers/context";
 import { getDb } from "../../workers/db/client";
-import { users } from "../../workers/db/schema";
+import { confirmedHolder } from "../../workers/services/accounts";
 import { inviteByLink } from "../../workers/services/invites";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
@@ -19,7 +18,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = getDb(env.DB);
   const [found, viewer] = await Promise.all([inviteByLink(db, params.inviteLink), viewerOf(request, env)]);
   if (!found) return { invite: null, viewer, hasAccount: false };
-  const account = await db.select({ id: users.id }).from(users).where(eq(users.email, found.invite.email)).get();
+  // Only a confirmed holder of the address signs in; anyone else may register with the link.
+  const account = await confirmedHolder(db, found.invite.email);
   return { invite: found.view, viewer, hasAccount: Boolean(account) };
 }
 

@@ -19,15 +19,22 @@ import { useApi } from "../features/shell/errors";
 import { useChangeLanguage } from "../features/shell/preferences";
 import { useTheme } from "../features/shell/theme";
 import { useViewer } from "../features/shell/viewer";
+import { cloudflareContext } from "../../workers/context";
+import { pendingEmailOf } from "../../workers/services/accounts";
+import { getDb, viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/settings";
 
 const SETTINGS_TABS = ["profile", "password", "language", "theme"] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!params.action) return redirect("/settings/profile");
   if (!(SETTINGS_TABS as readonly string[]).includes(params.action)) return redirect("/settings/profile");
-  return { tab: params.action as Tab };
+  const { env } = context.get(cloudflareContext);
+  const viewer = params.action === "profile" ? await viewerOf(request, env) : null;
+  // An address change waiting for its mailed link is shown until it is confirmed or expires.
+  const pendingEmail = viewer ? await pendingEmailOf(getDb(env.DB), viewer.guid) : null;
+  return { tab: params.action as Tab, pendingEmail };
 }
 
 /** Save-state of one form: field errors, the server's message, a success note. */
@@ -53,7 +60,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function ProfileTab({ user }: { user: WhoAmI }) {
+function ProfileTab({ user, pendingEmail }: { user: WhoAmI; pendingEmail: string | null }) {
   const { t } = useTranslation("settings");
   const api = useApi();
   const { revalidate } = useRevalidator();
@@ -62,6 +69,8 @@ function ProfileTab({ user }: { user: WhoAmI }) {
   const upload = useFormState();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const [password, setPassword] = useState("");
+  const [sentTo, setSentTo] = useState(pendingEmail);
   const [color, setColor] = useState(user.color);
   const [preset, setPreset] = useState<string | null>(user.avatar && !user.avatar.startsWith("/") ? user.avatar : null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -69,16 +78,21 @@ function ProfileTab({ user }: { user: WhoAmI }) {
   const saveAccount = async (e: FormEvent) => {
     e.preventDefault();
     account.reset();
-    const parsed = nameEmailBody.safeParse({ name, email });
+    const parsed = nameEmailBody.safeParse({ name, email, ...(password ? { password } : {}) });
     if (!parsed.success) return account.setErrors(zodFieldErrors(parsed.error, t));
+    const changesEmail = parsed.data.email !== user.email;
+    if (changesEmail && !password) return account.setErrors({ password: t("errors:password_required") });
     account.setBusy(true);
-    const result = await api("PUT", "/v1/changingme", parsed.data, { quiet: true });
+    const result = await api<{ pending_email: string | null }>("PUT", "/v1/changingme", parsed.data, { quiet: true });
     account.setBusy(false);
     if (result.error) {
       const s = serverErrors(result.error, t);
       account.setDetail(s.detail);
       return account.setErrors(s.fields);
     }
+    setPassword("");
+    setSentTo(result.data.pending_email);
+    if (changesEmail) setEmail(user.email);
     account.setDone(t("saved"));
     await revalidate();
   };
@@ -109,11 +123,26 @@ function ProfileTab({ user }: { user: WhoAmI }) {
   return (
     <div className="flex flex-col gap-6">
       <Section title={t("profile.account")}>
-        <form className="flex flex-col gap-4" onSubmit={saveAccount} noValidate>
+        {/* POST: a submit before the page hydrates must not put the password into the URL. */}
+        <form method="post" className="flex flex-col gap-4" onSubmit={saveAccount} noValidate>
           {account.detail && <FormAlert tone="error">{account.detail}</FormAlert>}
           {account.done && <FormAlert tone="success">{account.done}</FormAlert>}
           <Field label={t("profile.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} error={account.errors.name} />
           <Field label={t("profile.email")} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={account.errors.email} />
+          {sentTo && <FormAlert tone="success">{t("profile.emailSent", { email: sentTo })}</FormAlert>}
+          {/* Changing the address needs the current password; a name change alone does not. */}
+          {email.trim().toLowerCase() !== user.email && (
+            <Field
+              label={t("profile.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={account.errors.password}
+            />
+          )}
+          {email.trim().toLowerCase() !== user.email && <p className="muted -mt-2 text-xs">{t("profile.passwordHint")}</p>}
           <div>
             <button className="btn btn-primary" disabled={account.busy} type="submit">
               {t("save")}
@@ -268,7 +297,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
   const user = useViewer();
   const api = useApi();
-  const { tab } = loaderData;
+  const { tab, pendingEmail } = loaderData;
 
   useEffect(() => {
     // Remember where the user was (spec: `PUT /changingme {tab}`); failures need no toast.
@@ -293,7 +322,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
       <div>
-        {tab === "profile" && <ProfileTab key={user.guid} user={user} />}
+        {tab === "profile" && <ProfileTab key={user.guid} user={user} pendingEmail={pendingEmail} />}
         {tab === "password" && <PasswordTab />}
         {tab === "language" && <LanguageTab />}
         {tab === "theme" && <ThemeTab />}

@@ -60,7 +60,15 @@ export const profileBody = z.strictObject({
 export const tabBody = z.strictObject({
   tab: z.string({ error: "tab_invalid" }).trim().min(1, "tab_invalid").max(200, "tab_invalid"),
 });
-export const nameEmailBody = z.strictObject({ name, email });
+/**
+ * `{name, email}`; a different e-mail also needs the current `password` and only takes effect
+ * once the link mailed to it is followed (see domain/auth/email-change.ts).
+ */
+export const nameEmailBody = z.strictObject({
+  name,
+  email,
+  password: z.string({ error: "password_required" }).max(PASSWORD_MAX_LENGTH, "password_too_long").optional(),
+});
 export const changingMeBody = z.union([profileBody, tabBody, nameEmailBody], { error: meantShapeMessage });
 
 /**
@@ -81,6 +89,9 @@ export const changePasswordBody = z
     repeatnewpass: z.string({ error: "password_required" }),
   })
   .refine((b) => b.newpass === b.repeatnewpass, { error: "passwords_differ", path: ["repeatnewpass"] });
+
+/** `POST /changingme/confirm`: the uuid of the `/email/{uuid}` link mailed to the new address. */
+export const confirmEmailBody = z.strictObject({ uuid: z.uuid({ error: "link_invalid" }) });
 
 export const resetRequestBody = z.object({ email });
 

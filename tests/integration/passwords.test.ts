@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { passwordTokens } from "../../workers/db/schema";
 import { sha256Hex } from "../../workers/services/ids";
 import { call, sessionFrom } from "../fixtures/http";
-import { lastPassUuid, mailsTo, passLinkIn } from "../fixtures/mail";
+import { appOrigin, lastPassUuid, mailsTo, passLinkIn } from "../fixtures/mail";
 import { expectProblem } from "../fixtures/problems";
 import { createUser, db, signedIn, startSession, uniqueEmail, userRow } from "../fixtures/users";
 import ruAuth from "../../public/locales/ru/auth.json";
@@ -111,7 +111,7 @@ describe("POST /api/v1/respas", () => {
     expect(mail!.subject).toBe(ruAuth.mail.reset.subject);
     expect(mail!.text).toContain("Linus");
     const link = passLinkIn(mail!);
-    expect(link?.href).toMatch(/^http:\/\/localhost\/pass\/[0-9a-f-]{36}$/);
+    expect(link?.href).toMatch(new RegExp(`^${appOrigin()}/pass/[0-9a-f-]{36}$`));
     expect(mail!.html).toContain(link!.href);
   });
 

@@ -5,7 +5,8 @@ import { AVATAR_MAX_BYTES, USER_COLORS } from "../../domain/auth/schemas";
 import { call, fetchRaw } from "../fixtures/http";
 import { avatarForm, GIF, JPEG, PNG, pngOfSize } from "../fixtures/images";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
-import { createUser, signedIn, uniqueEmail, userRow } from "../fixtures/users";
+import { lastEmailLink } from "../fixtures/mail";
+import { DEFAULT_PASSWORD, createUser, signedIn, uniqueEmail, userRow } from "../fixtures/users";
 
 const files = () => (env as unknown as { FILES: R2Bucket }).FILES;
 const storedAvatars = async (userId: string) => (await files().list({ prefix: `avatars/${userId}/` })).objects.map((o) => o.key);
@@ -78,16 +79,20 @@ describe("PUT /api/v1/changingme with {tab}", () => {
 });
 
 describe("PUT /api/v1/changingme with {name, email}", () => {
-  it("changes the name and a lower-cased e-mail", async () => {
+  it("changes the name at once and a lower-cased e-mail only when the link mailed to it is followed", async () => {
     const user = await signedIn();
     const email = uniqueEmail("moved");
-    const res = await change(user, { name: "Moved", email: ` ${email.toUpperCase()} ` });
+    const res = await change(user, { name: "Moved", email: ` ${email.toUpperCase()} `, password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ name: "Moved", email });
+    expect(res.json).toMatchObject({ name: "Moved", email: user.email, pending_email: email });
+    expect(await userRow(user.id)).toMatchObject({ name: "Moved", email: user.email });
+    const link = await lastEmailLink(email);
+    const confirmed = await call("POST", "/api/v1/changingme/confirm", { cookie: user.cookie, body: { uuid: link!.uuid } });
+    expect(confirmed.status).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ name: "Moved", email });
   });
 
-  it("accepts the user's own e-mail", async () => {
+  it("accepts the user's own e-mail without a password", async () => {
     const user = await signedIn();
     const res = await change(user, { name: "Same", email: user.email });
     expect(res.status).toBe(200);
@@ -98,15 +103,20 @@ describe("PUT /api/v1/changingme with {name, email}", () => {
     const user = await signedIn();
     const other = await createUser();
     const before = await userRow(user.id);
-    expectProblem(await change(user, { name: "Thief", email: other.email }), 409, "email_taken");
-    expectProblem(await change(user, { name: "Thief", email: other.email.toUpperCase() }), 409, "email_taken");
+    expectProblem(await change(user, { name: "Thief", email: other.email, password: DEFAULT_PASSWORD }), 409, "email_taken");
+    expectProblem(await change(user, { name: "Thief", email: other.email.toUpperCase(), password: DEFAULT_PASSWORD }), 409, "email_taken");
     expect(await userRow(user.id)).toEqual(before);
   });
 
-  it("settles two simultaneous claims on one free e-mail with one success and one 409", async () => {
+  it("settles two simultaneous confirmations of one free e-mail with one success and one 409", async () => {
     const [a, b] = await Promise.all([signedIn(), signedIn()]);
     const email = uniqueEmail("contested");
-    const answers = await Promise.all([a, b].map((u) => change(u, { name: "Racer", email })));
+    const uuids: string[] = [];
+    for (const u of [a, b]) {
+      expect((await change(u, { name: "Racer", email, password: DEFAULT_PASSWORD })).status).toBe(200);
+      uuids.push((await lastEmailLink(email))!.uuid);
+    }
+    const answers = await Promise.all([a, b].map((u, i) => call("POST", "/api/v1/changingme/confirm", { cookie: u.cookie, body: { uuid: uuids[i] } })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expectProblem(answers.find((r) => r.status === 409)!, 409, "email_taken");
   });

@@ -18,7 +18,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = readCookie(c.req.header("Cookie"), SESSION_COOKIE);
   const token = bearer ?? cookie;
   if (token) {
-    const session = await userForToken(db, token);
+    const session = await userForToken(db, token, c.env);
     if (session) {
       c.set("user", session.user);
       c.set("sessionHash", session.hash);

@@ -24,6 +24,11 @@ export const users = sqliteTable(
     licenseType: text("license_type").notNull().default("free"),
     language: text("language"),
     companySize: text("company_size"),
+    /**
+     * When the owner proved they read `email` (a mailed link followed). Null: the address was
+     * only typed; it holds no claim, receives no invitations and yields to whoever confirms it.
+     */
+    emailConfirmedAt: integer("email_confirmed_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -39,8 +44,11 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
+    /** Absolute end of the session, whatever its use. */
     expiresAt: integer("expires_at").notNull(),
     userAgent: text("user_agent"),
+    /** Last use, refreshed at most hourly; null reads as `created_at` (rows before 0013). */
+    lastSeenAt: integer("last_seen_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -59,6 +67,25 @@ export const passwordTokens = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("password_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * A requested change of a user's e-mail: it takes effect only when the link mailed to the new
+ * address is followed by the same user. One pending change per user.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    /** SHA-256 of the uuid in the mailed `/email/{uuid}` link. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("email_changes_user_unique").on(t.userId), index("email_changes_email_idx").on(t.newEmail)],
 );
 
 /** Outgoing mail kept locally (MAIL_PROVIDER=local) so people and tests can read it. */

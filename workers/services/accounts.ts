@@ -2,18 +2,20 @@
  * Account operations shared by the API and the page loaders: sign-in, profile, passwords,
  * password links, quick start and feedback. They return results; the HTTP layer maps them.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
+import { EMAIL_CHANGE_TTL_MS } from "../../domain/auth/email-change";
 import { AVATAR_MAX_BYTES, USER_COLORS, type WhoAmI } from "../../domain/auth/schemas";
 import { IMAGE_EXTENSIONS, sniffImageType } from "../../domain/files";
-import type { Db } from "../db/client";
-import { feedback, passwordTokens, users, type User } from "../db/schema";
+import { type Db, runBatch } from "../db/client";
+import { emailChanges, feedback, passwordTokens, users, type User } from "../db/schema";
 import type { Env } from "../env";
 import { newGuid, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createProjectStatements } from "./projects";
-import { createSession, revokeOtherSessions } from "./sessions";
+import { cancelEmailChange, createSession, revokeOtherSessions } from "./sessions";
 
 export const PASSWORD_LINK_TTL_MS = 60 * 60_000;
 /** A set-password link from quick start stays valid longer: people read mail later. */
@@ -36,6 +38,32 @@ export function toWhoAmI(user: User): WhoAmI {
 
 export function findUserByEmail(db: Db, email: string) {
   return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+/** The account that holds an address: only a confirmed address counts as held. */
+export function confirmedHolder(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.emailConfirmedAt)))
+    .get();
+}
+
+/**
+ * Statements that free an address from accounts that only typed it (never confirmed it), for
+ * the person who has just proved they read it. Such an account has no password (every way to
+ * set one confirms the address), so no one loses access: it keeps its rows under a placeholder
+ * address that can receive no mail (`.invalid`, RFC 2606), and its mailed links stop working.
+ */
+export function releaseUnconfirmedClaims(db: Db, email: string, keepUserId?: string): BatchItem<"sqlite">[] {
+  const unconfirmed = and(eq(users.email, email), isNull(users.emailConfirmedAt), keepUserId ? ne(users.id, keepUserId) : undefined);
+  return [
+    db.delete(passwordTokens).where(sql`${passwordTokens.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${unconfirmed})`),
+    db
+      .update(users)
+      .set({ email: sql`'released+' || ${users.id} || '@invalid'`, updatedAt: Date.now() })
+      .where(unconfirmed),
+  ];
 }
 
 export async function signIn(
@@ -64,6 +92,7 @@ export async function changePassword(
   await db.batch([
     db.update(users).set({ passwordHash: hash, updatedAt: Date.now() }).where(eq(users.id, user.id)),
     revokeOtherSessions(db, user.id, currentSessionHash),
+    cancelEmailChange(db, user.id),
   ]);
   return { ok: true };
 }
@@ -119,9 +148,14 @@ export async function setPasswordFromLink(
     .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt)))
     .returning({ userId: passwordTokens.userId });
   if (claimed.length === 0) return { ok: false, reason: "link_invalid" };
+  // The link was mailed to the account's address, so following it also confirms that address.
   await db.batch([
-    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, link.userId)),
+    db
+      .update(users)
+      .set({ passwordHash: hash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`, updatedAt: now })
+      .where(eq(users.id, link.userId)),
     revokeOtherSessions(db, link.userId, undefined),
+    cancelEmailChange(db, link.userId),
   ]);
   const user = await db.select().from(users).where(eq(users.id, link.userId)).get();
   if (!user) return { ok: false, reason: "link_invalid" };
@@ -173,21 +207,97 @@ export async function quickStart(
   );
 }
 
-export async function updateUser(db: Db, userId: string, values: Partial<Pick<User, "name" | "email" | "color" | "avatar" | "tab">>): Promise<Result<{ user: User }>> {
-  if (values.email) {
-    const owner = await findUserByEmail(db, values.email);
-    if (owner && owner.id !== userId) return { ok: false, reason: "email_taken" };
+/** Changes what a user may change at once (never the e-mail: see requestEmailChange). */
+export async function updateUser(db: Db, userId: string, values: Partial<Pick<User, "name" | "color" | "avatar" | "tab">>): Promise<Result<{ user: User }>> {
+  const user = await db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).returning().get();
+  return user ? { ok: true, user } : { ok: false, reason: "not_found" };
+}
+
+/** The address a user asked to change to and has not confirmed yet, if any. */
+export async function pendingEmailOf(db: Db, userId: string, now = Date.now()): Promise<string | null> {
+  const row = await db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, now)))
+    .get();
+  return row?.email ?? null;
+}
+
+/**
+ * `{name, email}`: the name changes at once; a different e-mail needs the current password and
+ * waits for the link mailed to it (`/email/{uuid}`), while the current address is told. A newer
+ * request replaces an older one. An address already confirmed by another account is refused.
+ */
+export async function requestEmailChange(
+  env: Env,
+  db: Db,
+  user: User,
+  input: { name: string; email: string; password?: string },
+  origin: string,
+  t: TFunction,
+): Promise<Result<{ user: User; pendingEmail: string | null }>> {
+  if (input.email === user.email) {
+    const updated = await updateUser(db, user.id, { name: input.name });
+    return updated.ok ? { ...updated, pendingEmail: await pendingEmailOf(db, user.id) } : updated;
   }
-  let user: User | undefined;
+  if (!input.password) return { ok: false, reason: "password_required" };
+  if (!(await verifyPassword(input.password, user.passwordHash))) return { ok: false, reason: "old_password_wrong" };
+  const holder = await confirmedHolder(db, input.email);
+  if (holder) return { ok: false, reason: "email_taken" };
+  const uuid = crypto.randomUUID();
+  const now = Date.now();
+  const [, , renamed] = await db.batch([
+    cancelEmailChange(db, user.id),
+    db.insert(emailChanges).values({ tokenHash: await sha256Hex(uuid), userId: user.id, newEmail: input.email, expiresAt: now + EMAIL_CHANGE_TTL_MS, createdAt: now }),
+    db.update(users).set({ name: input.name, updatedAt: now }).where(eq(users.id, user.id)).returning(),
+  ]);
+  const greeting = t("auth:mail.greeting", { name: input.name });
+  await deliver(
+    env,
+    db,
+    linkMail(input.email, t("auth:mail.emailConfirm.subject"), [greeting, t("auth:mail.emailConfirm.body", { email: input.email })], {
+      href: `${origin}/email/${uuid}`,
+      label: t("auth:mail.emailConfirm.action"),
+    }),
+  );
+  await deliver(env, db, linkMail(user.email, t("auth:mail.emailChangeNotice.subject"), [greeting, t("auth:mail.emailChangeNotice.body", { email: input.email })]));
+  return { ok: true, user: renamed[0] ?? user, pendingEmail: input.email };
+}
+
+/** What the `/email/{uuid}` page shows about its link, without using it. */
+export async function emailChangeByLink(db: Db, uuid: string, now = Date.now()) {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
+  const change = await db.select().from(emailChanges).where(eq(emailChanges.tokenHash, await sha256Hex(uuid))).get();
+  return change && change.expiresAt > now ? { userId: change.userId, email: change.newEmail } : undefined;
+}
+
+/**
+ * Follows an `/email/{uuid}` link: only the user who asked for the change, signed in, can use
+ * it, once, before it expires. The address then becomes theirs and confirmed; accounts that had
+ * merely typed it lose it; password links mailed to the old address stop working.
+ */
+export async function confirmEmailChange(db: Db, user: User, uuid: string, now = Date.now()): Promise<Result<{ user: User }>> {
+  const tokenHash = await sha256Hex(uuid);
+  const change = await db.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).get();
+  if (!change || change.expiresAt <= now) return { ok: false, reason: "link_invalid" };
+  if (change.userId !== user.id) return { ok: false, reason: "email_link_other_account" };
+  // Claim the link first: of two uses at once only the one that deletes it goes on.
+  const claimed = await db.delete(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).returning({ email: emailChanges.newEmail });
+  if (claimed.length === 0) return { ok: false, reason: "link_invalid" };
+  if (await confirmedHolder(db, change.newEmail)) return { ok: false, reason: "email_taken" };
   try {
-    user = await db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).returning().get();
+    await runBatch(db, [
+      ...releaseUnconfirmedClaims(db, change.newEmail, user.id),
+      db.delete(passwordTokens).where(eq(passwordTokens.userId, user.id)),
+      db.update(users).set({ email: change.newEmail, emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, user.id)),
+    ]);
   } catch (error) {
-    // Another account took the address between the check above and this write (unique index).
-    const owner = values.email ? await findUserByEmail(db, values.email) : undefined;
-    if (owner && owner.id !== userId) return { ok: false, reason: "email_taken" };
+    // Another account confirmed the address between the check and this write (unique index).
+    if (await confirmedHolder(db, change.newEmail)) return { ok: false, reason: "email_taken" };
     throw error;
   }
-  return user ? { ok: true, user } : { ok: false, reason: "not_found" };
+  const updated = await db.select().from(users).where(eq(users.id, user.id)).get();
+  return updated ? { ok: true, user: updated } : { ok: false, reason: "not_found" };
 }
 
 /** Stores an uploaded avatar in R2 after checking its size and real type by its bytes. */

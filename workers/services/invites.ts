@@ -1,5 +1,5 @@
 /** Invitations into projects: created by roots, answered by the invitee, mailed as a link. */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import type { InviteView } from "../../durable-objects/user-hub/protocol";
@@ -7,6 +7,7 @@ import { flagsForRole, type InviteRole } from "../../domain/projects/roles";
 import { type Db, runBatch } from "../db/client";
 import { invites, participants, projects, users, type Invite, type Project, type User } from "../db/schema";
 import type { Env } from "../env";
+import { confirmedHolder, releaseUnconfirmedClaims } from "./accounts";
 import { pushToUser } from "./hub";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
@@ -40,10 +41,11 @@ export async function projectInvites(db: Db, projectId: string): Promise<InviteV
   return rows.map((r) => inviteView(r.invite, r.project, r.inviter));
 }
 
-/** Pending invitations addressed to a user's e-mail. */
-export async function invitesFor(db: Db, email: string): Promise<InviteView[]> {
+/** Pending invitations addressed to a user's e-mail, once the user has confirmed it. */
+export async function invitesFor(db: Db, user: Pick<User, "email" | "emailConfirmedAt">): Promise<InviteView[]> {
+  if (user.emailConfirmedAt === null) return [];
   const rows = await inviteRows(db)
-    .where(and(eq(invites.email, email), eq(invites.status, "pending")))
+    .where(and(eq(invites.email, user.email), eq(invites.status, "pending")))
     .orderBy(desc(invites.createdAt));
   return rows.map((r) => inviteView(r.invite, r.project, r.inviter));
 }
@@ -64,7 +66,7 @@ export async function inviteMany(
   const created: InviteView[] = [];
   const unique = [...new Map(entries.map((e) => [e.email, e])).values()];
   for (const entry of unique) {
-    const invitee = await db.select().from(users).where(eq(users.email, entry.email)).get();
+    const invitee = await confirmedHolder(db, entry.email);
     if (invitee) {
       const member = await db
         .select({ id: participants.id })
@@ -118,7 +120,11 @@ export function findProjectInvite(db: Db, projectId: string, inviteId: string) {
 }
 
 async function tellInvitee(env: Env, db: Db, invite: Invite) {
-  const invitee = await db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).get();
+  const invitee = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, invite.email), isNotNull(users.emailConfirmedAt)))
+    .get();
   if (invitee) await pushToUser(env, invitee.id, { type: "delete_invite_project", guid: invite.id });
 }
 
@@ -132,9 +138,42 @@ export async function withdrawInvite(env: Env, db: Db, invite: Invite): Promise<
   await tellInvitee(env, db, invite);
 }
 
+/** The writes that answer an invitation: its status and, when accepted, the participant. */
+function answerStatements(db: Db, invite: Invite, userId: string, accept: boolean, now: number): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [
+    db.update(invites).set({ status: accept ? "accepted" : "declined", respondedAt: now }).where(eq(invites.id, invite.id)),
+  ];
+  if (accept) {
+    const flags = flagsForRole(invite.role as InviteRole);
+    statements.push(
+      db
+        .insert(participants)
+        .values({ id: newGuid(), projectId: invite.projectId, userId, isVerifications: true, ...flags })
+        .onConflictDoNothing(),
+    );
+  }
+  return statements;
+}
+
+/** After an answer: the invitee's tabs drop the invitation; on acceptance the roots are told. */
+async function afterAnswer(env: Env, db: Db, invite: Invite, user: Pick<User, "id" | "name">, accept: boolean) {
+  await tellInvitee(env, db, invite);
+  if (!accept) return;
+  const project = await db.select().from(projects).where(eq(projects.id, invite.projectId)).get();
+  const roots = await db
+    .select({ userId: participants.userId })
+    .from(participants)
+    .where(and(eq(participants.projectId, invite.projectId), eq(participants.root, true), eq(participants.isVerifications, true)));
+  for (const { userId } of roots) {
+    if (userId === user.id) continue;
+    await notify(env, db, userId, "invite_accepted", invite.projectId, { project: project?.name ?? "", name: user.name });
+  }
+}
+
 /**
- * Accepts or declines an invitation addressed to the user. Accepting makes them a verified
- * participant with the invitation's role and tells the project's roots.
+ * Accepts or declines an invitation addressed to the user's confirmed address. Accepting makes
+ * them a verified participant with the invitation's role and tells the project's roots. An
+ * address that is only typed, not confirmed, answers nothing: it might be someone else's.
  */
 export async function answerInvite(
   env: Env,
@@ -143,39 +182,15 @@ export async function answerInvite(
   inviteId: string,
   accept: boolean,
 ): Promise<{ ok: true; projectId: string } | { ok: false; reason: "not_found" }> {
+  if (user.emailConfirmedAt === null) return { ok: false, reason: "not_found" };
   const invite = await db
     .select()
     .from(invites)
     .where(and(eq(invites.id, inviteId), eq(invites.email, user.email), eq(invites.status, "pending")))
     .get();
   if (!invite) return { ok: false, reason: "not_found" };
-  const now = Date.now();
-  const statements: BatchItem<"sqlite">[] = [
-    db.update(invites).set({ status: accept ? "accepted" : "declined", respondedAt: now }).where(eq(invites.id, invite.id)),
-  ];
-  const participantId = newGuid();
-  if (accept) {
-    const flags = flagsForRole(invite.role as InviteRole);
-    statements.push(
-      db
-        .insert(participants)
-        .values({ id: participantId, projectId: invite.projectId, userId: user.id, isVerifications: true, ...flags })
-        .onConflictDoNothing(),
-    );
-  }
-  await runBatch(db, statements);
-  await tellInvitee(env, db, invite);
-  if (accept) {
-    const project = await db.select().from(projects).where(eq(projects.id, invite.projectId)).get();
-    const roots = await db
-      .select({ userId: participants.userId })
-      .from(participants)
-      .where(and(eq(participants.projectId, invite.projectId), eq(participants.root, true), eq(participants.isVerifications, true)));
-    for (const { userId } of roots) {
-      if (userId === user.id) continue;
-      await notify(env, db, userId, "invite_accepted", invite.projectId, { project: project?.name ?? "", name: user.name });
-    }
-  }
+  await runBatch(db, answerStatements(db, invite, user.id, accept, Date.now()));
+  await afterAnswer(env, db, invite, user, accept);
   return { ok: true, projectId: invite.projectId };
 }
 
@@ -189,8 +204,10 @@ export async function inviteByLink(db: Db, token: string) {
 }
 
 /**
- * Someone without an account registers from an invitation link: the link proves they read
- * the invited mailbox, so the account starts with a password and the invitation accepted.
+ * Someone without an account registers from an invitation link: the link proves they read the
+ * invited mailbox, so the account starts with a password, a confirmed address and the
+ * invitation accepted, all in one batch. An account that merely typed the address (never
+ * confirmed it) does not block this: its claim is released (see releaseUnconfirmedClaims).
  */
 export async function registerFromInvite(
   env: Env,
@@ -202,13 +219,23 @@ export async function registerFromInvite(
 ): Promise<{ ok: true; token: string; projectId: string } | { ok: false; reason: "link_invalid" | "email_taken" }> {
   const found = await inviteByLink(db, token);
   if (!found) return { ok: false, reason: "link_invalid" };
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, found.invite.email)).get();
-  if (existing) return { ok: false, reason: "email_taken" };
+  const { invite } = found;
+  if (await confirmedHolder(db, invite.email)) return { ok: false, reason: "email_taken" };
   const userId = newGuid();
-  await db.insert(users).values({ id: userId, email: found.invite.email, name, passwordHash: await hashPassword(password), lastProject: found.invite.projectId });
-  const user = (await db.select().from(users).where(eq(users.id, userId)).get())!;
-  const answered = await answerInvite(env, db, user, found.invite.id, true);
-  if (!answered.ok) return { ok: false, reason: "link_invalid" };
+  const now = Date.now();
+  const hash = await hashPassword(password);
+  try {
+    await runBatch(db, [
+      ...releaseUnconfirmedClaims(db, invite.email),
+      db.insert(users).values({ id: userId, email: invite.email, name, passwordHash: hash, lastProject: invite.projectId, emailConfirmedAt: now }),
+      ...answerStatements(db, invite, userId, true, now),
+    ]);
+  } catch (error) {
+    // A simultaneous registration from the same link won the address (unique index).
+    if (await confirmedHolder(db, invite.email)) return { ok: false, reason: "email_taken" };
+    throw error;
+  }
+  await afterAnswer(env, db, invite, { id: userId, name }, true);
   const session = await createSession(db, userId, userAgent);
-  return { ok: true, token: session.token, projectId: answered.projectId };
+  return { ok: true, token: session.token, projectId: invite.projectId };
 }

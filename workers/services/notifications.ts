@@ -71,13 +71,15 @@ export async function listNotifications(db: Db, userId: string, limit: number): 
 
 /** Clears all notifications and, as spec §4 says, the pending invitations with them. */
 export async function clearNotifications(db: Db, userId: string): Promise<void> {
-  const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  const user = await db.select({ email: users.email, confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)).get();
+  // Only the holder of a confirmed address may decline what was sent to it.
+  const invitee = user?.confirmedAt != null ? user.email : "";
   await db.batch([
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db
       .update(invites)
       .set({ status: "declined", respondedAt: Date.now() })
-      .where(and(eq(invites.email, user?.email ?? ""), eq(invites.status, "pending"))),
+      .where(and(eq(invites.email, invitee), eq(invites.status, "pending"))),
   ]);
 }
 

@@ -5,16 +5,20 @@ import {
   AVATAR_MAX_BYTES,
   changePasswordBody,
   changingMeBody,
+  confirmEmailBody,
   feedbackBody,
   quickStartBody,
   resetRequestBody,
   setPasswordBody,
   signInBody,
 } from "../../../domain/auth/schemas";
+import { EMAIL_CHECK_LIMITS } from "../../../domain/auth/email-change";
 import { RATE_LIMITS, type RateLimitRule } from "../../../domain/rate-limit";
 import {
   changePassword,
+  confirmEmailChange,
   quickStart,
+  requestEmailChange,
   requestPasswordReset,
   saveAvatar,
   setPasswordFromLink,
@@ -25,6 +29,7 @@ import {
 } from "../../services/accounts";
 import { hitRateLimit } from "../../services/rate-limit";
 import { clearedSessionCookie, revokeSession, sessionCookie } from "../../services/sessions";
+import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
@@ -40,8 +45,22 @@ async function limit(c: Context<AppEnv>, key: string, rule: RateLimitRule) {
   }
 }
 
-/** The origin that links in mails point to: the one the request came to. */
-const originOf = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+/**
+ * Requests that may answer `email_taken` count per account and per client IP, the IP taken only
+ * from the platform's `CF-Connecting-IP` (no header: the account's limit alone applies).
+ */
+async function limitEmailChecks(c: Context<AppEnv>, userId: string) {
+  await limit(c, `emailcheck:user:${userId}`, EMAIL_CHECK_LIMITS.user);
+  const ip = c.req.header("CF-Connecting-IP");
+  if (ip) await limit(c, `emailcheck:ip:${ip}`, EMAIL_CHECK_LIMITS.ip);
+}
+
+function emailProblem(reason: string): ApiProblem {
+  if (reason === "email_taken") return new ApiProblem(409, reason, { email: reason });
+  if (reason === "email_link_other_account") return new ApiProblem(403, reason);
+  if (reason === "password_required" || reason === "old_password_wrong") return new ApiProblem(400, reason, { password: reason });
+  return new ApiProblem(400, reason);
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/v1/auth", async (c) => {
@@ -76,9 +95,21 @@ export const authRoutes = new Hono<AppEnv>()
       result = await saveAvatar(c.env, db, user, file);
     } else {
       const body = await readJson(c, changingMeBody);
+      if ("email" in body) {
+        if (body.email !== user.email) await limitEmailChecks(c, user.id);
+        const changed = await requestEmailChange(c.env, db, user, body, body.email === user.email ? "" : mailOrigin(c), c.get("i18n").t);
+        if (!changed.ok) throw emailProblem(changed.reason);
+        return c.json({ ...toWhoAmI(changed.user), pending_email: changed.pendingEmail });
+      }
       result = await updateUser(db, user.id, body);
     }
-    if (!result.ok) throw new ApiProblem(result.reason === "email_taken" ? 409 : 400, result.reason);
+    if (!result.ok) throw new ApiProblem(400, result.reason);
+    return c.json(toWhoAmI(result.user));
+  })
+  .post("/v1/changingme/confirm", requireUser, async (c) => {
+    const body = await readJson(c, confirmEmailBody);
+    const result = await confirmEmailChange(c.get("db"), c.get("user")!, body.uuid);
+    if (!result.ok) throw emailProblem(result.reason);
     return c.json(toWhoAmI(result.user));
   })
   .put("/v1/changepass", requireUser, async (c) => {
@@ -91,7 +122,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await readJson(c, resetRequestBody);
     await limit(c, `mail:ip:${clientIp(c)}`, RATE_LIMITS.mailIp);
     await limit(c, `mail:email:${body.email}`, RATE_LIMITS.mailEmail);
-    await requestPasswordReset(c.env, c.get("db"), body.email, originOf(c), c.get("i18n").t);
+    await requestPasswordReset(c.env, c.get("db"), body.email, mailOrigin(c), c.get("i18n").t);
     return c.json({ ok: true, detail: c.get("i18n").t("auth:reset.sent") });
   })
   .post("/v1/respasgen", async (c) => {
@@ -105,7 +136,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await readJson(c, quickStartBody);
     await limit(c, `mail:ip:${clientIp(c)}`, RATE_LIMITS.mailIp);
     await limit(c, `mail:email:${body.email}`, RATE_LIMITS.mailEmail);
-    await quickStart(c.env, c.get("db"), body, originOf(c), c.get("i18n").t);
+    await quickStart(c.env, c.get("db"), body, mailOrigin(c), c.get("i18n").t);
     return c.json({ ok: true, detail: c.get("i18n").t("auth:quickstart.sent") });
   })
   .post("/v1/feedback", async (c) => {

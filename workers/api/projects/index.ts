@@ -40,11 +40,10 @@ import {
 } from "../../services/projects";
 import { hitRateLimit } from "../../services/rate-limit";
 import { sessionCookie } from "../../services/sessions";
+import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import { readJson } from "../validate";
-
-const originOf = (c: Context) => new URL(c.req.url).origin;
 
 /** `?custom_fields=a,b`: only these fields' values (by slug or guid) are returned. */
 function fieldFilter(query: string | undefined): string[] | undefined {
@@ -54,7 +53,7 @@ function fieldFilter(query: string | undefined): string[] | undefined {
 
 export const projectRoutes = new Hono<ProjectEnv>()
   // Invitations addressed to me come before `/:id` so "invited" is not taken for a project id.
-  .get("/v1/project/invited", requireUser, async (c) => c.json(await invitesFor(c.get("db"), c.get("user")!.email)))
+  .get("/v1/project/invited", requireUser, async (c) => c.json(await invitesFor(c.get("db"), c.get("user")!)))
   .put("/v1/project/invited/:inviteGuid", requireUser, async (c) => {
     const body = await readJson(c, answerInviteBody);
     const result = await answerInvite(c.env, c.get("db"), c.get("user")!, c.req.param("inviteGuid"), body.successfully);
@@ -162,7 +161,7 @@ export const projectRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, inviteBody);
     const decision = await hitRateLimit(c.env.DB, `invite:user:${c.get("user")!.id}`, RATE_LIMITS.invites);
     if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
-    const created = await inviteMany(c.env, c.get("db"), c.get("project"), c.get("user")!, body, originOf(c), c.get("i18n").t);
+    const created = await inviteMany(c.env, c.get("db"), c.get("project"), c.get("user")!, body, mailOrigin(c), c.get("i18n").t);
     return c.json(created, 201);
   })
   .put("/v1/project/:id/invite/:inviteGuid", access("root"), async (c) => {

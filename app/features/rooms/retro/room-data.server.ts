@@ -21,7 +21,7 @@ export async function loadRetroRoom(request: Request, env: Env, projectGuid: str
   // A poker room's link opened under /room/retro/: show it where it belongs.
   if (room.kind !== "retro") throw redirect(roomWire(room).url);
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  const session = token ? await userForToken(db, token) : undefined;
+  const session = token ? await userForToken(db, token, env) : undefined;
   if (!session) throw redirect(`/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
   const [seat, guests] = await Promise.all([userSeat(db, room, session.user), guestsAllowed(db, room)]);
   if (!seat) return (await canSeeRoom(db, room, session.user)) ? { state: "ok", room: { ...roomWire(room), guests, you: null } } : { state: "no_access" };
