@@ -51,7 +51,9 @@ export default {
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.
     const legacy = isApi ? undefined : rewriteLegacyPath(url.pathname);
-    if (legacy) return Response.redirect(new URL(legacy + url.search, url).toString(), 301);
+    // `legacy` is a path of this site (rewriteLegacyPath → sitePath); resolving it against our
+    // own origin, never the request URL's authority, keeps `//evil.example/planning` at home.
+    if (legacy) return Response.redirect(new URL(legacy + url.search, url.origin).toString(), 301);
     if (isSocketPath(url.pathname)) return routeSocket(request, env);
     if (isApi) {
       return stamp(withSecurityHeaders(await api.fetch(request, env, ctx)));
