@@ -26,6 +26,7 @@ import { Spinner } from "./features/shell/spinner";
 import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
 import { createI18n, rememberLanguage } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
+import { zodJitlessScript } from "./lib/zod-config";
 import { viewerOf } from "./lib/viewer.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <title>{data?.title ?? "Planning"}</title>
