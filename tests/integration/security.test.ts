@@ -170,7 +170,8 @@ describe("rate limits", () => {
     expect(await sessionsOf(user.id)).toEqual([]);
   });
 
-  it("refuses sign-ins from one address after the limit, even to a real account", async () => {
+  // Thirty password hashes: seconds on a busy machine.
+  it("refuses sign-ins from one address after the limit, even to a real account", { timeout: 30_000 }, async () => {
     const ip = uniqueIp();
     const rule = RATE_LIMITS.signInIp;
     for (let i = 0; i < rule.limit; i++) {
