@@ -17,7 +17,8 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+              // wrangler.toml's vars are the production ones; tests run as local development.
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")), APP_ENV: "development", MAIL_PROVIDER: "local", APP_ORIGIN: "http://localhost:8787" },
             },
           })),
         ],

@@ -25,6 +25,8 @@ import { ErrorsProvider } from "./features/shell/errors";
 import { Spinner } from "./features/shell/spinner";
 import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
 import { createI18n, rememberLanguage } from "./lib/i18n";
+import { useNonce } from "./lib/nonce";
+import { zodJitlessScript } from "./lib/zod-config";
 import { viewerOf } from "./lib/viewer.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,12 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang={data?.lang ?? "ru"} data-theme="light" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <title>{data?.title ?? "Planning"}</title>
         <Meta />

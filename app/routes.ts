@@ -40,5 +40,7 @@ export default [
   ]),
   // Read-only share links (spec §2): /shared/{docs|bpmn|excalidraw|table}/{shareId}, no account needed.
   route("shared/:segment/:guid", "routes/shared-doc.tsx"),
+  // A leading language segment (/en/..., spec §9) is read here; the static routes above rank first.
+  route(":lng/*", "routes/language-path.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,7 +9,7 @@
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { root, run, spawnGroup } from "../scripts/lib.mjs";
+import { LOCAL_VARS, root, run, spawnGroup } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
@@ -24,7 +24,7 @@ if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["buil
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
 seedBenchDocs(persistTo);
-const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
   stdio: "ignore",
 });
 const stop = () => {

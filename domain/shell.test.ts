@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { migrateStoredPage, rewriteLegacyPath, safeNext, skipsSessionCheck, toTheme, tooltipVariant } from "./shell";
+import { migrateStoredPage, rewriteLegacyPath, safeNext, sitePath, skipsSessionCheck, toTheme, tooltipVariant } from "./shell";
 
 describe("rewriteLegacyPath", () => {
   it("rewrites a project's planning page to its taskboard", () => {
@@ -25,6 +25,32 @@ describe("rewriteLegacyPath", () => {
 
   it("leaves a path already on the taskboard alone", () => {
     expect(rewriteLegacyPath("/project/a/taskboard/b")).toBeUndefined();
+  });
+
+  it.each(["//evil.example/planning", "/\\evil.example/planning", "///evil.example/planning", "/\t/evil.example/planning"])(
+    "keeps the rewrite of %j on this site",
+    (path) => {
+      expect(rewriteLegacyPath(path)).toBe("/evil.example/taskboard");
+    },
+  );
+});
+
+describe("sitePath", () => {
+  it("keeps an ordinary path as it is", () => {
+    expect(sitePath("/project/a/taskboard?x=1")).toBe("/project/a/taskboard?x=1");
+  });
+
+  it.each(["//evil.example", "\\\\evil.example", "/\\evil.example", "\\/evil.example", "evil.example", "/\n/evil.example"])(
+    "turns %j into a path of this site",
+    (path) => {
+      expect(sitePath(path)).toBe("/evil.example");
+    },
+  );
+
+  it("resolves against any origin to that origin", () => {
+    for (const path of ["//evil.example/x", "/\\evil.example/x", "/%2F%2Fevil.example/x", "/\t/evil.example"]) {
+      expect(new URL(sitePath(path), "https://plan.example").origin).toBe("https://plan.example");
+    }
   });
 });
 

@@ -19,10 +19,22 @@ export function tooltipVariant(theme: Theme): Theme {
 /** Local storage keys whose legacy value `planning` now means `taskboard`. */
 export const LEGACY_PAGE_KEYS = ["lastPage", "actionProject"] as const;
 
-/** `/project/x/planning/y` → `/project/x/taskboard/y`; undefined when nothing changes. */
+/**
+ * `/project/x/planning/y` → `/project/x/taskboard/y`; undefined when nothing changes. The result
+ * is always a path of this site (see `sitePath`), whatever the request's path looked like.
+ */
 export function rewriteLegacyPath(pathname: string): string | undefined {
   if (!/\/planning(?=\/|$)/.test(pathname)) return undefined;
-  return pathname.replace(/\/planning(?=\/|$)/g, "/taskboard");
+  return sitePath(pathname.replace(/\/planning(?=\/|$)/g, "/taskboard"));
+}
+
+/**
+ * A path that stays on this site when used as a Location: `//host/x` and `/\host/x` are read by
+ * browsers as another host, so every run of leading slashes and backslashes becomes one "/", and
+ * control characters (which URL parsers drop) are removed.
+ */
+export function sitePath(path: string): string {
+  return `/${path.replace(/[\u0000-\u001f\u007f]/g, "").replace(/^[/\\]+/, "")}`;
 }
 
 export function migrateStoredPage(value: string | null): string | null {

@@ -1,9 +1,8 @@
-// `npm run deploy`: build for the production environment, migrate the remote D1, deploy.
-import { ensureInstalled, run, toolEnv } from "./lib.mjs";
+// `npm run deploy`: build, migrate the remote D1, deploy. wrangler.toml's own vars are the
+// production ones, so this is what a plain `wrangler deploy` after a build does too.
+import { ensureInstalled, run } from "./lib.mjs";
 
 ensureInstalled();
-const environment = process.env.CLOUDFLARE_ENV || "production";
-const env = { ...toolEnv, CLOUDFLARE_ENV: environment };
-run("react-router", ["build"], { env });
-run("wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--config", "wrangler.toml", "--env", environment], { env });
-run("wrangler", ["deploy"], { env });
+run("react-router", ["build"]);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--config", "wrangler.toml"]);
+run("wrangler", ["deploy"]);

@@ -51,6 +51,13 @@ export function ensureChromium() {
   apt(["install", "-y", "-qq", "chromium"]);
 }
 
+/**
+ * Variables every local `wrangler dev` run sets on top of wrangler.toml, whose own vars are
+ * the production ones (a plain `wrangler deploy` must never expose /dev/mail or the demo).
+ * vite.config.ts and vitest.config.ts set the same two for `react-router dev` and the tests.
+ */
+export const LOCAL_VARS = ["--var", "APP_ENV:development", "--var", "MAIL_PROVIDER:local"];
+
 /** Starts a long-running command in its own process group so it can be stopped whole. */
 export function spawnGroup(cmd, args, options = {}) {
   return spawn(cmd, args, { cwd: root, env: toolEnv, detached: true, stdio: "inherit", ...options });

@@ -1,7 +1,7 @@
 // Serves the built app for Playwright on a fresh local database (its own state directory).
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { root, spawnGroup } from "./lib.mjs";
+import { LOCAL_VARS, root, spawnGroup } from "./lib.mjs";
 import { prepareLocalDb } from "./local-db.mjs";
 
 const port = process.env.E2E_PORT || "8799";
@@ -18,7 +18,7 @@ if (!existsSync(join(built, "server", "wrangler.json"))) {
 }
 rmSync(served, { recursive: true, force: true });
 cpSync(built, served, { recursive: true });
-const server = spawnGroup("wrangler", ["dev", "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

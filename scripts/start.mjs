@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, migrate and seed local D1, build, serve with wrangler dev.
 import { DEMO, seedDemoPlan } from "./seed.mjs";
-import { ensureInstalled, log, run, spawnGroup } from "./lib.mjs";
+import { ensureInstalled, LOCAL_VARS, log, run, spawnGroup } from "./lib.mjs";
 
 ensureInstalled();
 const { prepareLocalDb } = await import("./local-db.mjs");
@@ -12,7 +12,7 @@ log("Building…");
 run("react-router", ["build"]);
 
 log(`Starting wrangler dev on port ${port}…`);
-const server = spawnGroup("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`], {
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`], {
   stdio: ["inherit", "pipe", "inherit"],
 });
 let announced = false;

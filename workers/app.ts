@@ -3,9 +3,10 @@
  * everything else → React Router with server rendering.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, newNonce } from "../domain/http/security-headers";
 import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
-import { cloudflareContext } from "./context";
+import { cloudflareContext, cspNonceContext } from "./context";
 import { countingD1 } from "./db/client";
 import type { Env } from "./env";
 import { isSocketPath, routeSocket } from "./sockets";
@@ -17,14 +18,16 @@ export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-/** Security headers for every page and API answer. */
-function withSecurityHeaders(response: Response): Response {
-  // Responses from fetch() or assets can be immutable; copy before editing headers.
+/** Security headers on an answer; responses from fetch() or assets can be immutable, so copy first. */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
   const res = new Response(response.body, response);
-  res.headers.set("X-Content-Type-Options", "nosniff");
-  res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.headers.set("X-Frame-Options", "DENY");
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
   return res;
+}
+
+/** The headers of every answer, and the policy for an API answer (data, never a document). */
+function apiHeaders(env: Env): Record<string, string> {
+  return { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": API_CONTENT_SECURITY_POLICY };
 }
 
 /**
@@ -51,13 +54,19 @@ export default {
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.
     const legacy = isApi ? undefined : rewriteLegacyPath(url.pathname);
-    if (legacy) return Response.redirect(new URL(legacy + url.search, url).toString(), 301);
+    // `legacy` is a path of this site (rewriteLegacyPath → sitePath); resolving it against our
+    // own origin, never the request URL's authority, keeps `//evil.example/planning` at home.
+    if (legacy) return withHeaders(Response.redirect(new URL(legacy + url.search, url.origin).toString(), 301), apiHeaders(env));
     if (isSocketPath(url.pathname)) return routeSocket(request, env);
     if (isApi) {
-      return stamp(withSecurityHeaders(await api.fetch(request, env, ctx)));
+      return stamp(withHeaders(await api.fetch(request, env, ctx), apiHeaders(env)));
     }
+    const nonce = newNonce();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    return stamp(withSecurityHeaders(await requestHandler(request, context)));
+    context.set(cspNonceContext, nonce);
+    const page = await requestHandler(request, context);
+    const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
+    return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
   },
 } satisfies ExportedHandler<Env>;

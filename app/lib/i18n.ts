@@ -4,7 +4,7 @@ import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
+  languageCookie,
   LANGUAGE_STORAGE_KEY,
   type Language,
   NAMESPACES,
@@ -40,6 +40,6 @@ export function rememberLanguage(lng: Language) {
   } catch {
     // Private mode: the cookie still carries the choice.
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = languageCookie(lng);
   document.documentElement.lang = lng;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, type LanguageSources, parseAcceptLanguage, readCookie } from "./languages";
+import { detectLanguage, languageCookie, type LanguageSources, parseAcceptLanguage, readCookie, splitLanguagePath } from "./languages";
 
 describe("detectLanguage", () => {
   it("speaks Russian when no source names a language", () => {
@@ -194,5 +194,30 @@ describe("readCookie", () => {
 
   it("reads an empty value as an empty string", () => {
     expect(readCookie("i18next=", "i18next")).toBe("");
+  });
+});
+
+describe("splitLanguagePath", () => {
+  it.each([
+    ["/en/project/a", "en", "/project/a"],
+    ["/DE/settings/profile", "de", "/settings/profile"],
+    ["/es", "es", "/"],
+    ["/en/", "en", "/"],
+  ])("reads %s as %s and %s", (path, language, rest) => {
+    expect(splitLanguagePath(path)).toEqual({ language, rest });
+  });
+
+  it.each(["/", "/ru/project", "/project/en", "/english/x", "/fr/x"])("finds no path language in %s", (path) => {
+    expect(splitLanguagePath(path)).toBeUndefined();
+  });
+
+  it.each(["/en//evil.example/x", "/en/\\evil.example/x", "/en/\\/evil.example/x"])("keeps the rest of %j on this site", (path) => {
+    expect(splitLanguagePath(path)?.rest).toBe("/evil.example/x");
+  });
+});
+
+describe("languageCookie", () => {
+  it("caches the language for a year on the whole site", () => {
+    expect(languageCookie("en")).toBe("i18next=en; Path=/; Max-Age=31536000; SameSite=Lax");
   });
 });

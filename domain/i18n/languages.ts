@@ -1,3 +1,5 @@
+import { sitePath } from "../shell";
+
 /** Languages the product speaks; Russian is both the default and the fallback (spec §9). */
 export const LANGUAGES = ["ru", "en", "es", "de"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +13,23 @@ export const LANGUAGE_COOKIE = "i18next";
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 /** Languages that may appear as the first path segment (`/en/...`). */
 const PATH_LANGUAGES: readonly Language[] = ["en", "es", "de"];
+
+/**
+ * `/en/project/x` → `{ language: "en", rest: "/project/x" }`: the path-segment source of the
+ * detection order, read by the route that stores the language and drops the segment. `rest` is
+ * always a path of this site. Undefined when the first segment names no path language.
+ */
+export function splitLanguagePath(pathname: string): { language: Language; rest: string } | undefined {
+  const [, first = "", ...rest] = pathname.split("/");
+  const language = PATH_LANGUAGES.find((l) => l === first.toLowerCase());
+  if (!language) return undefined;
+  return { language, rest: sitePath(rest.join("/")) };
+}
+
+/** The cookie that caches a chosen language (spec §9), as the browser sets it too. */
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

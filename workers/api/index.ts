@@ -23,6 +23,7 @@ import { workflowRoutes } from "./workflows";
 import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
 import { projectRoutes } from "./projects";
 import { roomProjectRoutes, roomRoutes } from "./rooms";
+import { bodySizeLimit, methodNotAllowed, methodsOfPath } from "./http-guards";
 import { requestContext, sameOrigin } from "./middleware";
 import { ApiProblem, renderProblem } from "./problem";
 import type { AppEnv } from "./types";
@@ -34,6 +35,7 @@ api.use(async (c, next) => {
   c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
 });
 api.use(requestContext);
+api.use(bodySizeLimit);
 api.use(sameOrigin);
 api.route("/", authRoutes);
 api.route("/", devRoutes);
@@ -58,7 +60,14 @@ api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 
-api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
+const methodsOf = methodsOfPath(api.routes);
+
+api.notFound((c) => {
+  const path = new URL(c.req.url).pathname;
+  // Development helpers do not exist for a deployed Worker, not even as a 405.
+  const allowed = path.startsWith("/api/dev/") && c.env.APP_ENV !== "development" ? [] : methodsOf(path);
+  return renderProblem(c, allowed.length ? methodNotAllowed(allowed) : new ApiProblem(404, "not_found"));
+});
 api.onError((err, c) => {
   // The context may not be set when the failure happened before requestContext ran.
   if (!c.get("i18n")) {

@@ -13,7 +13,7 @@ import {
   signInBody,
 } from "../../../domain/auth/schemas";
 import { EMAIL_CHECK_LIMITS } from "../../../domain/auth/email-change";
-import { RATE_LIMITS, type RateLimitRule } from "../../../domain/rate-limit";
+import { type Decision, RATE_LIMITS, type RateLimitRule } from "../../../domain/rate-limit";
 import {
   changePassword,
   confirmEmailChange,
@@ -28,6 +28,7 @@ import {
   updateUser,
 } from "../../services/accounts";
 import { hitRateLimit } from "../../services/rate-limit";
+import { admitSignIn, admitSignInClient, recordSignIn, trustedClientIp } from "../../services/sign-in-guard";
 import { clearedSessionCookie, revokeSession, sessionCookie } from "../../services/sessions";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
@@ -36,13 +37,17 @@ import type { AppEnv } from "../types";
 import { readJson } from "../validate";
 import type { Context } from "hono";
 
-const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "local";
+/** The client for mail limits: the platform's address, or one shared bucket when it sent none (local only). */
+const clientIp = (c: Context<AppEnv>) => trustedClientIp(c.req.raw.headers) ?? "unknown";
 
-async function limit(c: Context<AppEnv>, key: string, rule: RateLimitRule) {
-  const decision = await hitRateLimit(c.env.DB, key, rule);
+function refuseUnless(decision: Decision) {
   if (!decision.allowed) {
     throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
   }
+}
+
+async function limit(c: Context<AppEnv>, key: string, rule: RateLimitRule) {
+  refuseUnless(await hitRateLimit(c.env.DB, key, rule));
 }
 
 /**
@@ -51,7 +56,7 @@ async function limit(c: Context<AppEnv>, key: string, rule: RateLimitRule) {
  */
 async function limitEmailChecks(c: Context<AppEnv>, userId: string) {
   await limit(c, `emailcheck:user:${userId}`, EMAIL_CHECK_LIMITS.user);
-  const ip = c.req.header("CF-Connecting-IP");
+  const ip = trustedClientIp(c.req.raw.headers);
   if (ip) await limit(c, `emailcheck:ip:${ip}`, EMAIL_CHECK_LIMITS.ip);
 }
 
@@ -64,10 +69,13 @@ function emailProblem(reason: string): ApiProblem {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/v1/auth", async (c) => {
+    const ip = trustedClientIp(c.req.raw.headers);
+    // Counted before the body is read: a flood from one client costs no parsing and no hashing.
+    refuseUnless(await admitSignInClient(c.env.DB, ip));
     const body = await readJson(c, signInBody);
-    await limit(c, `signin:ip:${clientIp(c)}`, RATE_LIMITS.signInIp);
-    await limit(c, `signin:email:${body.email}`, RATE_LIMITS.signInEmail);
+    refuseUnless(await admitSignIn(c.env.DB, body.email, ip));
     const result = await signIn(c.get("db"), body.email, body.password, c.req.header("User-Agent") ?? null);
+    await recordSignIn(c.env.DB, body.email, ip, result.ok);
     if (!result.ok) throw new ApiProblem(400, result.reason);
     c.header("Set-Cookie", sessionCookie(result.token));
     return c.json({ access_token: result.token, user: toWhoAmI(result.user) });

@@ -15,14 +15,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { contentDisposition } from "../../../domain/files";
+import { IMPORT_MAX_BYTES } from "../../../domain/http/body-limits";
 import { docRoom, findDocument } from "../../services/document-access";
 import { DOC_IMAGE_MAX_BYTES, sharedDocImage, uploadDocImage, versionViews } from "../../services/doc-content";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
-
-/** Imports are whole documents: a generous cap, far above any Markdown file a person writes. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 const versionBody = z.strictObject({
   name: z.string({ error: "version_name_required" }).trim().min(1, "version_name_required").max(120, "version_name_too_long"),

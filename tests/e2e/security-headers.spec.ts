@@ -1,0 +1,145 @@
+/**
+ * Every page answers with the security headers and a Content-Security-Policy whose nonce is
+ * fresh per response, and no page the app has — editors included — trips that policy: each is
+ * loaded in a browser that records every violation the browser reports.
+ */
+import type { Page } from "@playwright/test";
+import { expect, hydrated, person, test } from "./fixtures";
+
+const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+
+/**
+ * Excalidraw lists a CDN copy of each canvas font after ours (public/excalidraw/fonts) in every
+ * @font-face; the policy refuses that third-party fallback by design, and Chromium reports it.
+ */
+const EXCALIDRAW_CDN_FALLBACK = /https:\/\/esm\.sh\/@excalidraw\/excalidraw@[^/]+\/dist\/prod\/fonts\//;
+
+/** Records CSP violations, as events in the page and as the browser's console reports. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+    });
+  });
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text) && !(/font/.test(text) && EXCALIDRAW_CDN_FALLBACK.test(text))) {
+      violations.push(`${page.url()}: ${text}`);
+    }
+  });
+  return violations;
+}
+
+function expectSecurityHeaders(headers: Record<string, string>) {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["permissions-policy"]).toMatch(/camera=\(\).*microphone=\(\)/);
+  expect(headers["x-frame-options"]).toBe("DENY");
+}
+
+test("pages carry the security headers and a policy whose script nonce changes with every response", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (const path of ["/", "/login", "/project", "/dev/mail"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const headers = res.headers();
+    expectSecurityHeaders(headers);
+    // A local server is plain http: HSTS there would break localhost for the browser.
+    expect(headers["strict-transport-security"]).toBeUndefined();
+    const csp = headers["content-security-policy"]!;
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+/);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    if (res.status() === 200) {
+      const nonce = csp.match(/script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
+      expect(nonce, path).toBeTruthy();
+      nonces.add(nonce!);
+      const html = await res.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonce}"`);
+    }
+  }
+  expect(nonces.size).toBeGreaterThanOrEqual(3);
+});
+
+test("API answers carry the security headers and a policy that loads nothing", async ({ request }) => {
+  const res = await request.get("/api/v2/whoami");
+  expect(res.status()).toBe(401);
+  expectSecurityHeaders(res.headers());
+  expect(res.headers()["content-security-policy"]).toMatch(/^default-src 'none'/);
+});
+
+test("no page of the app, editors included, trips the Content-Security-Policy", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await person(browser, "Csp Owner", { viewport: { width: 1400, height: 900 } });
+  const page = owner.page;
+  const violations = await watchCsp(page);
+  const ownFonts: number[] = [];
+  page.on("response", (res) => {
+    if (new URL(res.url()).pathname.startsWith("/excalidraw/fonts/")) ownFonts.push(res.status());
+  });
+  const api = async (method: "post" | "put", path: string, data: unknown) => {
+    const res = await page.request[method](path, { data, headers: origin() });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return res.json();
+  };
+  const project = (await api("post", "/api/v1/project", { name: `CSP ${Date.now().toString(36)}` })).guid as string;
+  const p = `/project/${project}`;
+  const task = (await api("post", `/api/v1/project/${project}/issue`, { custom_fields: [{ slug: "title", value: "Check the policy" }] })).guid as string;
+  const docs: Record<string, string> = {};
+  for (const kind of ["text", "drawing", "bpmn", "table"]) docs[kind] = (await api("post", `/api/v1/project/${project}/docs`, { kind, title: kind })).guid;
+  const poker = (await api("post", `/api/v1/project/${project}/rooms`, { kind: "poker", title: "Poker", method: "fibonacci" })).guid as string;
+  const retro = (await api("post", `/api/v1/project/${project}/rooms`, { kind: "retro", title: "Retro", method: "start_stop_continue" })).guid as string;
+  const shared = (await api("put", `/api/v1/project/${project}/docs/${docs.drawing}/share`, { shared: true })).url as string;
+
+  const visit = async (path: string, ready?: string) => {
+    await page.goto(path);
+    await hydrated(page);
+    if (ready) await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState("networkidle");
+  };
+  await visit("/");
+  await visit("/project");
+  await visit(p);
+  await visit(`${p}/taskboard`);
+  await visit(`${p}/issue/${task}`);
+  await visit(`${p}/stats`);
+  await visit(`${p}/events`);
+  await visit(`${p}/docs/${docs.text}`, "doc-editor-content");
+  await visit(`${p}/docs/${docs.drawing}`, "drawing-canvas");
+  await visit(`${p}/docs/${docs.bpmn}`, "bpmn-editor");
+  await visit(`${p}/docs/${docs.table}`, "table-add-row");
+  await visit(`${p}/rooms`);
+  await visit(`${p}/room/poker/${poker}`, "poker-room");
+  await visit(`${p}/room/retro/${retro}`);
+  await visit(`${p}/settings/project`);
+  await visit(`${p}/settings/fields`);
+  await visit("/settings/profile");
+  await visit(new URL(shared).pathname, "drawing-canvas");
+  // Switching the theme re-renders editors with other styles; the boot script runs on load.
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await visit(`${p}/docs/${docs.drawing}`, "drawing-canvas");
+  await visit(`${p}/docs/${docs.bpmn}`, "bpmn-editor");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+
+  expect(violations).toEqual([]);
+  expect(owner.errors).toEqual([]);
+  // Whatever canvas fonts the drawings fetched came from this origin.
+  expect(ownFonts.every((status) => status === 200 || status === 304)).toBe(true);
+  await owner.context.close();
+});
+
+test("a signed-out visitor's pages trip no policy either", async ({ page }) => {
+  const violations = await watchCsp(page);
+  for (const path of ["/", "/login", "/respass", "/en/login"]) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+  }
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(violations).toEqual([]);
+});
