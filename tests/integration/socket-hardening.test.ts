@@ -149,11 +149,12 @@ describe("forged upgrade requests", () => {
   it("answers a malformed x-partykit-props or an overlong _pk without a stack trace, and keeps the socket working", async () => {
     const team = await buildTeam();
     for (const path of await sockets(team)) {
-      for (const forged of [
+      const forgeries: { query: string; headers: Record<string, string> }[] = [
         { query: "", headers: { "x-partykit-props": "%%% not base64 {" } },
         { query: `?_pk=${"x".repeat(300)}`, headers: {} },
         { query: "", headers: { "x-partykit-room": "another-room", "x-partykit-namespace": "doc-room" } },
-      ]) {
+      ];
+      for (const forged of forgeries) {
         const socket = await rawSocket(`${path}${forged.query}`, { cookie: team.cookies.write, headers: forged.headers });
         expect(socket.status, path).toBe(101);
         await pause(100);
