@@ -346,7 +346,7 @@ describe("floods and oversized frames", () => {
     const flooder = await rawSocket(`/ws/room/${room.guid}`, { cookie: team.cookies.read });
     const member = await openRoom(room.guid, team.cookies.write);
     await member.waitFor(() => true);
-    for (let i = 0; i < SOCKET_RULES.room.burstFrames * 3; i++) flooder.send(`{"type":"sync"}`);
+    for (let i = 0; i < SOCKET_RULES.room.burstFrames * 3; i++) flooder.send(`{"type":"nonsense","n":${i}}`);
     const started = Date.now();
     expect(await member.send({ type: "set_auto_flip", enabled: true })).toEqual({ ok: true });
     // Answered while the flood is read (well before the flood could have been served in full).
