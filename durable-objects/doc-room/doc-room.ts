@@ -93,7 +93,10 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
  * version and notifies newly mentioned people.
  *
  * Read-only sockets (participants without write access, share links) get the document and its
- * updates, but their own updates are dropped here — not only in the browser.
+ * updates, but their own updates are dropped here — not only in the browser. Read participants
+ * show their presence (a team sees who is reading); link readers show none. Every frame is read
+ * with lib0's decoder (`classifyFrame`), the one y-partyserver applies it with, so no encoding
+ * of a message type can pass as another.
  */
 export class DocRoom extends YServer {
   static options = { hibernate: true };
