@@ -74,13 +74,14 @@ export async function closeUserSockets(env: Env, userId: string, reason: Session
  * Never throws, like `publishToProject`.
  */
 export async function projectAccessChanged(env: Env, projectId: string, userId: string, access: SocketAccess): Promise<void> {
+  let places: SocketPlace[] = [];
   try {
-    const places = await (await hub(env, userId)).places(projectId);
-    // A board is tracked like the rest, and closed even if its record was lost: it is one object.
-    if (access === null && !places.some((p) => p.kind === "project")) places.push({ kind: "project", name: projectId, project: projectId });
-    const results = await Promise.allSettled(places.map((p) => closeAt(env, p, userId, access)));
-    for (const r of results) if (r.status === "rejected") console.error("changing a socket's access failed", projectId, r.reason);
+    places = await (await hub(env, userId)).places(projectId);
   } catch (err) {
-    console.error("changing a user's sockets failed", projectId, userId, err);
+    console.error("reading a user's socket places failed", projectId, userId, err);
   }
+  // The board is one known object: closed even if its record (or the whole registry) was lost.
+  if (access === null && !places.some((p) => p.kind === "project")) places.push({ kind: "project", name: projectId, project: projectId });
+  const results = await Promise.allSettled(places.map((p) => closeAt(env, p, userId, access)));
+  for (const r of results) if (r.status === "rejected") console.error("changing a socket's access failed", projectId, r.reason);
 }
