@@ -7,6 +7,8 @@ import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { documentSocketAccess, REFUSAL_CLOSE } from "./services/document-access";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
+import { trackSocket } from "./services/user-sockets";
+import { forwardedUpgrade } from "./socket-forward";
 
 export const DOC_ROOM_PATH = /^\/ws\/doc\/([0-9a-f-]{36})\/?$/;
 
@@ -36,15 +38,17 @@ export async function routeDocSocket(request: Request, env: Env, docGuid: string
   const decided = await documentSocketAccess(db, docGuid, { userId: session?.user.id ?? null, shareId });
   if (!decided.ok) return refuse(REFUSAL_CLOSE[decided.reason], decided.reason);
 
-  // Every verified header is set or removed here, replacing any copy the client sent.
-  const headers = new Headers(request.headers);
-  for (const name of [VERIFIED_USER_HEADER, ...Object.values(DOC_HEADERS)]) headers.delete(name);
-  if (decided.userId) headers.set(VERIFIED_USER_HEADER, decided.userId);
-  headers.set(DOC_HEADERS.doc, decided.doc.id);
-  headers.set(DOC_HEADERS.access, decided.access);
-  headers.set(DOC_HEADERS.project, decided.doc.projectId);
-  headers.set(DOC_HEADERS.kind, decided.doc.kind);
-  if (decided.access === "share") headers.set(DOC_HEADERS.share, shareId!);
+  // Only the verified headers reach the room (see forwardedUpgrade), each set here.
+  const verified: Record<string, string> = {
+    [DOC_HEADERS.doc]: decided.doc.id,
+    [DOC_HEADERS.access]: decided.access,
+    [DOC_HEADERS.project]: decided.doc.projectId,
+    [DOC_HEADERS.kind]: decided.doc.kind,
+  };
+  if (decided.userId) verified[VERIFIED_USER_HEADER] = decided.userId;
+  if (decided.access === "share") verified[DOC_HEADERS.share] = shareId!;
+  // Recorded with the user's hub first, so that losing access or the session reaches this socket.
+  if (decided.userId) await trackSocket(env, decided.userId, { kind: "doc", name: decided.doc.id, project: decided.doc.projectId });
   const stub = await getServerByName(env.DocRoom, decided.doc.id);
-  return stub.fetch(new Request(request, { headers }));
+  return stub.fetch(forwardedUpgrade(request, verified));
 }

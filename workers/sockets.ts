@@ -10,6 +10,8 @@ import type { Env } from "./env";
 import { projectAccess } from "./services/access";
 import { findRoom, roomStub, seatFor } from "./services/rooms";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
+import { trackSocket } from "./services/user-sockets";
+import { forwardedUpgrade } from "./socket-forward";
 
 const USER_HUB_PATH = /^\/ws\/user\/([0-9a-f-]{36})\/?$/;
 const PROJECT_ROOM_PATH = /^\/ws\/project\/([0-9a-f-]{36})\/?$/;
@@ -23,9 +25,20 @@ export function isSocketPath(pathname: string): boolean {
  * `/ws/user/{userGuid}`: the session cookie must belong to that very user.
  * `/ws/project/{projectGuid}`: the session's user must be able to read that project.
  * Both need a WebSocket upgrade from one of our own pages (Origin); anything else is refused
- * before a Durable Object is woken.
+ * before a Durable Object is woken. An object receives only what `forwardedUpgrade` passes on:
+ * the verified headers set here and a connection id chosen here. A failure answers a bare 503,
+ * never an error's text.
  */
 export async function routeSocket(request: Request, env: Env): Promise<Response> {
+  try {
+    return await route(request, env);
+  } catch (err) {
+    console.error("socket routing failed", err);
+    return new Response("Service unavailable", { status: 503 });
+  }
+}
+
+async function route(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
   const userHub = url.pathname.match(USER_HUB_PATH);
   const projectRoom = url.pathname.match(PROJECT_ROOM_PATH);
@@ -46,20 +59,17 @@ export async function routeSocket(request: Request, env: Env): Promise<Response>
   if (!session) return new Response("Unauthorized", { status: 401 });
   const userId = session.user.id;
 
-  // The verified headers are set here, replacing any copy the client sent: the objects trust them.
-  const headers = new Headers(request.headers);
-  headers.set(VERIFIED_USER_HEADER, userId);
   if (userHub) {
     if (userId !== userHub[1]) return new Response("Forbidden", { status: 403 });
     const stub = await getServerByName(env.UserHub, userId);
-    return stub.fetch(new Request(request, { headers }));
+    return stub.fetch(forwardedUpgrade(request, { [VERIFIED_USER_HEADER]: userId }));
   }
   const projectId = projectRoom![1]!;
   const access = await projectAccess(db, userId, projectId, "read");
   if (!access.ok) return new Response("Forbidden", { status: 403 });
-  headers.set(VERIFIED_PROJECT_HEADER, projectId);
+  await trackSocket(env, userId, { kind: "project", name: projectId, project: projectId });
   const stub = await getServerByName(env.ProjectRoom, projectId);
-  return stub.fetch(new Request(request, { headers }));
+  return stub.fetch(forwardedUpgrade(request, { [VERIFIED_USER_HEADER]: userId, [VERIFIED_PROJECT_HEADER]: projectId }));
 }
 
 /**
@@ -72,13 +82,17 @@ async function routeRoomSocket(request: Request, env: Env, db: ReturnType<typeof
   if (!row) return new Response("Not found", { status: 404 });
   const seat = await seatFor(db, row, user, request.headers.get("Cookie"));
   if (!seat) return new Response(user ? "Forbidden" : "Unauthorized", { status: user ? 403 : 401 });
-  const headers = new Headers(request.headers);
-  headers.set(ROOM_HEADER.room, row.id);
-  headers.set(ROOM_HEADER.member, seat.member);
-  headers.set(ROOM_HEADER.name, encodeURIComponent(seat.name));
-  headers.set(ROOM_HEADER.role, seat.role);
-  headers.set(ROOM_HEADER.readOnly, seat.readOnly ? "1" : "0");
-  headers.set(ROOM_HEADER.admitted, seat.verified ? "1" : "0");
+  // A participant's seat is recorded with their hub, so losing access or the session reaches it.
+  if (!seat.guest) await trackSocket(env, seat.member, { kind: "room", name: row.id, project: row.projectId });
   const stub = await roomStub(env, row.id);
-  return stub.fetch(new Request(request, { headers }));
+  return stub.fetch(
+    forwardedUpgrade(request, {
+      [ROOM_HEADER.room]: row.id,
+      [ROOM_HEADER.member]: seat.member,
+      [ROOM_HEADER.name]: encodeURIComponent(seat.name),
+      [ROOM_HEADER.role]: seat.role,
+      [ROOM_HEADER.readOnly]: seat.readOnly ? "1" : "0",
+      [ROOM_HEADER.admitted]: seat.verified ? "1" : "0",
+    }),
+  );
 }

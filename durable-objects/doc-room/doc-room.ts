@@ -3,12 +3,15 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
+import { classifyFrame } from "../../domain/docs/sync-frames";
+import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { allows } from "../../domain/projects/roles";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
 import { getDb } from "../../workers/db/client";
 import { documents, participants, projects, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { notify } from "../../workers/services/notifications";
+import { admit, connectSafely } from "../socket-guard";
 import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
 import { CLOSE, DOC_HEADERS, type DocAccess, docAccess, PROTOCOL_VERSION, type ServerMessage } from "./protocol";
 import { DocStore, type VersionRow } from "./storage";
@@ -23,9 +26,10 @@ interface SocketFacts {
 }
 
 /**
- * While the document changes, the sockets' access is checked against D1 again at most this
- * often: someone removed from the project, or who lost write access, is closed (and reconnects
- * with what the Worker decides anew) within this time even if nobody tells the room.
+ * An edit is applied only if the sockets' access was checked against D1 less than this long
+ * ago; otherwise it waits for a new check (one read of the document and one of the project's
+ * participants). Removal and demotion also reach the room at once (`accessChanged`, pushed by
+ * the Worker before its answer): this check is the backstop should that push be lost.
  */
 export const ACCESS_RECHECK_MS = 30_000;
 
@@ -43,6 +47,13 @@ export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
 const LOADED = Symbol("loaded");
 const userTag = (user: string) => `user:${user}`;
 const SHARE_TAG = "share";
+/** Where y-partyserver keeps the awareness client ids a connection spoke for (its connection state). */
+const AWARENESS_IDS = "__ypsAwarenessIds";
+
+const awarenessIdsOf = (connection: Connection): number[] => {
+  const ids = (connection.state as Record<string, unknown> | null)?.[AWARENESS_IDS];
+  return Array.isArray(ids) ? (ids as number[]) : [];
+};
 
 function factsOf(connection: Connection): SocketFacts | null {
   const state = connection.state as Partial<SocketFacts> | null;
@@ -82,7 +93,10 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
  * version and notifies newly mentioned people.
  *
  * Read-only sockets (participants without write access, share links) get the document and its
- * updates, but their own updates are dropped here — not only in the browser.
+ * updates, but their own updates are dropped here — not only in the browser. Read participants
+ * show their presence (a team sees who is reading); link readers show none. Every frame is read
+ * with lib0's decoder (`classifyFrame`), the one y-partyserver applies it with, so no encoding
+ * of a message type can pass as another.
  */
 export class DocRoom extends YServer {
   static options = { hibernate: true };
@@ -97,6 +111,8 @@ export class DocRoom extends YServer {
   #lastEditor: string | null = null;
   #destroyed = false;
   #accessCheckedAt = 0;
+  /** Frames waiting for an access check, in arrival order (null when none is running). */
+  #held: Promise<void> | null = null;
   /** Applied updates not yet written, and the sockets that sent them (to tell them when saved). */
   #unwritten: Uint8Array[] = [];
   #senders = new Set<string>();
@@ -122,10 +138,6 @@ export class DocRoom extends YServer {
       const facts = factsOf(origin as Connection);
       if (facts?.user) this.#lastEditor = facts.user;
       this.#senders.add((origin as Connection).id);
-    }
-    if (Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS) {
-      this.#accessCheckedAt = Date.now();
-      this.ctx.waitUntil(this.#recheckAccess().catch((err) => console.error("doc access recheck failed", this.name, err)));
     }
   }
 
@@ -158,6 +170,7 @@ export class DocRoom extends YServer {
    * project's participants) and closes those whose access is gone or changed.
    */
   async #recheckAccess(): Promise<void> {
+    const startedAt = Date.now();
     const db = getDb(this.env.DB);
     const doc = await db.select({ project: documents.projectId, shareId: documents.shareId }).from(documents).where(eq(documents.id, this.name)).get();
     const people = doc
@@ -179,6 +192,7 @@ export class DocRoom extends YServer {
         else if (access !== facts.access) connection.close(CLOSE.ACCESS_CHANGED, "access changed");
       }
     }
+    this.#accessCheckedAt = startedAt;
   }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -188,6 +202,10 @@ export class DocRoom extends YServer {
   }
 
   onConnect(connection: Connection, ctx: ConnectionContext): void {
+    connectSafely(connection, "doc", () => this.#open(connection, ctx));
+  }
+
+  #open(connection: Connection, ctx: ConnectionContext): void {
     const facts = verifiedFacts(this.name, ctx);
     if (!facts || this.#destroyed) {
       connection.close(facts ? CLOSE.NOT_FOUND : CLOSE.UNAUTHORIZED, facts ? "not found" : "unauthorized");
@@ -204,22 +222,75 @@ export class DocRoom extends YServer {
     return factsOf(connection)?.access !== "write";
   }
 
-  onMessage(connection: Connection, message: WSMessage): void {
+  /**
+   * Every frame passes the socket's cap and allowance, then is read with the protocol's own
+   * decoder and let through only if this socket may send it: anyone may ask for the document
+   * (sync step 1); only writers may change it (step 2, update); participants may show their
+   * own presence (awareness of client ids no other socket speaks for), link readers none.
+   * Anything else is dropped. Edits wait for an access check when the last one is stale.
+   */
+  onMessage(connection: Connection, message: WSMessage): void | Promise<void> {
+    if (!factsOf(connection) || !admit(connection, message, SOCKET_RULES.doc)) return;
+    const edit = typeof message !== "string" && this.#isEdit(message);
+    if (this.#held || (edit && Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS)) {
+      if (!this.#held) {
+        const checked = this.#recheckAccess().catch((err) => {
+          // No answer from D1: writers reconnect (their edits come back in the sync), nothing is applied unchecked.
+          console.error("doc access recheck failed", this.name, err);
+          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.ACCESS_CHANGED, "recheck");
+        });
+        this.#held = checked;
+      }
+      const mine = this.#held.then(() => this.#receive(connection, message));
+      this.#held = mine;
+      void mine.finally(() => {
+        if (this.#held === mine) this.#held = null;
+      });
+      return mine;
+    }
+    this.#receive(connection, message);
+  }
+
+  #isEdit(message: ArrayBuffer | ArrayBufferView): boolean {
+    const kind = classifyFrame(toBytes(message)).kind;
+    return kind === "sync_step2" || kind === "update";
+  }
+
+  #receive(connection: Connection, message: WSMessage): void {
     const facts = factsOf(connection);
-    if (!facts) return;
-    if (typeof message !== "string") {
-      const bytes = toBytes(message);
-      // Frame = varuint message type, then (sync) a varuint sync step; all values are < 128.
-      if (bytes[0] === 1 && facts.access === "share") return; // a link reader has no presence
-      if (bytes[0] === 0 && bytes[1] !== 0 && facts.access !== "write") {
-        if (bytes[1] === 2 && !facts.warned) {
+    // Closed meanwhile (e.g. by the access check this frame waited for): nothing it sent counts.
+    if (!facts || connection.readyState !== WebSocket.OPEN) return;
+    if (typeof message === "string") return this.handleMessage(connection, message);
+    const frame = classifyFrame(toBytes(message));
+    switch (frame.kind) {
+      case "sync_step1":
+        break;
+      case "sync_step2":
+      case "update":
+        if (facts.access === "write") break;
+        if (frame.kind === "update" && !facts.warned) {
           connection.setState((prev: object | null) => ({ ...prev, warned: true }));
           this.#send(connection, { type: "error", code: "read_only" });
         }
         return;
-      }
+      case "awareness":
+        if (facts.access === "share" || !this.#ownsPresence(connection, frame.clients)) return;
+        break;
+      case "other":
+        return;
     }
     this.handleMessage(connection, message);
+  }
+
+  /** A socket speaks only for its own client ids: none another open socket already speaks for. */
+  #ownsPresence(connection: Connection, clients: number[]): boolean {
+    if (clients.length === 0) return true;
+    for (const other of this.getConnections()) {
+      if (other.id === connection.id) continue;
+      const theirs = awarenessIdsOf(other);
+      if (clients.some((c) => theirs.includes(c))) return false;
+    }
+    return true;
   }
 
   onCustomMessage(connection: Connection): void {
@@ -347,9 +418,8 @@ export class DocRoom extends YServer {
     return Y.encodeStateAsUpdate(this.document);
   }
 
-  /** Checks every open socket's access against D1 now (what the room also does while edits arrive). */
+  /** Checks every open socket's access against D1 now (what the room also does before a stale edit). */
   async recheckAccess(): Promise<void> {
-    this.#accessCheckedAt = Date.now();
     await this.#recheckAccess();
   }
 
@@ -369,11 +439,27 @@ export class DocRoom extends YServer {
     return { closed };
   }
 
-  /** Closes a user's sockets (removed from the project, or their access changed: they reconnect with the new one). */
+  /** Closes a user's sockets (removed from the project, or their session may have ended: `RECHECK`, they reconnect). */
   async disconnectUser(userGuid: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(userTag(userGuid))) {
       connection.close(code, "access changed");
+      closed += 1;
+    }
+    return { closed };
+  }
+
+  /**
+   * A user's access to the project is now `access` (null: none). Their sockets opened with
+   * another right close before this call answers — `FORBIDDEN` when they lost the project,
+   * `ACCESS_CHANGED` otherwise (they reconnect with the new right) — so no edit they send
+   * afterwards is applied under the old one.
+   */
+  async accessChanged(userGuid: string, access: "write" | "read" | null): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections(userTag(userGuid))) {
+      if (factsOf(connection)?.access === access) continue;
+      connection.close(access ? CLOSE.ACCESS_CHANGED : CLOSE.FORBIDDEN, "access changed");
       closed += 1;
     }
     return { closed };

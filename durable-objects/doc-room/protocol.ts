@@ -5,11 +5,13 @@
  * the schemas below.
  */
 import { z } from "zod";
+import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
 
 export const PROTOCOL_VERSION = 1;
 
 /** Close codes, named once for both sides. */
 export const CLOSE = {
+  ...SOCKET_CLOSE,
   /** No session (and no share link): sign in first. */
   UNAUTHORIZED: 4001,
   /** Signed in, but not a participant who may read this document's project. */
@@ -17,7 +19,7 @@ export const CLOSE = {
   /** The document does not exist (any more), or the share link was turned off or replaced. */
   NOT_FOUND: 4004,
   /** The user's access changed (e.g. lost write access): reconnect, the Worker decides anew. */
-  ACCESS_CHANGED: 4009,
+  ACCESS_CHANGED: SOCKET_CLOSE.RECHECK,
 } as const;
 /** After these the client stops reconnecting: only a reload (a new session or link) can help. */
 export const FINAL_CLOSE_CODES: readonly number[] = [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN, CLOSE.NOT_FOUND];

@@ -1,5 +1,7 @@
-import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
+import { admit } from "../socket-guard";
 import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
 import { CLOSE, type ProjectError, type ProjectMessage, projectMessage } from "./protocol";
 
@@ -39,7 +41,8 @@ export class ProjectRoom extends Server<Env> {
     if (!verifiedUser(this.name, ctx)) connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
   }
 
-  onMessage(connection: Connection) {
+  onMessage(connection: Connection, message: WSMessage) {
+    if (!admit(connection, message, SOCKET_RULES.project)) return;
     const error: ProjectError = { type: "error", code: "unsupported" };
     connection.send(JSON.stringify(error));
   }
@@ -61,11 +64,14 @@ export class ProjectRoom extends Server<Env> {
     return { ok: true, sent };
   }
 
-  /** Closes a user's sockets once they were removed from the project or lost read access. */
-  async disconnectUser(userGuid: string): Promise<{ closed: number }> {
+  /**
+   * Closes a user's sockets: with `ACCESS_LOST` once they were removed from the project or lost
+   * read access, with `RECHECK` when their session may have ended (they reconnect if it did not).
+   */
+  async disconnectUser(userGuid: string, code: number = CLOSE.ACCESS_LOST): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(userTag(userGuid))) {
-      connection.close(CLOSE.ACCESS_LOST, "access lost");
+      connection.close(code, code === CLOSE.ACCESS_LOST ? "access lost" : "recheck");
       closed += 1;
     }
     return { closed };

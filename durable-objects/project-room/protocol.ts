@@ -5,11 +5,13 @@
  * `projectMessage` and ignores what it does not understand.
  */
 import { z } from "zod";
+import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
 
 export const PROTOCOL_VERSION = 1;
 
 /** Close codes, named once for both sides. */
 export const CLOSE = {
+  ...SOCKET_CLOSE,
   /** No session, or the socket did not come through the Worker's checks: do not reconnect. */
   UNAUTHORIZED: 4001,
   /** The user was removed from the project or lost read access: do not reconnect. */

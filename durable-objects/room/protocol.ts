@@ -17,12 +17,14 @@
  * author of an anonymous note.
  */
 import { z } from "zod";
+import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
 
 export const ROOM_KINDS = ["poker", "retro"] as const;
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** Close codes, named once for both sides. */
 export const ROOM_CLOSE = {
+  ...SOCKET_CLOSE,
   /** No session or ticket, or the socket did not come through the Worker: do not reconnect. */
   UNAUTHORIZED: 4001,
   /** Removed from the room or the project: do not reconnect. */
@@ -31,7 +33,10 @@ export const ROOM_CLOSE = {
   WAITING: 4004,
 } as const;
 
-/** The largest frame a client may send; longer ones are refused with `too_large`. */
+/**
+ * The largest frame a client may send; longer ones are refused with `too_large` (the socket
+ * stays open). Far longer ones (`SOCKET_RULES.room.maxFrameBytes`) close it with `TOO_LARGE`.
+ */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 /** Who the socket is, as the object knows them. */

@@ -1,9 +1,11 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
 import { type RetroPreset, type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
 import { diff } from "../../domain/rooms/patch";
 import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
+import { admit, connectSafely } from "../socket-guard";
 import { carryOut } from "./effects";
 import { clientEnvelope, MAX_FRAME_BYTES, ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "./protocol";
 
@@ -161,6 +163,10 @@ export class RoomServer extends Server<Env> {
   }
 
   onConnect(connection: Connection<Seat>, ctx: ConnectionContext) {
+    connectSafely(connection, "room", () => this.admitSeat(connection, ctx));
+  }
+
+  private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
     const seat = this.seatOf(ctx);
     if (!seat) return connection.close(ROOM_CLOSE.UNAUTHORIZED, "unauthorized");
     if (!this.meta || !this.state) {
@@ -180,7 +186,7 @@ export class RoomServer extends Server<Env> {
 
   onMessage(connection: Connection<Seat>, raw: string | ArrayBuffer) {
     const seat = connection.state;
-    if (!seat || !this.meta) return;
+    if (!seat || !this.meta || !admit(connection, raw, SOCKET_RULES.room)) return;
     const size = typeof raw === "string" ? raw.length : raw.byteLength;
     if (size > MAX_FRAME_BYTES) return this.sendTo(connection, { type: "error", code: "too_large" });
     let frame: unknown;
@@ -221,14 +227,34 @@ export class RoomServer extends Server<Env> {
     if (this.meta) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
   }
 
-  /** Closes a member's sockets once they were removed from the room or the project. */
-  async disconnect(member: string): Promise<{ closed: number }> {
+  /**
+   * Closes a member's sockets: with `ACCESS_LOST` once they were removed from the room or the
+   * project, with `RECHECK` when their session may have ended (they reconnect if it did not).
+   */
+  async disconnect(member: string, code: number = ROOM_CLOSE.ACCESS_LOST): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(memberTag(member))) {
-      connection.close(ROOM_CLOSE.ACCESS_LOST, "access lost");
+      connection.close(code, code === ROOM_CLOSE.ACCESS_LOST ? "access lost" : "recheck");
       closed += 1;
     }
     return { closed };
+  }
+
+  /**
+   * A member's project access changed but they may still see the room: their open sockets take
+   * the new right at once (a reader watches, a writer votes) and get the state again, so no
+   * frame after this call is judged by the old right.
+   */
+  async reseat(member: string, readOnly: boolean): Promise<{ changed: number }> {
+    let changed = 0;
+    for (const connection of this.getConnections<Seat>(memberTag(member))) {
+      const seat = connection.state;
+      if (!seat || seat.readOnly === readOnly || !this.meta) continue;
+      const next = connection.setState((prev) => ({ ...prev!, readOnly, role: readOnly ? "spectator" : "voter" }))!;
+      this.sendState(connection, next);
+      changed += 1;
+    }
+    return { changed };
   }
 
   /**

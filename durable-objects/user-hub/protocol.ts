@@ -3,16 +3,30 @@
  * browser parses every frame with `hubMessage` and ignores what it does not understand.
  */
 import { z } from "zod";
+import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
 
 export const PROTOCOL_VERSION = 1;
 
 /** Close codes, named once for both sides. */
 export const CLOSE = {
+  ...SOCKET_CLOSE,
   /** The session ended or the socket belongs to someone else: do not reconnect. */
   UNAUTHORIZED: 4001,
   /** The account no longer exists: do not reconnect. */
   USER_GONE: 4004,
 } as const;
+
+/**
+ * A live room a user opened a socket to, as the Worker records it with the user's hub before
+ * handing the socket over (DO RPC shape): so logging out, changing the password or losing
+ * access can reach every such socket at once. `project` is the project the room belongs to.
+ */
+export const socketPlace = z.object({
+  kind: z.enum(["project", "room", "doc"]),
+  name: z.string().min(1).max(64),
+  project: z.string().min(1).max(64),
+});
+export type SocketPlace = z.infer<typeof socketPlace>;
 
 export const inviteView = z.object({
   guid: z.string(),

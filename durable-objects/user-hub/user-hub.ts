@@ -1,17 +1,32 @@
-import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
-import { CLOSE, type HubMessage, hubMessage } from "./protocol";
+import { admit } from "../socket-guard";
+import { CLOSE, type HubMessage, hubMessage, type SocketPlace, socketPlace } from "./protocol";
 
 /** Header through which the Worker tells the hub whose session opened the socket. */
 export const VERIFIED_USER_HEADER = "x-verified-user";
 
+/** Places remembered at most; the least recently opened go first. */
+export const MAX_PLACES = 500;
+/** A place not opened again for this long is forgotten (sessions last no longer). */
+export const PLACE_TTL_MS = 30 * 24 * 60 * 60_000;
+
 /**
- * One per user (`/ws/user/{userGuid}`): fans pushes out to every tab the user has open. It
- * keeps no state of its own — invitations and notifications live in D1 and a reconnecting
- * client reloads them — so hibernation and eviction lose nothing.
+ * One per user (`/ws/user/{userGuid}`): fans pushes out to every tab the user has open.
+ * Invitations and notifications live in D1 and a reconnecting client reloads them, so
+ * hibernation and eviction lose nothing. The one thing it stores is where else the user has
+ * sockets (`SocketPlace`: project boards, poker/retro rooms, documents), recorded by the Worker
+ * on each connect, so that ending a session or losing access can close them all.
  */
 export class UserHub extends Server<Env> {
   static options = { hibernate: true };
+
+  onStart() {
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS socket_places (kind TEXT NOT NULL, name TEXT NOT NULL, project TEXT NOT NULL, opened_at INTEGER NOT NULL, PRIMARY KEY (kind, name))",
+    );
+  }
 
   onConnect(connection: Connection, ctx: ConnectionContext) {
     // The Worker authenticated the session and stripped any client-sent copy of this header.
@@ -20,7 +35,8 @@ export class UserHub extends Server<Env> {
     }
   }
 
-  onMessage(connection: Connection) {
+  onMessage(connection: Connection, message: WSMessage) {
+    if (!admit(connection, message, SOCKET_RULES.hub)) return;
     connection.send(JSON.stringify({ type: "error", code: "unsupported" }));
   }
 
@@ -38,7 +54,45 @@ export class UserHub extends Server<Env> {
   }
 
   /** Closes every socket of a user whose account or session is gone. */
-  async disconnectAll(code: number = CLOSE.USER_GONE): Promise<void> {
-    for (const connection of this.getConnections()) connection.close(code, "closed");
+  async disconnectAll(code: number = CLOSE.USER_GONE): Promise<{ closed: number }> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      connection.close(code, "closed");
+      closed += 1;
+    }
+    return { closed };
+  }
+
+  /** Records that the user is opening a socket to `place` (called before the socket is handed over). */
+  async track(place: SocketPlace, now = Date.now()): Promise<{ ok: boolean }> {
+    const parsed = socketPlace.safeParse(place);
+    if (!parsed.success) return { ok: false };
+    const sql = this.ctx.storage.sql;
+    sql.exec(
+      "INSERT INTO socket_places (kind, name, project, opened_at) VALUES (?, ?, ?, ?) ON CONFLICT (kind, name) DO UPDATE SET project = excluded.project, opened_at = excluded.opened_at",
+      parsed.data.kind,
+      parsed.data.name,
+      parsed.data.project,
+      now,
+    );
+    sql.exec("DELETE FROM socket_places WHERE opened_at < ?", now - PLACE_TTL_MS);
+    sql.exec("DELETE FROM socket_places WHERE rowid NOT IN (SELECT rowid FROM socket_places ORDER BY opened_at DESC LIMIT ?)", MAX_PLACES);
+    return { ok: true };
+  }
+
+  /** Where the user may have sockets open, all of them or those of one project. */
+  async places(project?: string): Promise<SocketPlace[]> {
+    const rows = project
+      ? this.ctx.storage.sql.exec<SocketPlace>("SELECT kind, name, project FROM socket_places WHERE project = ?", project)
+      : this.ctx.storage.sql.exec<SocketPlace>("SELECT kind, name, project FROM socket_places");
+    return rows.toArray().map((r) => ({ kind: r.kind, name: r.name, project: r.project }));
+  }
+
+  /**
+   * Forgets places whose sockets were all closed, if not opened again since `before` (a socket
+   * reopened meanwhile stays recorded).
+   */
+  async forget(places: SocketPlace[], before: number): Promise<void> {
+    for (const p of places) this.ctx.storage.sql.exec("DELETE FROM socket_places WHERE kind = ? AND name = ? AND opened_at <= ?", p.kind, p.name, before);
   }
 }

@@ -30,6 +30,7 @@ import {
 import { hitRateLimit } from "../../services/rate-limit";
 import { admitSignIn, admitSignInClient, recordSignIn, trustedClientIp } from "../../services/sign-in-guard";
 import { clearedSessionCookie, revokeSession, sessionCookie } from "../../services/sessions";
+import { closeUserSockets } from "../../services/user-sockets";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
@@ -82,6 +83,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/v1/exit", requireUser, async (c) => {
     await revokeSession(c.get("db"), c.get("sessionHash")!);
+    await closeUserSockets(c.env, c.get("user")!.id, "logout");
     c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ ok: true });
   })
@@ -124,6 +126,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await readJson(c, changePasswordBody);
     const result = await changePassword(c.get("db"), c.get("user")!, c.get("sessionHash"), body.oldpass, body.newpass);
     if (!result.ok) throw new ApiProblem(400, result.reason, { [result.reason === "old_password_wrong" ? "oldpass" : "newpass"]: result.reason });
+    await closeUserSockets(c.env, c.get("user")!.id, "password_changed");
     return c.json({ ok: true });
   })
   .post("/v1/respas", async (c) => {
@@ -137,6 +140,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await readJson(c, setPasswordBody);
     const result = await setPasswordFromLink(c.get("db"), body.uuid, body.newpass, c.req.header("User-Agent") ?? null);
     if (!result.ok) throw new ApiProblem(400, result.reason);
+    await closeUserSockets(c.env, result.user.id, "password_reset");
     c.header("Set-Cookie", sessionCookie(result.token));
     return c.json({ access_token: result.token, user: toWhoAmI(result.user) });
   })

@@ -15,6 +15,7 @@ import { projectAccess } from "../../services/access";
 import { access, type ProjectEnv } from "../project-access";
 import { pushToUser } from "../../services/hub";
 import { disconnectFromProject } from "../../services/live";
+import { projectAccessChanged } from "../../services/user-sockets";
 import {
   answerInvite,
   changeInviteRole,
@@ -122,10 +123,9 @@ export const projectRoutes = new Hono<ProjectEnv>()
       if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
       const p = result.participant;
       const verifiedNow = !target.isVerifications && p.isVerifications;
-      // An open board must stop hearing about a project its user may no longer read.
-      if (!allows({ root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications }, "read")) {
-        await disconnectFromProject(c.env, project.id, p.userId);
-      }
+      // Open sockets follow before the answer: no vote, note move or edit under the old right.
+      const flags = { root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications };
+      await projectAccessChanged(c.env, project.id, p.userId, allows(flags, "write") ? "write" : allows(flags, "read") ? "read" : null);
       await pushToUser(c.env, p.userId, {
         type: "update_project_access",
         project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
