@@ -222,9 +222,11 @@ describe("ending a session", () => {
     };
   }
 
-  it("closes the user's hub, board, room and document sockets within a second of logging out", async () => {
+  it("closes the user's hub, board, room and document sockets within a second of logging out, even after the hub was evicted", async () => {
     const team = await buildTeam();
     const open = await everySocket(team, team.cookies.write!);
+    // Where the sockets are is kept in the hub's storage, not in its memory.
+    await evictDurableObject(await getServerByName(workerEnv.UserHub, team.users.write.id));
     const started = Date.now();
     expect((await call("POST", "/api/v1/exit", { cookie: team.cookies.write })).status).toBe(200);
     const { codes } = await open.allClosedWithin(1000);
