@@ -301,6 +301,8 @@ describe("access changes on open sockets", () => {
     expect((await call("PUT", access(team, "write"), { cookie: team.cookies.root, body: { write: false } })).status).toBe(200);
     expect(await member.send({ type: "set_auto_flip", enabled: false })).toEqual({ ok: false, code: "read_only" });
     expect(member.parsed.filter((f) => f.type === "state").at(-1)).toMatchObject({ you: { readOnly: true } });
+    // No longer a voter: holds no round up.
+    await member.waitFor((v) => v.participants.find((p: { id: string }) => p.id === team.users.write.id)?.role === "spectator", "the demoted voter to watch");
     // Promoted again, the same socket may act again.
     expect((await call("PUT", access(team, "write"), { cookie: team.cookies.root, body: { write: true } })).status).toBe(200);
     expect(await member.send({ type: "set_auto_flip", enabled: false })).toEqual({ ok: true });
