@@ -243,7 +243,7 @@ export class RoomServer extends Server<Env> {
   /**
    * A member's project access changed but they may still see the room: their open sockets take
    * the new right at once (a reader watches, a writer votes) and get the state again, so no
-   * frame after this call is judged by the old right.
+   * frame after this call is judged by the old right. A demoted poker voter becomes a spectator.
    */
   async reseat(member: string, readOnly: boolean): Promise<{ changed: number }> {
     let changed = 0;
@@ -254,6 +254,9 @@ export class RoomServer extends Server<Env> {
       this.sendState(connection, next);
       changed += 1;
     }
+    // A poker voter who may only watch now holds no hidden vote and no round up (auto-flip).
+    const person = this.meta?.kind === "poker" ? (this.state as PokerState).participants.find((p) => p.id === member) : undefined;
+    if (readOnly && person?.role === "voter") this.apply(member, { type: "set_role", role: "spectator" });
     return { changed };
   }
 
