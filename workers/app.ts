@@ -18,10 +18,13 @@ export { UserHub } from "../durable-objects/user-hub/user-hub";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-/** Security headers on an answer; responses from fetch() or assets can be immutable, so copy first. */
+/**
+ * Security headers on an answer, keeping any a route set itself (a file download's stricter
+ * sandboxing CSP); responses from fetch() or assets can be immutable, so copy first.
+ */
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   const res = new Response(response.body, response);
-  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  for (const [name, value] of Object.entries(headers)) if (!res.headers.has(name)) res.headers.set(name, value);
   return res;
 }
 

@@ -13,15 +13,23 @@ export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 /** Imports are whole documents (`/docs/{guid}/import`): a generous cap, far above any Markdown file a person writes. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Paths under /api that take a file, and the most each may carry. */
-const UPLOADS: readonly [RegExp, number][] = [
-  [/^\/api\/v1\/project\/[^/]+\/entity-file$/, FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES],
-  [/^\/api\/v1\/project\/[^/]+\/docs\/[^/]+\/images$/, FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES],
-  [/^\/api\/v1\/project\/[^/]+\/docs\/[^/]+\/import$/, IMPORT_MAX_BYTES],
-  [/^\/api\/v1\/changingme$/, AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES],
+export interface BodyLimit {
+  maxBytes: number;
+  /** The error key of the refusal: the route's own wording for uploads. */
+  code: string;
+}
+
+/** Paths under /api that take a file, the most each may carry, and how a refusal reads. */
+const UPLOADS: readonly [RegExp, BodyLimit][] = [
+  [/^\/api\/v1\/project\/[^/]+\/entity-file$/, { maxBytes: FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES, code: "file_too_large" }],
+  [/^\/api\/v1\/project\/[^/]+\/docs\/[^/]+\/images$/, { maxBytes: FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES, code: "file_too_large" }],
+  [/^\/api\/v1\/project\/[^/]+\/docs\/[^/]+\/import$/, { maxBytes: IMPORT_MAX_BYTES, code: "import_too_large" }],
+  [/^\/api\/v1\/changingme$/, { maxBytes: AVATAR_MAX_BYTES + MULTIPART_ENVELOPE_BYTES, code: "avatar_too_large" }],
 ];
 
-/** The most bytes a request body to `pathname` may have. */
-export function maxBodyBytes(pathname: string): number {
-  return UPLOADS.find(([pattern]) => pattern.test(pathname))?.[1] ?? JSON_BODY_MAX_BYTES;
+const JSON_LIMIT: BodyLimit = { maxBytes: JSON_BODY_MAX_BYTES, code: "body_too_large" };
+
+/** The most bytes a request body to `pathname` may have, and the key of the 413 above it. */
+export function bodyLimitOf(pathname: string): BodyLimit {
+  return UPLOADS.find(([pattern]) => pattern.test(pathname))?.[1] ?? JSON_LIMIT;
 }

@@ -73,7 +73,8 @@ test("API answers carry the security headers and a policy that loads nothing", a
 });
 
 test("no page of the app, editors included, trips the Content-Security-Policy", async ({ browser }) => {
-  test.setTimeout(120_000);
+  // About twenty pages, four editors among them: minutes on a busy machine.
+  test.setTimeout(240_000);
   const owner = await person(browser, "Csp Owner", { viewport: { width: 1400, height: 900 } });
   const page = owner.page;
   const violations = await watchCsp(page);

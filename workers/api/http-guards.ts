@@ -2,23 +2,29 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { TrieRouter } from "hono/router/trie-router";
-import { maxBodyBytes } from "../../domain/http/body-limits";
+import { bodyLimitOf } from "../../domain/http/body-limits";
 import { ApiProblem } from "./problem";
 import type { AppEnv } from "./types";
 
-const tooLarge = () => {
-  throw new ApiProblem(413, "body_too_large");
-};
-const limiters = new Map<number, MiddlewareHandler>();
+const limiters = new Map<string, MiddlewareHandler>();
 
 /**
  * Refuses a body above the path's limit with a translated 413 before anything reads it: from
  * Content-Length at once, or while counting a chunked stream.
  */
 export const bodySizeLimit: MiddlewareHandler<AppEnv> = (c, next) => {
-  const max = maxBodyBytes(new URL(c.req.url).pathname);
-  let limiter = limiters.get(max);
-  if (!limiter) limiters.set(max, (limiter = bodyLimit({ maxSize: max, onError: tooLarge })));
+  const { maxBytes, code } = bodyLimitOf(new URL(c.req.url).pathname);
+  const key = `${maxBytes}:${code}`;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = bodyLimit({
+      maxSize: maxBytes,
+      onError: () => {
+        throw new ApiProblem(413, code);
+      },
+    });
+    limiters.set(key, limiter);
+  }
   return limiter(c, next);
 };
 
