@@ -21,6 +21,7 @@ import { spaceRoutes } from "./tasks/spaces";
 import { viewRoutes } from "./views";
 import { workflowRoutes } from "./workflows";
 import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
+import { apiReference, openApiJson } from "./openapi";
 import { projectRoutes } from "./projects";
 import { roomProjectRoutes, roomRoutes } from "./rooms";
 import { requestContext, sameOrigin } from "./middleware";
@@ -57,6 +58,8 @@ api.route("/", notificationSettingsRoutes);
 api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
+api.get("/openapi.json", openApiJson);
+api.get("/docs", apiReference);
 
 api.notFound((c) => renderProblem(c, new ApiProblem(404, "not_found")));
 api.onError((err, c) => {

@@ -10,7 +10,7 @@ import type { AppEnv } from "../types";
 import { parseWith } from "../validate";
 
 /** `{tasks, project}`: a new project of the demo user named `project`, holding `tasks` tasks. */
-const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
+export const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
 
 export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");

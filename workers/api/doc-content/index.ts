@@ -24,7 +24,7 @@ import { readJson } from "../validate";
 /** Imports are whole documents: a generous cap, far above any Markdown file a person writes. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-const versionBody = z.strictObject({
+export const versionBody = z.strictObject({
   name: z.string({ error: "version_name_required" }).trim().min(1, "version_name_required").max(120, "version_name_too_long"),
 });
 
