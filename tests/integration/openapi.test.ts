@@ -82,6 +82,8 @@ describe("the OpenAPI document", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(res.text).not.toMatch(/<script/i);
+    // A style attribute would be blocked by the page's own policy (hashes cover <style> only).
+    expect(res.text).not.toMatch(/ style="/);
     expect(res.headers.get("Content-Security-Policy")).toMatch(/default-src 'none'; style-src 'sha256-/);
     for (const op of operations) expect(res.text).toContain(`id="${operationId(op)}"`);
     expect(res.text).toContain('<h2 id="tasks">Tasks</h2>');

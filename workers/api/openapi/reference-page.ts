@@ -57,7 +57,7 @@ function schemaRows(schema: Json, depth = 0): string {
   return children(schema)
     .map(([name, s, required]) => {
       const note = [s.description ? inline(s.description) : "", ...constraints(s)].filter(Boolean).join(" · ");
-      return `<tr><td style="padding-left:${0.5 + depth * 1.25}rem"><code>${esc(name)}</code>${required ? ' <span class="req">required</span>' : ""}</td><td><code>${esc(typeOf(s))}</code></td><td>${note}</td></tr>${depth < 5 ? schemaRows(s, depth + 1) : ""}`;
+      return `<tr><td class="d${Math.min(depth, 5)}"><code>${esc(name)}</code>${required ? ' <span class="req">required</span>' : ""}</td><td><code>${esc(typeOf(s))}</code></td><td>${note}</td></tr>${depth < 5 ? schemaRows(s, depth + 1) : ""}`;
     })
     .join("");
 }
@@ -105,6 +105,7 @@ main{padding:1rem 2rem 4rem;max-width:72rem}h2{margin:2.5rem 0 .5rem;padding-bot
 table.fields{border-collapse:collapse;width:100%;font-size:.9em}table.fields th,table.fields td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid var(--line)}
 table.fields th{color:var(--muted);font-weight:600}.req{color:#b91c1c;font-size:.8em}.type,.media{margin:.2rem 0;font-size:.9em}
 .status{display:inline-block;min-width:2.6rem;text-align:center;border-radius:4px;padding:0 .3rem;font-weight:700}.s2{background:#dcfce7}.s4{background:#fee2e2}.s5{background:#fde68a}
+.d1{padding-left:1.75rem!important}.d2{padding-left:3rem!important}.d3{padding-left:4.25rem!important}.d4{padding-left:5.5rem!important}.d5{padding-left:6.75rem!important}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em}
 @media (max-width:800px){.layout{grid-template-columns:1fr}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--line)}}
 `;
