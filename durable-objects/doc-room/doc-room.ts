@@ -392,7 +392,20 @@ export class DocRoom extends YServer {
     if (!state) return { ok: false, reason: "version_not_found" };
     const before = this.#addVersion("", true, by);
     this.#lastEditor = by;
-    this.unstable_replaceDocument(state, (key) => (key === Y_TEXT_FIELD ? "XmlFragment" : "Map"));
+    const snapshot = new Y.Doc();
+    Y.applyUpdate(snapshot, state);
+    if (snapshot.share.size === 0) {
+      // A version of a blank document has no root type, and y-partyserver's replace cannot build
+      // its undo scope from none (it throws): restoring it means deleting every item instead.
+      this.document.transact((tr) => {
+        for (const type of this.document.share.values()) {
+          for (let item = type._start; item; item = item.right) if (!item.deleted) item.delete(tr);
+          for (const item of type._map.values()) if (!item.deleted) item.delete(tr);
+        }
+      });
+    } else {
+      this.unstable_replaceDocument(state, (key) => (key === Y_TEXT_FIELD ? "XmlFragment" : "Map"));
+    }
     // Stored before the call answers (the answer waits for this write).
     this.#write();
     this.broadcastCustomMessage(JSON.stringify({ type: "restored", version: id, by } satisfies ServerMessage));

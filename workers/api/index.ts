@@ -21,6 +21,7 @@ import { spaceRoutes } from "./tasks/spaces";
 import { viewRoutes } from "./views";
 import { workflowRoutes } from "./workflows";
 import { notificationRoutes, notificationSettingsRoutes } from "./notifications";
+import { apiReference, openApiJson } from "./openapi";
 import { projectRoutes } from "./projects";
 import { roomProjectRoutes, roomRoutes } from "./rooms";
 import { bodySizeLimit, methodNotAllowed, methodsOfPath } from "./http-guards";
@@ -59,6 +60,8 @@ api.route("/", notificationSettingsRoutes);
 api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
+api.get("/openapi.json", openApiJson);
+api.get("/docs", apiReference);
 
 const methodsOf = methodsOfPath(api.routes);
 

@@ -174,14 +174,17 @@ export async function updateField(
 ): Promise<{ ok: true; field: FieldDefinition } | { ok: false; reason: string }> {
   const system = isSystemSlug(field.slug);
   if (system && (changes.title !== undefined || changes.individual_value !== undefined)) return { ok: false, reason: "system_field" };
+  const set = {
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.hide_to_user !== undefined ? { hideToUser: changes.hide_to_user } : {}),
+    ...(changes.individual_value !== undefined ? { individualValue: changes.individual_value } : {}),
+    ...(changes.entities !== undefined ? { entities: JSON.stringify(changes.entities) } : {}),
+  };
+  // Nothing to change is a no-op, not an UPDATE without columns (drizzle throws on that).
+  if (Object.keys(set).length === 0) return { ok: true, field };
   const updated = await db
     .update(fieldDefinitions)
-    .set({
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.hide_to_user !== undefined ? { hideToUser: changes.hide_to_user } : {}),
-      ...(changes.individual_value !== undefined ? { individualValue: changes.individual_value } : {}),
-      ...(changes.entities !== undefined ? { entities: JSON.stringify(changes.entities) } : {}),
-    })
+    .set(set)
     .where(eq(fieldDefinitions.id, field.id))
     .returning()
     .get();

@@ -111,17 +111,20 @@ export async function updateSprint(
     changes,
     LOGGED_SPRINT_FIELDS,
   );
+  const set = {
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.goal !== undefined ? { goal: changes.goal } : {}),
+    ...(changes.start_date !== undefined ? { startDate: changes.start_date } : {}),
+    ...(changes.end_date !== undefined ? { endDate: changes.end_date } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+    ...(changes.archived !== undefined ? { archived: changes.archived } : {}),
+    ...(changes.sort !== undefined ? { sort: changes.sort } : {}),
+  };
+  // Nothing to change is a no-op, not an UPDATE without columns (drizzle throws on that).
+  if (Object.keys(set).length === 0) return { ok: true, sprint };
   const update = db
     .update(sprints)
-    .set({
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.goal !== undefined ? { goal: changes.goal } : {}),
-      ...(changes.start_date !== undefined ? { startDate: changes.start_date } : {}),
-      ...(changes.end_date !== undefined ? { endDate: changes.end_date } : {}),
-      ...(changes.status !== undefined ? { status: changes.status } : {}),
-      ...(changes.archived !== undefined ? { archived: changes.archived } : {}),
-      ...(changes.sort !== undefined ? { sort: changes.sort } : {}),
-    })
+    .set(set)
     .where(eq(sprints.id, sprint.id))
     .returning();
   const title = changes.title ?? sprint.title;

@@ -2,7 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { mails } from "../../db/schema";
+import { mails, users } from "../../db/schema";
 import { seedBulkPlan } from "../../services/bulk-plan";
 import { DEMO_USER_ID, seedDemoPlan } from "../../services/demo";
 import { ApiProblem } from "../problem";
@@ -10,7 +10,7 @@ import type { AppEnv } from "../types";
 import { parseWith } from "../validate";
 
 /** `{tasks, project}`: a new project of the demo user named `project`, holding `tasks` tasks. */
-const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
+export const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
 
 export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
@@ -37,5 +37,7 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
       throw new ApiProblem(400, "body_invalid_json");
     }
     const body = parseWith(bulkBody, raw);
+    // The demo user comes from `npm run db:seed`; without it the project's owner would not exist.
+    if (!(await c.get("db").select({ id: users.id }).from(users).where(eq(users.id, DEMO_USER_ID)).get())) throw new ApiProblem(404, "not_found");
     return c.json(await seedBulkPlan(c.get("db"), DEMO_USER_ID, body.project, body.tasks, c.get("i18n").t), 201);
   });

@@ -22,7 +22,7 @@ import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { readJson } from "../validate";
 
-const versionBody = z.strictObject({
+export const versionBody = z.strictObject({
   name: z.string({ error: "version_name_required" }).trim().min(1, "version_name_required").max(120, "version_name_too_long"),
 });
 

@@ -16,7 +16,7 @@ import { access, type ProjectEnv } from "../project-access";
 import { preferencesBody } from "../../../domain/notifications/preferences";
 import { getPreferences, setPreferences } from "../../services/notification-settings";
 
-const limitQuery = z.object({
+export const limitQuery = z.object({
   limit: z.coerce.number({ error: "limit_invalid" }).int("limit_invalid").min(1, "limit_invalid").max(NOTIFICATIONS_MAX_LIMIT, "limit_invalid").optional(),
 });
 

@@ -11,7 +11,7 @@ import { parseWith } from "../validate";
 import { tasksChanged } from "./publish";
 
 /** Only tasks carry files for now; the spec's `entity_kind` leaves room for more. */
-const entity = z.object({
+export const entity = z.object({
   entity_kind: z.literal("issue", { error: "entity_invalid" }),
   entity_guid: z.string({ error: "entity_guid_required" }).min(1, "entity_guid_required").max(64, "entity_guid_required"),
 });
