@@ -3,7 +3,7 @@
  * the services that make the change, in the same D1 batch as the change where they can, and
  * read newest first in pages.
  */
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, runBatch } from "../db/client";
 import { activity, users } from "../db/schema";
@@ -15,7 +15,8 @@ export interface ActivityInput {
   entityKind: "issue" | "sprint";
   entityId: string;
   action: string;
-  detail: Record<string, unknown>;
+  /** The detail, or an SQL expression giving its JSON (for values only the same batch knows, like a new task's number). */
+  detail: Record<string, unknown> | SQL;
   /** Milliseconds; now when left out. Rows of one change share it. */
   createdAt?: number;
 }
@@ -46,7 +47,7 @@ export function activityStatements(db: Db, rows: readonly ActivityInput[]): Batc
     entityKind: r.entityKind,
     entityId: r.entityId,
     action: r.action,
-    detail: JSON.stringify(r.detail),
+    detail: r.detail instanceof SQL ? r.detail : JSON.stringify(r.detail),
     createdAt: r.createdAt ?? now,
   }));
   const statements: BatchItem<"sqlite">[] = [];

@@ -86,9 +86,14 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
     .from(fieldDefinitions)
     .where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, SYSTEM_FIELDS.map((f) => f.slug))));
   if (present.length === SYSTEM_FIELDS.length) return;
-  const have = new Set(present.map((p) => p.slug));
+  await runBatch(db, systemFieldStatements(db, systemFieldRows(projectId, t, new Set(present.map((p) => p.slug)))));
+}
+
+/** The rows of the system fields a project lacks (all of them for a new project). */
+export function systemFieldRows(projectId: string, t: TFunction, have: ReadonlySet<string> = new Set()): FieldDefinition[] {
+  const now = Date.now();
   const missing = SYSTEM_FIELDS.map((spec, index) => ({ spec, index })).filter(({ spec }) => !have.has(spec.slug));
-  const rows = missing.map(({ spec, index }) => ({
+  return missing.map(({ spec, index }) => ({
     id: newGuid(),
     projectId,
     slug: spec.slug,
@@ -96,6 +101,7 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
     typeFields: spec.type,
     sort: index,
     individualValue: spec.individual ?? false,
+    hideToUser: false,
     valuesSet: JSON.stringify(
       (spec.options ?? []).map(([key, color], sort) => {
         const label = t(`projects:fields.options.${spec.slug}.${key}`);
@@ -103,11 +109,15 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
       }),
     ),
     entities: JSON.stringify(spec.entities.map((slug) => ({ slug, permission: true }))),
+    createdAt: now,
   }));
-  // D1 caps bound parameters per statement; insert a few rows per statement.
-  const chunks = [];
+}
+
+/** Inserts for field rows; D1 caps bound parameters per statement, so a few rows each. */
+export function systemFieldStatements(db: Db, rows: FieldDefinition[]): BatchItem<"sqlite">[] {
+  const chunks: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += 5) chunks.push(db.insert(fieldDefinitions).values(rows.slice(i, i + 5)).onConflictDoNothing());
-  await runBatch(db, chunks);
+  return chunks;
 }
 
 /**
@@ -340,10 +350,41 @@ export async function writeValues(
   inputs: ValueInput[],
   actorUserId: string,
   also?: (writes: WrittenValue[]) => BatchItem<"sqlite">[],
-): Promise<{ ok: true; writes: WrittenValue[] } | { ok: false; reason: string; index: number }> {
+): Promise<CheckedValues> {
   if (inputs.length === 0) return { ok: true, writes: [] };
-  const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
-  const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
+  const checked = await checkValues(db, projectId, kind, entityId, inputs, actorUserId);
+  if (!checked.ok) return checked;
+  await runBatch(db, [...valueStatements(db, projectId, kind, entityId, checked.writes), ...(also?.(checked.writes) ?? [])]);
+  return checked;
+}
+
+export type CheckedValues = { ok: true; writes: WrittenValue[] } | { ok: false; reason: string; index: number };
+
+/**
+ * Rows not yet in D1 that `checkValues` should know, for an entity created in the same batch
+ * as its values (a new project's fields and its one participant).
+ */
+export interface PendingRows {
+  fields: FieldDefinition[];
+  participants: string[];
+}
+
+/**
+ * Validates values for one entity without writing anything (the checks of `writeValues`);
+ * `valueStatements` then turns the answer into statements for the caller's batch.
+ */
+export async function checkValues(
+  db: Db,
+  projectId: string,
+  kind: EntityKind,
+  entityId: string,
+  inputs: ValueInput[],
+  actorUserId: string,
+  pending?: PendingRows,
+): Promise<CheckedValues> {
+  if (inputs.length === 0) return { ok: true, writes: [] };
+  const fields = pending ? pending.fields : await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const members = pending ? pending.participants.map((userId) => ({ userId })) : await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   const participantGuids = new Set(members.map((m) => m.userId));
   // References to sprints and tasks must stay inside the project; load them only when needed.
   const wants = (types: string[]) => inputs.some((input) => types.includes(fields.find((f) => (input.guid ? f.id === input.guid : f.slug === input.slug))?.typeFields ?? ""));
@@ -362,7 +403,6 @@ export async function writeValues(
           .from(fieldValues)
           .where(and(eq(fieldValues.entityKind, kind), eq(fieldValues.entityId, entityId)))
       : [];
-  const now = Date.now();
   const writes: WrittenValue[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
@@ -388,7 +428,13 @@ export async function writeValues(
     }
     writes.push({ fieldId: field.id, slug: field.slug, participantValue, value: checked.value });
   }
-  const statements = writes.map((w) =>
+  return { ok: true, writes };
+}
+
+/** The statements that store checked values on one entity (for the caller's batch). */
+export function valueStatements(db: Db, projectId: string, kind: EntityKind, entityId: string, writes: WrittenValue[]): BatchItem<"sqlite">[] {
+  const now = Date.now();
+  return writes.map((w) =>
     w.value === null
       ? db.delete(fieldValues).where(and(eq(fieldValues.fieldId, w.fieldId), eq(fieldValues.entityId, entityId), eq(fieldValues.participantValue, w.participantValue)))
       : db
@@ -396,6 +442,4 @@ export async function writeValues(
           .values({ id: newGuid(), projectId, fieldId: w.fieldId, entityKind: kind, entityId, participantValue: w.participantValue, value: JSON.stringify(w.value), updatedAt: now })
           .onConflictDoUpdate({ target: [fieldValues.fieldId, fieldValues.entityId, fieldValues.participantValue], set: { value: JSON.stringify(w.value), updatedAt: now } }),
   );
-  await runBatch(db, [...statements, ...(also?.(writes) ?? [])]);
-  return { ok: true, writes };
 }
