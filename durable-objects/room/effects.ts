@@ -22,7 +22,7 @@ import type { RoomMeta, RoomServer } from "./room-server";
 type Effect = PokerEffect | RetroEffect;
 
 /** One retro action item waiting in the room's outbox. */
-export interface OutboxEntry {
+export type OutboxEntry = {
   /** The note it comes from: the outbox holds one entry per note. */
   note: string;
   /** The task's guid, chosen when the entry was written: a retry finds the task it already made. */
@@ -30,7 +30,7 @@ export interface OutboxEntry {
   text: string;
   /** Failed attempts so far. */
   attempts: number;
-}
+};
 
 /** A delivery's answer; a thrown error means "try again later". */
 export type Delivery = { ok: true; task: string } | { ok: false; reason: string };

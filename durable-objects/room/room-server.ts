@@ -407,11 +407,7 @@ export class RoomServer extends Server<Env> {
     for (const connection of this.getConnections(memberTag(member))) this.sendTo(connection, { type: "error", code });
   }
 
-  /** For effects: the object's storage (alarms) and the Worker's bindings. */
-  get storage() {
-    return this.ctx.storage;
-  }
-
+  /** For effects: the Worker's bindings. */
   get bindings(): Env {
     return this.env;
   }

@@ -2,7 +2,7 @@
  * The custom field engine: field definitions (system and user), their options, and values on
  * any entity. Every view — board lane, card, table column — is a projection of these.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import { SYSTEM_FIELDS, isSystemSlug } from "../../domain/fields/system";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkValue, fieldOption, hasOptions } from "../../domain/fields/types";
 import { renumber } from "../../domain/ordering";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
-import { type Db, inSlices, runBatch } from "../db/client";
+import { batchGuard, type Db, inSlices, isBatchGuardFailure, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
 import { workflowsByField } from "./workflows";
@@ -90,7 +90,7 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
 }
 
 /** The rows of the system fields a project lacks (all of them for a new project). */
-export function systemFieldRows(projectId: string, t: TFunction, have: ReadonlySet<string> = new Set()): FieldDefinition[] {
+export function systemFieldRows(projectId: string, t: TFunction, have: ReadonlySet<string | null> = new Set()): FieldDefinition[] {
   const now = Date.now();
   const missing = SYSTEM_FIELDS.map((spec, index) => ({ spec, index })).filter(({ spec }) => !have.has(spec.slug));
   return missing.map(({ spec, index }) => ({
@@ -227,21 +227,39 @@ type OptionsResult = { ok: true; options: FieldOption[] } | { ok: false; reason:
 /**
  * Read-change-write of a field's option list as a compare-and-swap: the write only lands if
  * the list is still what was read, otherwise the change is re-applied to the fresh list. Two
- * people editing options at once both keep their edit.
+ * people editing options at once both keep their edit. `also` gives statements that must land
+ * with the new list or not at all (a deleted label stripped from every value): they share its
+ * batch, behind a guard that rolls the batch back when the swap did not land.
  */
-export async function changeOptions(db: Db, field: FieldDefinition, change: OptionsChange): Promise<OptionsResult> {
+export async function changeOptions(
+  db: Db,
+  field: FieldDefinition,
+  change: OptionsChange,
+  also?: (options: FieldOption[]) => Promise<BatchItem<"sqlite">[]>,
+): Promise<OptionsResult> {
   if (!hasOptions(field.typeFields)) return { ok: false, reason: "field_has_no_options" };
   let current: FieldDefinition | undefined = field;
   for (let attempt = 0; attempt < 5 && current; attempt++) {
     const result = change(optionsOf(current));
     if (!result.ok) return result;
     const normalised = result.options.map((o, sort) => ({ ...o, sort }));
-    const written = await db
+    const json = JSON.stringify(normalised);
+    const swap = db
       .update(fieldDefinitions)
-      .set({ valuesSet: JSON.stringify(normalised) })
+      .set({ valuesSet: json })
       .where(and(eq(fieldDefinitions.id, current.id), eq(fieldDefinitions.valuesSet, current.valuesSet)))
       .returning({ id: fieldDefinitions.id });
-    if (written.length > 0) return { ok: true, options: normalised };
+    if (!also) {
+      if ((await swap).length > 0) return { ok: true, options: normalised };
+    } else {
+      try {
+        const landed = sql`EXISTS (SELECT 1 FROM field_definitions WHERE id = ${current.id} AND values_set = ${json})`;
+        await db.batch([swap, batchGuard(db, landed), ...(await also(normalised))]);
+        return { ok: true, options: normalised };
+      } catch (err) {
+        if (!isBatchGuardFailure(err)) throw err;
+      }
+    }
     current = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.id, field.id)).get();
   }
   return { ok: false, reason: current ? "options_conflict" : "field_not_found" };
