@@ -3,7 +3,8 @@
  * the services that make the change, in the same D1 batch as the change where they can, and
  * read newest first in pages.
  */
-import { and, desc, eq, inArray, lt, SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL, sql } from "drizzle-orm";
+import { ACTIVITY_KEPT } from "../../domain/retention";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, runBatch } from "../db/client";
 import { activity, users } from "../db/schema";
@@ -52,7 +53,18 @@ export function activityStatements(db: Db, rows: readonly ActivityInput[]): Batc
   }));
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(activity).values(values.slice(i, i + ROWS_PER_INSERT)));
+  for (const projectId of new Set(rows.map((r) => r.projectId))) statements.push(trimActivity(db, projectId));
   return statements;
+}
+
+/**
+ * Drops a project's entries older than its newest `ACTIVITY_KEPT`, after the batch's inserts.
+ * The boundary is read from the (project, created_at) index alone; entries sharing the
+ * boundary's timestamp (one change) stay together.
+ */
+function trimActivity(db: Db, projectId: string) {
+  const boundary = sql`(SELECT created_at FROM activity WHERE project_id = ${projectId} ORDER BY created_at DESC LIMIT 1 OFFSET ${ACTIVITY_KEPT - 1})`;
+  return db.delete(activity).where(and(eq(activity.projectId, projectId), lt(activity.createdAt, boundary)));
 }
 
 /** Records activity rows on their own (for changes made outside these services). */
