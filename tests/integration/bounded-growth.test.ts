@@ -31,7 +31,7 @@ describe("bounded growth", () => {
       INSERT INTO activity (id, project_id, actor_id, entity_kind, entity_id, action, detail, created_at)
       SELECT 'old-' || i, ${team.projectId}, NULL, 'issue', 'gone', 'updated', '{}', 1000 + i FROM (${numbers(ACTIVITY_KEPT)})`);
     const task = await newTask(team.projectId, team.cookies.write, "Newest");
-    const [{ rows }] = await db().select({ rows: count() }).from(activity).where(eq(activity.projectId, team.projectId));
+    const { rows } = (await db().select({ rows: count() }).from(activity).where(eq(activity.projectId, team.projectId)).get())!;
     expect(rows).toBe(ACTIVITY_KEPT);
     const oldest = await db().select().from(activity).where(eq(activity.projectId, team.projectId)).orderBy(asc(activity.createdAt)).limit(1);
     expect(oldest[0]!.id).toBe("old-2");
@@ -61,7 +61,7 @@ describe("bounded growth", () => {
     expect(last.status, last.text).toBe(201);
     const refused = await call("PUT", path, { cookie: team.cookies.write, body: { title: "One too many", shared: true, conditions: [] } });
     expectProblem(refused, 409, "filters_too_many");
-    const [{ rows }] = await db().select({ rows: count() }).from(savedFilters).where(eq(savedFilters.projectId, team.projectId));
+    const { rows } = (await db().select({ rows: count() }).from(savedFilters).where(eq(savedFilters.projectId, team.projectId)).get())!;
     expect(rows).toBe(MAX_FILTERS_PER_PROJECT);
     const renamed = await call("PUT", path, { cookie: team.cookies.write, body: { guid: last.json.guid, title: "Renamed", shared: false, conditions: [] } });
     expect(renamed.status, renamed.text).toBe(200);
