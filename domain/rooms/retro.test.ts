@@ -228,6 +228,22 @@ describe("retro action items", () => {
     s = r.state;
     expect(reduceRetro(s, { type: "export_actions" }, "fac", T0)).toEqual({ error: "nothing_to_export" });
   });
+
+  it("marks a note exported only when the outbox says its task exists, and exports a given-up note again", () => {
+    let s = run(room(), [["ann", { type: "mark_action", note: "n1", action: true }], ["fac", { type: "mark_action", note: "n2", action: true }]]);
+    s = ok(reduceRetro(s, { type: "export_actions" }, "fac", T0)).state;
+    expect(s.notes.filter((n) => n.action).map((n) => [n.exporting, n.exported])).toEqual([[true, false], [true, false]]);
+    s = ok(reduceRetro(s, { type: "export_settled", exported: ["n1"], failed: ["n2", "gone"] }, "system", T0)).state;
+    expect(s.notes.filter((n) => n.action).map((n) => [n.exporting, n.exported])).toEqual([[false, true], [false, false]]);
+    const again = ok(reduceRetro(s, { type: "export_actions" }, "fac", T0));
+    expect(again.effects).toEqual([{ type: "create_tasks", items: [{ note: "n2", text: "Long meetings", column: "stop" }] }]);
+  });
+
+  it("settles an export begun before the room was archived", () => {
+    let s = run(room(), [["ann", { type: "mark_action", note: "n1", action: true }], ["fac", { type: "export_actions" }], ["fac", { type: "archive" }]]);
+    s = ok(reduceRetro(s, { type: "export_settled", exported: ["n1"], failed: [] }, "system", T0)).state;
+    expect(s.notes.find((n) => n.id === "n1")).toMatchObject({ exported: true, exporting: false });
+  });
 });
 
 describe("retro client messages and strangers", () => {

@@ -45,8 +45,13 @@ export interface RetroNote {
   votes: Record<string, number>;
   /** Marked as an action item, to become a task in the next sprint. */
   action: boolean;
-  /** Already handed to the task service, so a second export does not duplicate it. */
+  /** Its task exists: the room's outbox delivered it, so a second export does not duplicate it. */
   exported: boolean;
+  /**
+   * Handed to the room's outbox, its task not yet confirmed: not exported again meanwhile.
+   * Absent in states stored before the outbox existed (read as false).
+   */
+  exporting?: boolean;
   createdAt: number;
 }
 
@@ -161,8 +166,16 @@ export const retroClientMessage = z.discriminatedUnion("type", [
 ]);
 export type RetroClientMessage = z.infer<typeof retroClientMessage>;
 
-/** Events only the room's object produces: a person's sockets opened or all closed. */
-export type RetroSystemEvent = { type: "join"; name: string } | { type: "enrol"; name: string } | { type: "leave" };
+/**
+ * Events only the room's object produces: a person's sockets opened or all closed, and the
+ * outbox's answer to an export (`exported`: the tasks of these notes exist; `failed`: these
+ * notes were given up on and may be exported again).
+ */
+export type RetroSystemEvent =
+  | { type: "join"; name: string }
+  | { type: "enrol"; name: string }
+  | { type: "leave" }
+  | { type: "export_settled"; exported: string[]; failed: string[] };
 export type RetroInput = RetroClientMessage | RetroSystemEvent;
 
 /** What the object must do outside the state. */
@@ -201,6 +214,8 @@ const FACILITATOR_ONLY = new Set<RetroInput["type"]>(["set_voting", "set_options
  * the input is never mutated.
  */
 export function reduceRetro(state: RetroState, message: RetroInput, actor: string, now: number): RetroResultOf {
+  // The outbox settles exports begun before an archive: the tasks exist either way.
+  if (message.type === "export_settled") return settleExport(state, message.exported, message.failed);
   if (state.archived && message.type !== "join" && message.type !== "leave" && message.type !== "enrol") return { error: "room_archived" };
   if (FACILITATOR_ONLY.has(message.type) && actor !== state.owner) return { error: "not_facilitator" };
   const s = cloneState(state);
@@ -357,14 +372,27 @@ export function reduceRetro(state: RetroState, message: RetroInput, actor: strin
       s.speaking = null;
       break;
     case "export_actions": {
-      const items = actionItems(s).filter((n) => !n.exported);
+      const items = actionItems(s).filter((n) => !n.exported && !n.exporting);
       if (items.length === 0) return fail("nothing_to_export");
-      for (const n of items) n.exported = true;
+      // Marked exported only once the outbox confirms the task exists (`export_settled`).
+      for (const n of items) n.exporting = true;
       effects.push({ type: "create_tasks", items: items.map((n) => ({ note: n.id, text: n.text, column: n.column })) });
       break;
     }
   }
   return { state: s, effects };
+}
+
+/** The outbox's answer; notes deleted meanwhile are skipped. */
+function settleExport(state: RetroState, exported: string[], failed: string[]): RetroResultOf {
+  const s = cloneState(state);
+  const done = new Set(exported);
+  const undone = new Set(failed);
+  for (const n of s.notes) {
+    if (done.has(n.id)) n.exported = true;
+    if (done.has(n.id) || undone.has(n.id)) n.exporting = false;
+  }
+  return { state: s, effects: [] };
 }
 
 function spend(s: RetroState, voter: string, delta: number) {

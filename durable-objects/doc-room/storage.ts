@@ -4,6 +4,7 @@
  * mentions already notified. Synchronous, like the storage API under it, so an update is
  * written in the same turn it is applied — before the output gate lets any frame out.
  */
+import { AUTO_VERSIONS_KEPT, NAMED_VERSIONS_KEPT } from "../../domain/retention";
 
 /** SQLite in a Durable Object caps a value at 2 MB: blobs are split into parts of this size. */
 export const PART_BYTES = 1_000_000;
@@ -11,8 +12,8 @@ export const PART_BYTES = 1_000_000;
 export const COMPACT_AFTER_UPDATES = 300;
 /** …or once the appended updates hold this many bytes. */
 export const COMPACT_AFTER_BYTES = 4_000_000;
-/** Periodic versions beyond this many are dropped, oldest first (named ones are kept). */
-export const AUTO_VERSIONS_KEPT = 50;
+/** Versions beyond these many of their kind are dropped, oldest first (domain/retention.ts). */
+export { AUTO_VERSIONS_KEPT, NAMED_VERSIONS_KEPT };
 
 export interface VersionRow {
   id: string;
@@ -122,14 +123,13 @@ export class DocStore {
         row.size,
       );
       parts(state).forEach((chunk, part) => this.storage.sql.exec(`INSERT INTO version_parts (id, part, data) VALUES (?, ?, ?)`, row.id, part, chunk));
-      if (row.auto) {
-        const old = this.storage.sql
-          .exec<{ id: string }>(`SELECT id FROM versions WHERE auto = 1 ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?`, AUTO_VERSIONS_KEPT)
-          .toArray();
-        for (const { id } of old) {
-          this.storage.sql.exec(`DELETE FROM versions WHERE id = ?`, id);
-          this.storage.sql.exec(`DELETE FROM version_parts WHERE id = ?`, id);
-        }
+      // Each kind is trimmed on its own: periodic versions never push out named ones.
+      const old = this.storage.sql
+        .exec<{ id: string }>(`SELECT id FROM versions WHERE auto = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?`, row.auto ? 1 : 0, row.auto ? AUTO_VERSIONS_KEPT : NAMED_VERSIONS_KEPT)
+        .toArray();
+      for (const { id } of old) {
+        this.storage.sql.exec(`DELETE FROM versions WHERE id = ?`, id);
+        this.storage.sql.exec(`DELETE FROM version_parts WHERE id = ?`, id);
       }
     });
   }

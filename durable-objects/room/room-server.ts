@@ -1,12 +1,13 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
+import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
 import { type RetroPreset, type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
 import { diff } from "../../domain/rooms/patch";
 import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
-import { carryOut } from "./effects";
+import { carryOut, type OutboxEntry, roomEffects, type RoomEffects } from "./effects";
 import { clientEnvelope, MAX_FRAME_BYTES, ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "./protocol";
 
 /**
@@ -66,6 +67,12 @@ function reduce(kind: RoomKind, state: RoomState, input: Input, actor: string, n
  * SQLite log before anyone hears of it, and folded into a stored snapshot every
  * `COMPACT_EVERY` entries; after an eviction the object replays the log onto the snapshot.
  * REST calls and sockets go through the same `apply`, so both always agree.
+ *
+ * What a change asks of the world outside (a retro action item to become a task) goes into
+ * the `room_outbox` table in the same storage transaction as the change's log entry; the
+ * object's alarm delivers it, retrying with growing pauses, and only the delivery's answer
+ * (another logged input, `export_settled`) marks the note exported. The alarm is shared with
+ * the poker timer: `schedule` sets it to whichever is due first.
  */
 export class RoomServer extends Server<Env> {
   static options = { hibernate: true };
@@ -80,11 +87,14 @@ export class RoomServer extends Server<Env> {
   private sentPrivate = new Map<string, string>();
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
+  /** How the outbox is carried out; tests replace it to make a delivery fail. */
+  effects: RoomEffects = roomEffects;
 
   onStart() {
     const sql = this.ctx.storage.sql;
     sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_log (seq INTEGER PRIMARY KEY, actor TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS room_outbox (note TEXT PRIMARY KEY, task TEXT NOT NULL, text TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL)");
     const rows = new Map(sql.exec<{ key: string; value: string }>("SELECT key, value FROM room_meta").toArray().map((r) => [r.key, r.value]));
     if (!rows.has("meta")) return;
     this.meta = JSON.parse(rows.get("meta")!) as RoomMeta;
@@ -223,8 +233,79 @@ export class RoomServer extends Server<Env> {
     this.onClose(connection);
   }
 
+  /** The shared alarm: ends a countdown that is due, delivers the outbox's due entries, sets the next alarm. */
   async onAlarm() {
-    if (this.meta) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
+    if (!this.meta) return;
+    const timer = this.timerEndsAt();
+    if (timer !== null && timer <= Date.now()) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
+    await this.deliverOutbox();
+    await this.schedule();
+  }
+
+  /** The outbox's entries, oldest first (for tests and diagnostics). */
+  async outbox(): Promise<(OutboxEntry & { due: number })[]> {
+    return this.ctx.storage.sql.exec<OutboxEntry & { due: number }>("SELECT note, task, text, attempts, due FROM room_outbox ORDER BY due, note").toArray();
+  }
+
+  private timerEndsAt(): number | null {
+    return this.meta?.kind === "poker" && this.state ? (this.state as PokerState).timerEndsAt : null;
+  }
+
+  /** Sets the one alarm to the earliest of the countdown's end and the outbox's next due entry. */
+  private async schedule() {
+    const due = this.ctx.storage.sql.exec<{ due: number | null }>("SELECT MIN(due) AS due FROM room_outbox").one().due;
+    const at = nextAlarm(this.timerEndsAt(), due);
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+  }
+
+  /**
+   * Delivers the due entries one by one. Delivered and refused ones are settled together: one
+   * `export_settled` input, logged in the same transaction that removes them from the outbox.
+   * An entry that failed (D1 unreachable, the object cut off mid-way) waits longer each time.
+   */
+  private async deliverOutbox() {
+    const meta = this.meta!;
+    const sql = this.ctx.storage.sql;
+    const due = sql.exec<OutboxEntry>("SELECT note, task, text, attempts FROM room_outbox WHERE due <= ? ORDER BY due, note LIMIT ?", Date.now(), OUTBOX_BATCH).toArray();
+    if (due.length === 0) return;
+    const exported: string[] = [];
+    const failed: string[] = [];
+    const tasks: string[] = [];
+    for (const entry of due) {
+      try {
+        const delivery = await this.effects.deliverActionItem(this, meta, entry);
+        if (delivery.ok) {
+          exported.push(entry.note);
+          tasks.push(delivery.task);
+        } else {
+          failed.push(entry.note);
+          this.tell(meta.owner, delivery.reason);
+        }
+      } catch (err) {
+        console.error("room outbox delivery failed", err);
+        const attempts = entry.attempts + 1;
+        if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+          failed.push(entry.note);
+          this.tell(meta.owner, "effect_failed");
+        } else {
+          sql.exec("UPDATE room_outbox SET attempts = ?, due = ? WHERE note = ?", attempts, retryAt(Date.now(), attempts), entry.note);
+        }
+      }
+    }
+    const settled = [...exported, ...failed];
+    if (settled.length === 0) return;
+    this.apply(SYSTEM_ACTOR, { type: "export_settled", exported, failed }, Date.now(), () => {
+      for (const note of settled) sql.exec("DELETE FROM room_outbox WHERE note = ?", note);
+    });
+    if (tasks.length > 0) {
+      try {
+        await this.effects.announceTasks(this, meta, tasks);
+      } catch (err) {
+        // Boards catch up on their next read; the tasks exist.
+        console.error("room task announcement failed", err);
+      }
+    }
   }
 
   /**
@@ -261,20 +342,31 @@ export class RoomServer extends Server<Env> {
   }
 
   /**
-   * The one path of every change: reduce, append to the log (SQLite, before any socket hears
-   * of it), patch everyone, then carry out the effects.
+   * The one path of every change: reduce, append to the log with the outbox entries the change
+   * asks for (one SQLite transaction, before any socket hears of it; `alsoStore` joins it),
+   * patch everyone, then set the alarm and carry out the immediate effects.
    */
-  private apply(actor: string, input: Input, now = Date.now()): ActResult {
+  private apply(actor: string, input: Input, now = Date.now(), alsoStore?: () => void): ActResult {
     const meta = this.meta!;
     const result = reduce(meta.kind, this.state!, input, actor, now);
     if ("error" in result) return { ok: false, code: result.error };
     const sql = this.ctx.storage.sql;
-    this.seq += 1;
-    sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", this.seq, actor, JSON.stringify(input), now);
+    const seq = this.seq + 1;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", seq, actor, JSON.stringify(input), now);
+      for (const effect of result.effects) {
+        if (effect.type !== "create_tasks") continue;
+        // One entry per note; its task's guid is chosen now, so every attempt makes the same task.
+        for (const item of effect.items) sql.exec("INSERT OR IGNORE INTO room_outbox (note, task, text, due) VALUES (?, ?, ?, ?)", item.note, crypto.randomUUID(), item.text, now);
+      }
+      alsoStore?.();
+    });
+    this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
     this.broadcastChange(privateForAll(meta.kind, input.type) ? null : actor);
-    if (result.effects.length > 0) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
+    if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
+    if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
   }
 
@@ -343,11 +435,7 @@ export class RoomServer extends Server<Env> {
     for (const connection of this.getConnections(memberTag(member))) this.sendTo(connection, { type: "error", code });
   }
 
-  /** For effects: the object's storage (alarms) and the Worker's bindings. */
-  get storage() {
-    return this.ctx.storage;
-  }
-
+  /** For effects: the Worker's bindings. */
   get bindings(): Env {
     return this.env;
   }

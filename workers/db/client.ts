@@ -1,4 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
@@ -12,6 +13,23 @@ export function getDb(d1: D1Database) {
 export async function runBatch(db: Db, statements: readonly BatchItem<"sqlite">[]): Promise<void> {
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
+}
+
+/** What a failed `batchGuard` makes SQLite say (its `json()` refusing a malformed text). */
+const GUARD_FAILURE = "malformed JSON";
+
+/**
+ * A statement for a batch that fails, rolling the whole batch back, unless `condition` holds
+ * when it runs: a compare-and-swap early in a batch guards the statements after it.
+ */
+export function batchGuard(db: Db, condition: SQL) {
+  return db.select({ held: sql<number>`CASE WHEN ${condition} THEN 1 ELSE json('batch guard') END` }).from(sql`(SELECT 1)`);
+}
+
+/** Whether a batch failed on its `batchGuard` (drizzle wraps D1's error in its own). */
+export function isBatchGuardFailure(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (e.message.includes(GUARD_FAILURE)) return true;
+  return false;
 }
 
 /** D1 allows at most 100 bound parameters per statement; id lists are queried in slices. */

@@ -3,7 +3,8 @@
  * the services that make the change, in the same D1 batch as the change where they can, and
  * read newest first in pages.
  */
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL, sql } from "drizzle-orm";
+import { ACTIVITY_KEPT } from "../../domain/retention";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, runBatch } from "../db/client";
 import { activity, users } from "../db/schema";
@@ -15,7 +16,8 @@ export interface ActivityInput {
   entityKind: "issue" | "sprint";
   entityId: string;
   action: string;
-  detail: Record<string, unknown>;
+  /** The detail, or an SQL expression giving its JSON (for values only the same batch knows, like a new task's number). */
+  detail: Record<string, unknown> | SQL;
   /** Milliseconds; now when left out. Rows of one change share it. */
   createdAt?: number;
 }
@@ -46,12 +48,23 @@ export function activityStatements(db: Db, rows: readonly ActivityInput[]): Batc
     entityKind: r.entityKind,
     entityId: r.entityId,
     action: r.action,
-    detail: JSON.stringify(r.detail),
+    detail: r.detail instanceof SQL ? r.detail : JSON.stringify(r.detail),
     createdAt: r.createdAt ?? now,
   }));
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(activity).values(values.slice(i, i + ROWS_PER_INSERT)));
+  for (const projectId of new Set(rows.map((r) => r.projectId))) statements.push(trimActivity(db, projectId));
   return statements;
+}
+
+/**
+ * Drops a project's entries older than its newest `ACTIVITY_KEPT`, after the batch's inserts.
+ * The boundary is read from the (project, created_at) index alone; entries sharing the
+ * boundary's timestamp (one change) stay together.
+ */
+function trimActivity(db: Db, projectId: string) {
+  const boundary = sql`(SELECT created_at FROM activity WHERE project_id = ${projectId} ORDER BY created_at DESC LIMIT 1 OFFSET ${ACTIVITY_KEPT - 1})`;
+  return db.delete(activity).where(and(eq(activity.projectId, projectId), lt(activity.createdAt, boundary)));
 }
 
 /** Records activity rows on their own (for changes made outside these services). */

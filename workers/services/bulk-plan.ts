@@ -24,8 +24,9 @@ const STATEMENTS_PER_BATCH = 200;
 
 /** Creates the project and fills it; answers its guid and how many tasks it holds. */
 export async function seedBulkPlan(db: Db, ownerId: string, name: string, count: number, t: TFunction): Promise<{ project: string; created: number }> {
-  const projectId = await createProject(db, ownerId, name, "");
-  await ensureSystemFields(db, projectId, t);
+  const created = await createProject(db, ownerId, name, "", t);
+  if (!created.ok) throw new Error(`bulk plan project refused: ${created.reason}`);
+  const projectId = created.projectId;
   const backlog = await ensureBacklog(db, projectId);
   const sprintRows = [];
   for (let i = 0; i < 4; i++) {

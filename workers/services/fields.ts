@@ -2,7 +2,7 @@
  * The custom field engine: field definitions (system and user), their options, and values on
  * any entity. Every view — board lane, card, table column — is a projection of these.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { ENTITY_KINDS, type EntityKind, type FieldOption, type FieldType, checkV
 import { renumber } from "../../domain/ordering";
 import { taskTitleRefusal } from "../../domain/planning/schemas";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
-import { type Db, inSlices, runBatch } from "../db/client";
+import { batchGuard, type Db, inSlices, isBatchGuardFailure, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { newGuid } from "./ids";
 import { workflowsByField } from "./workflows";
@@ -87,9 +87,14 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
     .from(fieldDefinitions)
     .where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, SYSTEM_FIELDS.map((f) => f.slug))));
   if (present.length === SYSTEM_FIELDS.length) return;
-  const have = new Set(present.map((p) => p.slug));
+  await runBatch(db, systemFieldStatements(db, systemFieldRows(projectId, t, new Set(present.map((p) => p.slug)))));
+}
+
+/** The rows of the system fields a project lacks (all of them for a new project). */
+export function systemFieldRows(projectId: string, t: TFunction, have: ReadonlySet<string | null> = new Set()): FieldDefinition[] {
+  const now = Date.now();
   const missing = SYSTEM_FIELDS.map((spec, index) => ({ spec, index })).filter(({ spec }) => !have.has(spec.slug));
-  const rows = missing.map(({ spec, index }) => ({
+  return missing.map(({ spec, index }) => ({
     id: newGuid(),
     projectId,
     slug: spec.slug,
@@ -97,6 +102,7 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
     typeFields: spec.type,
     sort: index,
     individualValue: spec.individual ?? false,
+    hideToUser: false,
     valuesSet: JSON.stringify(
       (spec.options ?? []).map(([key, color], sort) => {
         const label = t(`projects:fields.options.${spec.slug}.${key}`);
@@ -104,11 +110,15 @@ export async function ensureSystemFields(db: Db, projectId: string, t: TFunction
       }),
     ),
     entities: JSON.stringify(spec.entities.map((slug) => ({ slug, permission: true }))),
+    createdAt: now,
   }));
-  // D1 caps bound parameters per statement; insert a few rows per statement.
-  const chunks = [];
+}
+
+/** Inserts for field rows; D1 caps bound parameters per statement, so a few rows each. */
+export function systemFieldStatements(db: Db, rows: FieldDefinition[]): BatchItem<"sqlite">[] {
+  const chunks: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += 5) chunks.push(db.insert(fieldDefinitions).values(rows.slice(i, i + 5)).onConflictDoNothing());
-  await runBatch(db, chunks);
+  return chunks;
 }
 
 /**
@@ -221,21 +231,39 @@ type OptionsResult = { ok: true; options: FieldOption[] } | { ok: false; reason:
 /**
  * Read-change-write of a field's option list as a compare-and-swap: the write only lands if
  * the list is still what was read, otherwise the change is re-applied to the fresh list. Two
- * people editing options at once both keep their edit.
+ * people editing options at once both keep their edit. `also` gives statements that must land
+ * with the new list or not at all (a deleted label stripped from every value): they share its
+ * batch, behind a guard that rolls the batch back when the swap did not land.
  */
-export async function changeOptions(db: Db, field: FieldDefinition, change: OptionsChange): Promise<OptionsResult> {
+export async function changeOptions(
+  db: Db,
+  field: FieldDefinition,
+  change: OptionsChange,
+  also?: (options: FieldOption[]) => Promise<BatchItem<"sqlite">[]>,
+): Promise<OptionsResult> {
   if (!hasOptions(field.typeFields)) return { ok: false, reason: "field_has_no_options" };
   let current: FieldDefinition | undefined = field;
   for (let attempt = 0; attempt < 5 && current; attempt++) {
     const result = change(optionsOf(current));
     if (!result.ok) return result;
     const normalised = result.options.map((o, sort) => ({ ...o, sort }));
-    const written = await db
+    const json = JSON.stringify(normalised);
+    const swap = db
       .update(fieldDefinitions)
-      .set({ valuesSet: JSON.stringify(normalised) })
+      .set({ valuesSet: json })
       .where(and(eq(fieldDefinitions.id, current.id), eq(fieldDefinitions.valuesSet, current.valuesSet)))
       .returning({ id: fieldDefinitions.id });
-    if (written.length > 0) return { ok: true, options: normalised };
+    if (!also) {
+      if ((await swap).length > 0) return { ok: true, options: normalised };
+    } else {
+      try {
+        const landed = sql`EXISTS (SELECT 1 FROM field_definitions WHERE id = ${current.id} AND values_set = ${json})`;
+        await db.batch([swap, batchGuard(db, landed), ...(await also(normalised))]);
+        return { ok: true, options: normalised };
+      } catch (err) {
+        if (!isBatchGuardFailure(err)) throw err;
+      }
+    }
     current = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.id, field.id)).get();
   }
   return { ok: false, reason: current ? "options_conflict" : "field_not_found" };
@@ -344,10 +372,41 @@ export async function writeValues(
   inputs: ValueInput[],
   actorUserId: string,
   also?: (writes: WrittenValue[]) => BatchItem<"sqlite">[],
-): Promise<{ ok: true; writes: WrittenValue[] } | { ok: false; reason: string; index: number }> {
+): Promise<CheckedValues> {
   if (inputs.length === 0) return { ok: true, writes: [] };
-  const fields = await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
-  const members = await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
+  const checked = await checkValues(db, projectId, kind, entityId, inputs, actorUserId);
+  if (!checked.ok) return checked;
+  await runBatch(db, [...valueStatements(db, projectId, kind, entityId, checked.writes), ...(also?.(checked.writes) ?? [])]);
+  return checked;
+}
+
+export type CheckedValues = { ok: true; writes: WrittenValue[] } | { ok: false; reason: string; index: number };
+
+/**
+ * Rows not yet in D1 that `checkValues` should know, for an entity created in the same batch
+ * as its values (a new project's fields and its one participant).
+ */
+export interface PendingRows {
+  fields: FieldDefinition[];
+  participants: string[];
+}
+
+/**
+ * Validates values for one entity without writing anything (the checks of `writeValues`);
+ * `valueStatements` then turns the answer into statements for the caller's batch.
+ */
+export async function checkValues(
+  db: Db,
+  projectId: string,
+  kind: EntityKind,
+  entityId: string,
+  inputs: ValueInput[],
+  actorUserId: string,
+  pending?: PendingRows,
+): Promise<CheckedValues> {
+  if (inputs.length === 0) return { ok: true, writes: [] };
+  const fields = pending ? pending.fields : await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const members = pending ? pending.participants.map((userId) => ({ userId })) : await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
   const participantGuids = new Set(members.map((m) => m.userId));
   // References to sprints and tasks must stay inside the project; load them only when needed.
   const wants = (types: string[]) => inputs.some((input) => types.includes(fields.find((f) => (input.guid ? f.id === input.guid : f.slug === input.slug))?.typeFields ?? ""));
@@ -366,7 +425,6 @@ export async function writeValues(
           .from(fieldValues)
           .where(and(eq(fieldValues.entityKind, kind), eq(fieldValues.entityId, entityId)))
       : [];
-  const now = Date.now();
   const writes: WrittenValue[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
@@ -397,7 +455,13 @@ export async function writeValues(
     }
     writes.push({ fieldId: field.id, slug: field.slug, participantValue, value: checked.value });
   }
-  const statements = writes.map((w) =>
+  return { ok: true, writes };
+}
+
+/** The statements that store checked values on one entity (for the caller's batch). */
+export function valueStatements(db: Db, projectId: string, kind: EntityKind, entityId: string, writes: WrittenValue[]): BatchItem<"sqlite">[] {
+  const now = Date.now();
+  return writes.map((w) =>
     w.value === null
       ? db.delete(fieldValues).where(and(eq(fieldValues.fieldId, w.fieldId), eq(fieldValues.entityId, entityId), eq(fieldValues.participantValue, w.participantValue)))
       : db
@@ -405,6 +469,4 @@ export async function writeValues(
           .values({ id: newGuid(), projectId, fieldId: w.fieldId, entityKind: kind, entityId, participantValue: w.participantValue, value: JSON.stringify(w.value), updatedAt: now })
           .onConflictDoUpdate({ target: [fieldValues.fieldId, fieldValues.entityId, fieldValues.participantValue], set: { value: JSON.stringify(w.value), updatedAt: now } }),
   );
-  await runBatch(db, [...statements, ...(also?.(writes) ?? [])]);
-  return { ok: true, writes };
 }

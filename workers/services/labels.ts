@@ -88,49 +88,54 @@ export async function tasksWithLabel(db: Db, field: FieldDefinition, guid: strin
 }
 
 /**
- * Deletes a label: first the option (so nobody can pick it any more), then the label is
- * stripped from every value that holds it — a list left empty is removed — in one batch with
- * the `updated` entries of the tasks that lost it. Answers the tasks that changed.
+ * Deletes a label: the option goes (so nobody can pick it any more) and the label is stripped
+ * from every value that holds it — a list left empty is removed — with the `updated` entries
+ * of the tasks that lost it, all in one batch. Answers the tasks that changed.
  */
 export async function deleteLabel(db: Db, field: FieldDefinition, guid: string, actorId: string): Promise<{ ok: true; tasks: string[] } | { ok: false; reason: string }> {
-  const result = await changeOptions(db, field, (options) =>
-    options.some((o) => o.guid === guid) ? { ok: true, options: options.filter((o) => o.guid !== guid) } : { ok: false, reason: "label_not_found" },
+  let log: ActivityInput[] = [];
+  const result = await changeOptions(
+    db,
+    field,
+    (options) => (options.some((o) => o.guid === guid) ? { ok: true, options: options.filter((o) => o.guid !== guid) } : { ok: false, reason: "label_not_found" }),
+    async () => {
+      const holding = await db.all<{ entity_id: string; entity_kind: string; value: string }>(sql`
+        SELECT v.entity_id, v.entity_kind, v.value FROM field_values v
+        WHERE v.field_id = ${field.id} AND json_valid(v.value) AND json_type(v.value) = 'array'
+          AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid})`);
+      const now = Date.now();
+      log = holding
+        .filter((h) => h.entity_kind === "issue")
+        .map((h) => {
+          const from = JSON.parse(h.value) as unknown[];
+          const to = from.filter((g) => g !== guid);
+          return {
+            projectId: field.projectId,
+            actorId,
+            entityKind: "issue",
+            entityId: h.entity_id,
+            action: "updated",
+            detail: { changes: [{ field: field.id, slug: field.slug, from, to: to.length > 0 ? to : null }] },
+            createdAt: now,
+          };
+        });
+      const holds = sql`json_valid(${fieldValues.value}) AND json_type(${fieldValues.value}) = 'array' AND EXISTS (SELECT 1 FROM json_each(${fieldValues.value}) j WHERE j.value = ${guid})`;
+      return [
+        db
+          .update(tasks)
+          .set({ updatedAt: now })
+          .where(
+            sql`${tasks.id} IN (SELECT v.entity_id FROM field_values v WHERE v.field_id = ${field.id} AND v.entity_kind = 'issue' AND json_valid(v.value) AND json_type(v.value) = 'array' AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid}))`,
+          ),
+        db
+          .update(fieldValues)
+          .set({ value: sql`(SELECT json_group_array(j.value) FROM json_each(${fieldValues.value}) j WHERE j.value != ${guid})`, updatedAt: now })
+          .where(and(eq(fieldValues.fieldId, field.id), holds)),
+        db.delete(fieldValues).where(and(eq(fieldValues.fieldId, field.id), eq(fieldValues.value, "[]"))),
+        ...activityStatements(db, log),
+      ];
+    },
   );
   if (!result.ok) return result;
-  const holding = await db.all<{ entity_id: string; entity_kind: string; value: string }>(sql`
-    SELECT v.entity_id, v.entity_kind, v.value FROM field_values v
-    WHERE v.field_id = ${field.id} AND json_valid(v.value) AND json_type(v.value) = 'array'
-      AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid})`);
-  const now = Date.now();
-  const log: ActivityInput[] = holding
-    .filter((h) => h.entity_kind === "issue")
-    .map((h) => {
-      const from = JSON.parse(h.value) as unknown[];
-      const to = from.filter((g) => g !== guid);
-      return {
-        projectId: field.projectId,
-        actorId,
-        entityKind: "issue",
-        entityId: h.entity_id,
-        action: "updated",
-        detail: { changes: [{ field: field.id, slug: field.slug, from, to: to.length > 0 ? to : null }] },
-        createdAt: now,
-      };
-    });
-  const holds = sql`json_valid(${fieldValues.value}) AND json_type(${fieldValues.value}) = 'array' AND EXISTS (SELECT 1 FROM json_each(${fieldValues.value}) j WHERE j.value = ${guid})`;
-  await runBatch(db, [
-    db
-      .update(tasks)
-      .set({ updatedAt: now })
-      .where(
-        sql`${tasks.id} IN (SELECT v.entity_id FROM field_values v WHERE v.field_id = ${field.id} AND v.entity_kind = 'issue' AND json_valid(v.value) AND json_type(v.value) = 'array' AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid}))`,
-      ),
-    db
-      .update(fieldValues)
-      .set({ value: sql`(SELECT json_group_array(j.value) FROM json_each(${fieldValues.value}) j WHERE j.value != ${guid})`, updatedAt: now })
-      .where(and(eq(fieldValues.fieldId, field.id), holds)),
-    db.delete(fieldValues).where(and(eq(fieldValues.fieldId, field.id), eq(fieldValues.value, "[]"))),
-    ...activityStatements(db, log),
-  ]);
   return { ok: true, tasks: log.map((l) => l.entityId) };
 }

@@ -1,5 +1,5 @@
 /** Notifications: stored in D1 (the record), then pushed to the user's hub (the live copy). */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { NotificationView } from "../../durable-objects/user-hub/protocol";
 import type { Db } from "../db/client";
 import { invites, notifications, users, type Notification } from "../db/schema";
@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import { pushToUser } from "./hub";
 import { DEFAULT_LANGUAGE, toLanguage } from "../../domain/i18n/languages";
 import { deliveryFor } from "../../domain/notifications/preferences";
+import { NOTIFICATIONS_KEPT } from "../../domain/retention";
 import { i18nFor } from "./i18n";
 import { newGuid } from "./ids";
 import { deliver, linkMail } from "./mailer";
@@ -43,12 +44,22 @@ export async function notify(
 ): Promise<void> {
   const delivery = projectId ? deliveryFor(await getPreferences(db, userId, projectId), kind) : { inApp: true, email: false };
   if (delivery.inApp) {
-    const row = await db
-      .insert(notifications)
-      .values({ id: newGuid(), userId, kind, projectId, payload: JSON.stringify(payload) })
-      .returning()
-      .get();
-    await pushToUser(env, userId, { type: "notification", notification: notificationView(row) });
+    // The inbox keeps the newest NOTIFICATIONS_KEPT: the oldest go in the same batch.
+    const [inserted] = await db.batch([
+      db.insert(notifications).values({ id: newGuid(), userId, kind, projectId, payload: JSON.stringify(payload) }).returning(),
+      db
+        .delete(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            notInArray(
+              notifications.id,
+              db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(NOTIFICATIONS_KEPT),
+            ),
+          ),
+        ),
+    ]);
+    await pushToUser(env, userId, { type: "notification", notification: notificationView(inserted[0]!) });
   }
   if (delivery.email) {
     const user = await db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId)).get();

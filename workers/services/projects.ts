@@ -1,9 +1,10 @@
 /** Projects and their participants. */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { TFunction } from "i18next";
 import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domain/projects/roles";
 import { type Db, runBatch } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
-import { readValues, type ValueView } from "./fields";
+import { checkValues, readValues, systemFieldRows, systemFieldStatements, type ValueInput, type ValueView, valueStatements } from "./fields";
 import { newGuid } from "./ids";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */
@@ -26,13 +27,33 @@ export function createProjectStatements(db: Db, ownerId: string, name: string, d
   };
 }
 
-export async function createProject(db: Db, ownerId: string, name: string, description: string): Promise<string> {
+/**
+ * Creates a project with its creator as root participant, its system fields and the given
+ * values, in one D1 batch: the values are checked against the fields the batch will create,
+ * so a refused value leaves nothing behind.
+ */
+export async function createProject(
+  db: Db,
+  ownerId: string,
+  name: string,
+  description: string,
+  t: TFunction,
+  values: ValueInput[] = [],
+): Promise<{ ok: true; projectId: string } | { ok: false; reason: string; index: number }> {
   const { projectId, statements } = createProjectStatements(db, ownerId, name, description);
+  const fields = systemFieldRows(projectId, t);
+  const checked = await checkValues(db, projectId, "project", projectId, values, ownerId, { fields, participants: [ownerId] });
+  if (!checked.ok) return checked;
   // New projects go to the top of the creator's list.
   const mine = await db.select({ sort: participants.sort }).from(participants).where(eq(participants.userId, ownerId));
   const top = Math.min(0, ...mine.map((p) => p.sort)) - 1;
-  await db.batch([...statements, db.update(participants).set({ sort: top }).where(and(eq(participants.projectId, projectId), eq(participants.userId, ownerId)))]);
-  return projectId;
+  await db.batch([
+    ...statements,
+    db.update(participants).set({ sort: top }).where(and(eq(participants.projectId, projectId), eq(participants.userId, ownerId))),
+    ...systemFieldStatements(db, fields),
+    ...valueStatements(db, projectId, "project", projectId, checked.writes),
+  ]);
+  return { ok: true, projectId };
 }
 
 export interface AccessView extends AccessFlags {
@@ -150,28 +171,41 @@ export type AccessChange = Partial<AccessFlags>;
 export const isAccessFixed = (project: Project, target: Participant) => target.userId === project.ownerId;
 
 /**
- * Changes a participant's flags. The owner's access cannot be changed, and a project never
- * loses its last root.
+ * Changes a participant's flags and their values on the team's fields, in one D1 batch: a
+ * refused value changes no flag, and a flag change never lands without its values. The
+ * owner's access cannot be changed, and a project never loses its last root.
  */
 export async function changeAccess(
   db: Db,
   project: Project,
   target: Participant,
   change: AccessChange,
-): Promise<{ ok: true; participant: Participant } | { ok: false; reason: string }> {
-  if (isAccessFixed(project, target)) return { ok: false, reason: "owner_access_fixed" };
+  values: ValueInput[] = [],
+  actorId = "",
+): Promise<{ ok: true; participant: Participant } | { ok: false; reason: string; index?: number }> {
+  const changesFlags = Object.keys(change).length > 0;
+  if (changesFlags && isAccessFixed(project, target)) return { ok: false, reason: "owner_access_fixed" };
+  const checked = await checkValues(db, project.id, "participant", target.id, values, actorId);
+  if (!checked.ok) return checked;
+  const writes = valueStatements(db, project.id, "participant", target.id, checked.writes);
+  if (!changesFlags) {
+    await runBatch(db, writes);
+    return { ok: true, participant: target };
+  }
   const flags = normaliseFlags({
     root: change.root ?? target.root,
     write: change.write ?? target.write,
     read: change.read ?? target.read,
   });
-  const updated = await db
-    .update(participants)
-    .set({ ...flags, isVerifications: change.is_verifications ?? target.isVerifications })
-    .where(eq(participants.id, target.id))
-    .returning()
-    .get();
-  return updated ? { ok: true, participant: updated } : { ok: false, reason: "not_found" };
+  const [updated] = await db.batch([
+    db
+      .update(participants)
+      .set({ ...flags, isVerifications: change.is_verifications ?? target.isVerifications })
+      .where(eq(participants.id, target.id))
+      .returning(),
+    ...writes,
+  ]);
+  return updated[0] ? { ok: true, participant: updated[0] } : { ok: false, reason: "not_found" };
 }
 
 export async function removeParticipant(db: Db, project: Project, target: Participant) {
@@ -214,9 +248,4 @@ export async function listProjectsForUser(db: Db, userId: string): Promise<Proje
     sort: p.sort,
     updatedAt: p.updated_at,
   }));
-}
-
-/** Undoes a project that could not be completed (its values were refused). */
-export async function deleteProject(db: Db, projectId: string) {
-  await db.delete(projects).where(eq(projects.id, projectId));
 }

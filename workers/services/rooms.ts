@@ -83,7 +83,11 @@ const valuesOf = (deck: Deck) => Object.fromEntries(deck.cards.map((c) => [c.lab
 
 export type CreateRoomInput = { kind: RoomKind; title: string; method: string };
 
-/** Creates the row, the owner's membership and the object's initial state. */
+/**
+ * Creates the object's initial state, then the row and the owner's membership in one D1
+ * batch. The object goes first: if the batch fails, the state left behind belongs to no row
+ * and nobody can reach it, while a row without its state would be a room that never opens.
+ */
 export async function createRoom(env: Env, db: Db, projectId: string, owner: User, input: CreateRoomInput): Promise<{ ok: true; room: Room } | { ok: false; reason: string }> {
   let deck: Deck | null = null;
   if (input.kind === "poker") {
@@ -91,10 +95,6 @@ export async function createRoom(env: Env, db: Db, projectId: string, owner: Use
     if (!deck) return { ok: false, reason: "deck_not_found" };
   }
   const id = newGuid();
-  const [inserted] = await db.batch([
-    db.insert(rooms).values({ id, projectId, kind: input.kind, title: input.title, method: input.method, ownerId: owner.id }).returning(),
-    db.insert(roomMembers).values({ roomId: id, member: owner.id, userId: owner.id, name: owner.name, role: "voter" }),
-  ]);
   const init: RoomInit = {
     kind: input.kind,
     project: projectId,
@@ -106,6 +106,10 @@ export async function createRoom(env: Env, db: Db, projectId: string, owner: Use
     preset: input.kind === "retro" ? (input.method as RetroPreset) : undefined,
   };
   await (await roomStub(env, id)).create(init);
+  const [inserted] = await db.batch([
+    db.insert(rooms).values({ id, projectId, kind: input.kind, title: input.title, method: input.method, ownerId: owner.id }).returning(),
+    db.insert(roomMembers).values({ roomId: id, member: owner.id, userId: owner.id, name: owner.name, role: "voter" }),
+  ]);
   return { ok: true, room: inserted[0]! };
 }
 

@@ -9,7 +9,7 @@ import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks,
 import type { Env } from "../env";
 import { activityStatements, type ActivityInput } from "./activity";
 import { notify } from "./notifications";
-import { ensureSystemFields, readValues, type ValueInput, type ValueView, type WrittenValue, writeValues } from "./fields";
+import { checkValues, ensureSystemFields, readValues, type ValueInput, type ValueView, type WrittenValue, valueStatements, writeValues } from "./fields";
 import { newGuid } from "./ids";
 
 export interface TaskView {
@@ -49,39 +49,47 @@ type Failure = { ok: false; reason: string; index?: number };
 /**
  * Creates a task from its field values (a non-empty title is required). It enters the task
  * board at position 0, the others shifting down by one (spec §4), and the end of its lane.
+ * Values are checked first; then the row, its values and its log entry are one D1 batch, so a
+ * task exists whole or not at all. `options.id` makes the call idempotent for a caller that
+ * may retry (the retro outbox): a second call with the same id fails on the primary key.
  */
-export async function createTask(env: Env, db: Db, projectId: string, userId: string, values: ValueInput[], t: TFunction): Promise<{ ok: true; task: TaskView } | Failure> {
+export async function createTask(
+  env: Env,
+  db: Db,
+  projectId: string,
+  userId: string,
+  values: ValueInput[],
+  t: TFunction,
+  options: { id?: string } = {},
+): Promise<{ ok: true; task: TaskView } | Failure> {
   await ensureSystemFields(db, projectId, t);
   const title = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.slug, "title"))).get();
   const titleAt = values.findIndex((v) => (v.guid !== undefined && v.guid === title?.id) || v.slug === "title");
   // The same rule as every other write of a title (checked again by the field engine); missing is refused too.
   const refusal = taskTitleRefusal(titleAt < 0 ? null : values[titleAt]!.value ?? null);
   if (refusal) return { ok: false, reason: refusal, ...(titleAt < 0 ? {} : { index: titleAt }) };
-  const id = newGuid();
+  const id = options.id ?? newGuid();
+  const checked = await checkValues(db, projectId, "issue", id, values, userId);
+  if (!checked.ok) return checked;
+  const detail = JSON.stringify({ values: initialValues(checked.writes.map(stored)) });
   // The number and the lane end are taken inside the insert itself: one statement is atomic in
-  // D1, so tasks created at the same moment never get the same number.
-  const [, inserted] = await db.batch([
+  // D1, so tasks created at the same moment never get the same number. The log entry reads
+  // the number back inside the same batch.
+  await db.batch([
     db.update(tasks).set({ position: sql`${tasks.position} + 1` }).where(eq(tasks.projectId, projectId)),
-    db
-      .insert(tasks)
-      .values({
-        id,
-        projectId,
-        number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks WHERE project_id = ${projectId})`,
-        sort: sql`(SELECT COALESCE(MAX(sort), -1) + 1 FROM tasks WHERE project_id = ${projectId})`,
-        position: 0,
-        createdBy: userId,
-      })
-      .returning({ number: tasks.number }),
+    db.insert(tasks).values({
+      id,
+      projectId,
+      number: sql`(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks WHERE project_id = ${projectId})`,
+      sort: sql`(SELECT COALESCE(MAX(sort), -1) + 1 FROM tasks WHERE project_id = ${projectId})`,
+      position: 0,
+      createdBy: userId,
+    }),
+    ...valueStatements(db, projectId, "issue", id, checked.writes),
+    ...activityStatements(db, [
+      { projectId, actorId: userId, entityKind: "issue", entityId: id, action: "created", detail: sql`json_set(${detail}, '$.number', (SELECT number FROM tasks WHERE id = ${id}))` },
+    ]),
   ]);
-  const number = inserted[0]!.number;
-  const written = await writeValues(db, projectId, "issue", id, values, userId, (writes) =>
-    activityStatements(db, [{ projectId, actorId: userId, entityKind: "issue", entityId: id, action: "created", detail: { number, values: initialValues(writes.map(stored)) } }]),
-  );
-  if (!written.ok) {
-    await db.batch([db.delete(tasks).where(eq(tasks.id, id)), db.update(tasks).set({ position: sql`${tasks.position} - 1` }).where(eq(tasks.projectId, projectId))]);
-    return written;
-  }
   const row = (await findTask(db, projectId, id))!;
   const view = (await taskViews(db, [row]))[0]!;
   await notifyAssigned(env, db, row, userId, [], assigneesOf(view.custom_fields));

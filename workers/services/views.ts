@@ -1,8 +1,9 @@
 /** Saved filters and view mappings (the v3 API of spec §7 "Filters and fields"). */
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type Condition, condition, opsFor } from "../../domain/fields/filters";
 import { checkValue, type FieldType } from "../../domain/fields/types";
+import { MAX_FILTERS_PER_PROJECT } from "../../domain/retention";
 import { DEFAULT_VIEW_FIELDS, VIEW_KINDS, type ViewKind } from "../../domain/fields/views";
 import { z } from "zod";
 import { type Db, runBatch } from "../db/client";
@@ -96,7 +97,14 @@ export async function saveFilter(
       .get();
     return row ? { ok: true, filter: filterView(row) } : { ok: false, reason: "filter_not_found" };
   }
-  const row = await db.insert(savedFilters).values({ id: newGuid(), projectId, ownerId: userId, ...values }).returning().get();
+  // The ceiling is checked inside the insert itself: two saves at once cannot both pass it.
+  const id = newGuid();
+  const inserted = await db.run(sql`
+    INSERT INTO saved_filters (id, project_id, owner_id, title, shared, conditions, updated_at)
+    SELECT ${id}, ${projectId}, ${userId}, ${values.title}, ${values.shared ? 1 : 0}, ${values.conditions}, ${values.updatedAt}
+    WHERE (SELECT COUNT(*) FROM saved_filters WHERE project_id = ${projectId}) < ${MAX_FILTERS_PER_PROJECT}`);
+  if (inserted.meta.changes === 0) return { ok: false, reason: "filters_too_many" };
+  const row = await db.select().from(savedFilters).where(eq(savedFilters.id, id)).get();
   return { ok: true, filter: filterView(row!) };
 }
 

@@ -27,11 +27,10 @@ import {
   withdrawInvite,
 } from "../../services/invites";
 import { notify } from "../../services/notifications";
-import { ensureSystemFields, writeValues } from "../../services/fields";
+import { writeValues } from "../../services/fields";
 import {
   changeAccess,
   createProject,
-  deleteProject,
   findParticipant,
   fullProjectView,
   isAccessFixed,
@@ -72,14 +71,9 @@ export const projectRoutes = new Hono<ProjectEnv>()
   .post("/v1/project", requireUser, async (c) => {
     const body = await readJson(c, createProjectBody);
     const db = c.get("db");
-    const id = await createProject(db, c.get("user")!.id, body.name, body.description);
-    await ensureSystemFields(db, id, c.get("i18n").t);
-    const written = await writeValues(db, id, "project", id, body.custom_fields, c.get("user")!.id);
-    if (!written.ok) {
-      await deleteProject(db, id);
-      throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
-    }
-    const result = await projectAccess(db, c.get("user")!.id, id, "root");
+    const created = await createProject(db, c.get("user")!.id, body.name, body.description, c.get("i18n").t, body.custom_fields);
+    if (!created.ok) throw new ApiProblem(400, created.reason, { [`custom_fields.${created.index}`]: created.reason });
+    const result = await projectAccess(db, c.get("user")!.id, created.projectId, "root");
     if (!result.ok) throw new ApiProblem(500, "internal");
     return c.json(await fullProjectView(db, result.project, result.participant), 201);
   })
@@ -114,13 +108,12 @@ export const projectRoutes = new Hono<ProjectEnv>()
     const { filter_custom_fields: only, custom_fields: values, ...change } = body;
     // Refuse before writing anything: a refused request must not leave its values behind.
     if (Object.keys(change).length > 0 && isAccessFixed(project, target)) throw new ApiProblem(403, "owner_access_fixed");
-    if (values) {
-      const written = await writeValues(db, project.id, "participant", target.id, values, c.get("user")!.id);
-      if (!written.ok) throw new ApiProblem(400, written.reason, { [`custom_fields.${written.index}`]: written.reason });
+    const result = await changeAccess(db, project, target, change, values ?? [], c.get("user")!.id);
+    if (!result.ok) {
+      if (result.index !== undefined) throw new ApiProblem(400, result.reason, { [`custom_fields.${result.index}`]: result.reason });
+      throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
     }
     if (Object.keys(change).length > 0) {
-      const result = await changeAccess(db, project, target, change);
-      if (!result.ok) throw new ApiProblem(result.reason === "owner_access_fixed" ? 403 : 404, result.reason);
       const p = result.participant;
       const verifiedNow = !target.isVerifications && p.isVerifications;
       // Open sockets follow before the answer: no vote, note move or edit under the old right.

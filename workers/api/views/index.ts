@@ -25,7 +25,8 @@ export const viewRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, saveFilterBody);
     const result = await saveFilter(c.get("db"), c.get("project").id, c.get("user")!.id, body);
     if (!result.ok) {
-      throw new ApiProblem(result.reason === "filter_not_found" ? 404 : 400, result.reason, result.index !== undefined ? { [conditionPath(result)]: result.reason } : undefined);
+      const status = result.reason === "filter_not_found" ? 404 : result.reason === "filters_too_many" ? 409 : 400;
+      throw new ApiProblem(status, result.reason, result.index !== undefined ? { [conditionPath(result)]: result.reason } : undefined);
     }
     return c.json(result.filter, body.guid ? 200 : 201);
   })

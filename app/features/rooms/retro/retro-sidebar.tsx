@@ -287,7 +287,8 @@ export function ActionsPanel({ parts, boardHref }: { parts: RetroParts; boardHre
   const { view, readOnly, act } = parts;
   const [exported, setExported] = useState<number | null>(null);
   const items = view.notes.filter((n) => n.action);
-  const pending = items.filter((n) => !n.exported).length;
+  // Notes handed to the room's outbox are on their way: not offered for export again.
+  const pending = items.filter((n) => !n.exported && !n.exporting).length;
   const exportNow = async () => {
     if (await act({ type: "export_actions" })) setExported(pending);
   };
