@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveItem, moveWithinGroup, renumber } from "./ordering";
+import { inParts, moveItem, moveWithinGroup, renumber } from "./ordering";
 
 const list = (...sorts: number[]) => sorts.map((sort, i) => ({ guid: `g${i}`, sort }));
 
@@ -46,5 +46,13 @@ describe("moveWithinGroup", () => {
   });
   it("leaves the list alone for a position outside the group", () => {
     expect(moveWithinGroup(["A", "b", "B"], upper, 0, 2)).toEqual(["A", "b", "B"]);
+  });
+});
+
+describe("inParts", () => {
+  it("splits a list into parts of at most the given size, keeping the order", () => {
+    expect(inParts([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(inParts([], 3)).toEqual([]);
+    expect(inParts([1, 2], 5)).toEqual([[1, 2]]);
   });
 });

@@ -46,3 +46,10 @@ export function moveWithinGroup<T>(list: readonly T[], inGroup: (item: T) => boo
   });
   return next;
 }
+
+/** Splits a list into parts of at most `size` items (a bulk body above its ceiling is sent in parts). */
+export function inParts<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
+}

@@ -123,6 +123,7 @@ function JoinForm({ roomGuid, title, refused, onJoined }: { roomGuid: string; ti
 /** `/join/{roomUid}`: a guest with only a name joins a room by its link (spec §2). */
 export default function Join({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("rooms");
+  const viewer = useViewer();
   const [stage, setStage] = useState<Stage>({ at: "checking" });
   const check = useCallback(async () => setStage(await readStage(params.roomUid)), [params.roomUid]);
   useEffect(() => {
@@ -188,9 +189,15 @@ export default function Join({ loaderData, params }: Route.ComponentProps) {
           <Icon name="shield" size={18} />
           {t("join.closedBody")}
         </p>
-        <Link className="btn btn-primary mt-6" to={`/login?next=${encodeURIComponent(`/join/${room.guid}`)}`}>
-          {t("join.signIn")}
-        </Link>
+        {viewer ? (
+          <Link className="btn btn-primary mt-6" to="/">
+            {t("errors:backHome")}
+          </Link>
+        ) : (
+          <Link className="btn btn-primary mt-6" to={`/login?next=${encodeURIComponent(`/join/${room.guid}`)}`}>
+            {t("join.signIn")}
+          </Link>
+        )}
       </AuthLayout>
     );
   }

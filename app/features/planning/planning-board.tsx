@@ -21,7 +21,9 @@ import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { inParts } from "../../../domain/ordering";
 import { moveTask } from "../../../domain/planning/placement";
+import { TASK_MOVES_MAX } from "../../../domain/planning/schemas";
 import { isFinished } from "../../../domain/planning/sprint-complete";
 import { laneTotals } from "../../../domain/planning/totals";
 import type { PlanningBoardView } from "../../../workers/services/board";
@@ -330,7 +332,10 @@ export function PlanningBoard({
         }),
       );
     }
-    results.push(await api("PATCH", `/v1/project/${projectGuid}/issue`, changed.map(({ guid, sort, position }) => ({ guid, sort, position }))));
+    // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
+    for (const part of inParts(changed, TASK_MOVES_MAX)) {
+      results.push(await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position }))));
+    }
     if (results.some((r) => r.error)) onChanged();
   };
 
