@@ -23,7 +23,7 @@ import { connectDoc } from "../fixtures/doc-client";
 import { ORIGIN, fetchRaw } from "../fixtures/http";
 import { PNG } from "../fixtures/images";
 import { openRoom } from "../fixtures/rooms";
-import { lastPassUuid } from "../fixtures/mail";
+import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
 import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
 
@@ -39,6 +39,7 @@ const MATRIX: Record<string, string> = {
   "POST /v1/exit":                                        "AAAADD",
   "GET /v2/whoami":                                       "AAAADD",
   "PUT /v1/changingme":                                   "AAAADD",
+  "POST /v1/changingme/confirm":                          "AAAADD",
   "PUT /v1/changepass":                                   "AAAADD",
   "POST /v1/respas":                                      "AAAAAA",
   "POST /v1/respasgen":                                   "AAAAAA",
@@ -158,9 +159,14 @@ const MATRIX: Record<string, string> = {
   "POST /v1/project/:id/valmethod":                       "AADDDD",
   "DELETE /v1/project/:id/valmethod/:valGuid":            "AADDDD",
   "GET /v1/rooms_part":                                   "AAAADD",
-  "GET /v1/rooms/:rid":                                   "AAAKKK",
+  // Anyone holding the link sees the room's preview (title, kind, whether guests may join: what
+  // the link page shows); the room itself (custom fields, `you`) only its project's people and
+  // admitted members. Checked in the cross-project sweep too.
+  "GET /v1/rooms/:rid":                                   "AAAAAA",
   "PUT /v1/rooms/:rid":                                   "ADDDDD",
-  "POST /v1/rooms/:rid/join":                             "AAAKKK",
+  // Closed to guests unless the owner opens it: outsiders get 403 room_guests_closed.
+  "POST /v1/rooms/:rid/join":                             "AAADDD",
+  "POST /v1/rooms/:rid/join#open-to-guests":              "AAAAAA",
   "GET /v1/rooms/:rid/verify":                            "ADDDDD",
   "POST /v1/rooms/:rid/verify":                           "ADDDDD",
   "GET /v1/rooms/:rid/participants":                      "AAADDD",
@@ -188,12 +194,7 @@ const MATRIX: Record<string, string> = {
 };
 
 /** Why a `K` cell is allowed today, and whose part of issue 20 changes it. */
-const NOTES: Record<string, string> = {
-  "GET /v1/rooms/:rid":
-    "objects: rooms are not open to guests unless the room's owner chose so; until then anyone with the link reads the room's preview (title, kind).",
-  "POST /v1/rooms/:rid/join":
-    "objects: rooms are not open to guests unless the room's owner chose so; today a non-member or a signed-out caller joins any room by its link as a guest.",
-};
+const NOTES: Record<string, string> = {};
 
 const cellsOf = (key: string): Record<Actor, Cell> => Object.fromEntries(ACTORS.map((a, i) => [a, MATRIX[key]![i] as Cell])) as Record<Actor, Cell>;
 const keyOf = (op: Pick<Operation, "method" | "path">) => `${op.method.toUpperCase()} ${op.path}`;
@@ -245,7 +246,7 @@ const pngForm = (field: string, extra: Record<string, string> = {}) => {
 async function roomWithWaitingGuest() {
   const room = await w.a.fresh.poker();
   const root = w.team.cookies.root!;
-  await send({ method: "put", path: "/v1/rooms/:rid" }, { params: { rid: room }, json: { require_verification: true } }, root);
+  await send({ method: "put", path: "/v1/rooms/:rid" }, { params: { rid: room }, json: { require_verification: true, guests: true } }, root);
   const guest = await send({ method: "post", path: "/v1/rooms/:rid/join" }, { params: { rid: room }, json: { name: "Waiting guest" } });
   if (guest.status !== 201) throw new Error(`guest join: ${guest.status} ${guest.text}`);
   return { room, member: guest.json.member as string };
@@ -256,6 +257,14 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/auth": () => ({ json: { email: w.team.users.root.email, password: DEFAULT_PASSWORD } }),
   "POST /v1/exit": async (actor) => ({ cookie: userOf(actor) ? (await startSession(userOf(actor)!.id)).cookie : undefined }),
   "PUT /v1/changingme": () => ({ json: { tab: "planning" } }),
+  // Confirming moves the account to the new address: a throwaway account of the same standing.
+  "POST /v1/changingme/confirm": async (actor) => {
+    const user = await signedIn();
+    const email = uniqueEmail("confirmed");
+    const asked = await send({ method: "put", path: "/v1/changingme" }, { json: { name: "Mover", email, password: user.password } }, user.cookie);
+    if (asked.status !== 200) throw new Error(`e-mail change: ${asked.status} ${asked.text}`);
+    return { cookie: userOf(actor) ? user.cookie : undefined, json: { uuid: (await lastEmailLink(email))!.uuid } };
+  },
   // Changing a password signs out one's other sessions: a throwaway account of the same standing.
   "PUT /v1/changepass": async (actor) => {
     const user = await signedIn();
@@ -343,6 +352,12 @@ const SAMPLES: Record<string, Sample> = {
   "DELETE /v1/project/:id/valmethod/:valGuid": async () => ({ params: { valGuid: await w.a.fresh.deck() } }),
   "PUT /v1/rooms/:rid": () => ({ json: { title: `Estimation ${tag()}` } }),
   "POST /v1/rooms/:rid/join": () => ({ json: { name: "Visitor" } }),
+  "POST /v1/rooms/:rid/join#open-to-guests": async () => {
+    const room = await w.a.fresh.poker();
+    const opened = await send({ method: "put", path: "/v1/rooms/:rid" }, { params: { rid: room }, json: { guests: true } }, w.team.cookies.root!);
+    if (opened.status !== 200) throw new Error(`open to guests: ${opened.status} ${opened.text}`);
+    return { params: { rid: room }, json: { name: "Visitor" } };
+  },
   "POST /v1/rooms/:rid/verify": async () => {
     const { room, member } = await roomWithWaitingGuest();
     return { params: { rid: room }, json: { member, admit: true } };
@@ -443,10 +458,14 @@ const FOREIGN_GUID: Record<string, () => string | Promise<string>> = {
  * Known cross-project reads or writes, allowed today; each is another part of issue 20's to fix.
  * Flip by deleting the entry once the fix is merged.
  */
-const CROSS_KNOWN: Record<string, string> = {
-  "GET /v1/rooms/:rid": NOTES["GET /v1/rooms/:rid"]!,
-  "POST /v1/rooms/:rid/join": NOTES["POST /v1/rooms/:rid/join"]!,
-  "GET /v1/project/:id/fields/issue/:issueUid": "objects: the task's values are read without checking that the task belongs to the project of the URL (issue 20, cross-tenant read).",
+const CROSS_KNOWN: Record<string, string> = {};
+
+/**
+ * Operations whose answer to anyone holding a link is a preview: another project's root gets
+ * that preview (as any stranger with the link would) and nothing more — no custom fields, no seat.
+ */
+const LINK_PREVIEW: Record<string, (json: Record<string, unknown> | undefined) => boolean> = {
+  "GET /v1/rooms/:rid": (json) => !!json && json.you === null && !("custom_fields" in json),
 };
 
 const development = () => (env as unknown as { APP_ENV?: string }).APP_ENV === "development";
@@ -516,7 +535,8 @@ describe("the authorization matrix", () => {
       const theirs = Object.fromEntries(await Promise.all(swapped.map(async (n) => [n, n === "guid" ? await FOREIGN_GUID[key]!() : foreignValues[n]!])));
       probe.params = { ...defaults(), ...probe.params, ...theirs };
       const res = await send(op, probe, root);
-      results.push({ key, status: `${res.status} ${res.json?.code ?? ""}`, leaked: res.status < 400 });
+      const preview = res.status === 200 && LINK_PREVIEW[key]?.(res.json);
+      results.push({ key, status: `${res.status} ${res.json?.code ?? ""}${preview ? " (link preview only)" : ""}`, leaked: res.status < 400 && !preview });
     }
     const leaks = results.filter((r) => r.leaked && !CROSS_KNOWN[r.key]);
     const known = results.filter((r) => r.leaked && CROSS_KNOWN[r.key]);

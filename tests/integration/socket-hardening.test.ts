@@ -63,6 +63,11 @@ async function rawSocket(path: string, options: { cookie?: string; headers?: Rec
 async function pokerRoom(team: Team) {
   const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "poker", title: "Hardening", method: "fibonacci" } });
   expect(res.status, res.text).toBe(201);
+  // Project people enter a room with `POST /join {}` before its socket seats them (looking enrols nobody).
+  for (const cookie of [team.cookies.root, team.cookies.read]) {
+    const joined = await call("POST", `/api/v1/rooms/${res.json.guid}/join`, { cookie, body: {} });
+    expect(joined.status, joined.text).toBe(200);
+  }
   return res.json as { guid: string };
 }
 

@@ -2,6 +2,7 @@
 import {
   changePasswordBody,
   changingMeBody,
+  confirmEmailBody,
   feedbackBody,
   quickStartBody,
   resetRequestBody,
@@ -29,8 +30,14 @@ export const accountOperations: Operation[] = [
     method: "put", path: "/v1/changingme", tag: "Accounts", access: "signed-in",
     summary: "Change one's profile (name and colour, the open tab, name and e-mail) or upload an avatar.",
     body: { json: changingMeBody, multipart: { avatar: { kind: "file", required: true, description: "PNG, JPEG, WebP or GIF, at most 2 MB." } } },
-    ok: { status: 200, description: "The user (`WhoAmI`)." },
-    errors: { 400: ["avatar_invalid"], 409: ["email_taken"], 413: ["avatar_too_large"] },
+    ok: { status: 200, description: "The user (`WhoAmI`); a new e-mail is `pending_email` until confirmed." },
+    errors: { 400: ["avatar_invalid", "password_required", "old_password_wrong"], 409: ["email_taken"], 413: ["avatar_too_large"], 429: ["rate_limited"] },
+  },
+  {
+    method: "post", path: "/v1/changingme/confirm", tag: "Accounts", access: "signed-in",
+    summary: "Confirm a new e-mail address with the link mailed to it; only then does the address change.",
+    body: { json: confirmEmailBody }, ok: { status: 200, description: "The user (`WhoAmI`)." },
+    errors: { 400: ["link_invalid"], 403: ["email_link_other_account"], 409: ["email_taken"] },
   },
   {
     method: "put", path: "/v1/changepass", tag: "Accounts", access: "signed-in",
