@@ -47,6 +47,16 @@ export function moveWithinGroup<T>(list: readonly T[], inGroup: (item: T) => boo
   return next;
 }
 
+/**
+ * The most moves one `PATCH /issue` takes. Each changed row is one statement of a single D1
+ * batch (all or nothing), and a Worker invocation may run at most 1000 D1 queries on the paid
+ * plan (counting a batch's statements one by one, to be safe); the request's own reads (the
+ * session, access, the moved rows in slices of 90) need a dozen more. Above the ceiling the
+ * request is refused up front (413 `bulk_too_many`) instead of failing inside D1; the web
+ * client sends a larger reorder in parts of this size.
+ */
+export const TASK_MOVES_MAX = 900;
+
 /** Splits a list into parts of at most `size` items (a bulk body above its ceiling is sent in parts). */
 export function inParts<T>(items: readonly T[], size: number): T[][] {
   const parts: T[][] = [];

@@ -1,6 +1,7 @@
 /** Wire schemas of the task and sprint calls (spec §7 "Tasks"). */
 import { z } from "zod";
 import { TEXT_MAX } from "../fields/types";
+import { TASK_MOVES_MAX } from "../ordering";
 import { customFieldValue } from "../projects/schemas";
 
 const values = z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid");
@@ -40,15 +41,8 @@ export const updateTaskBody = z
   })
   .strict();
 
-/**
- * The most moves one `PATCH /issue` takes. Each changed row is one statement of a single D1
- * batch (all or nothing), and a Worker invocation may run at most 1000 D1 queries on the paid
- * plan (counting a batch's statements one by one, to be safe); the request's own reads (the
- * session, access, the moved rows in slices of 90) need a dozen more. Above the ceiling the
- * request is refused up front (413 `bulk_too_many`) instead of failing inside D1; the web
- * client sends a larger reorder in parts of this size.
- */
-export const TASK_MOVES_MAX = 900;
+/** The most moves one `PATCH /issue` takes (why: `domain/ordering.ts`). */
+export { TASK_MOVES_MAX };
 
 export const reorderTasksBody = z
   .array(

@@ -6,9 +6,7 @@
  * and a confirmed edit must give way to the server's state once that read shows it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { inParts } from "../../../domain/ordering";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
-import { TASK_MOVES_MAX } from "../../../domain/planning/schemas";
 import type { TaskView } from "../../../workers/services/tasks";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
@@ -75,12 +73,8 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskV
           if (put.error) return "refused" as const;
         }
         if (move.positions.length === 0) return "saved" as const;
-        // A very long column's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
-        for (const part of inParts(move.positions, TASK_MOVES_MAX)) {
-          const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, part);
-          if (patch.error) return "order_lost" as const;
-        }
-        return "saved" as const;
+        const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, move.positions);
+        return patch.error ? ("order_lost" as const) : ("saved" as const);
       });
       if (outcome === "refused") {
         drop([...positionIds, ...valueIds]);
