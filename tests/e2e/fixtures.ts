@@ -3,7 +3,7 @@
  * (quick start → mailed link → password), so tests never share state beyond the seeded demo
  * user, whose password nobody changes.
  */
-import { type APIRequestContext, type Browser, type BrowserContextOptions, type Page, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, test as base, expect } from "@playwright/test";
 
 /**
  * Playwright's `test`, failing any test whose page throws an uncaught error. React reports a
@@ -150,4 +150,22 @@ export async function createProjectFromList(page: Page, prefix: string) {
   await page.getByTestId("new-project").getByRole("button").click();
   await expect(page.getByTestId("project-name")).toHaveText(name);
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Carries a planning-board task with the keyboard: Space picks it up, each key moves it, Space
+ * drops it. Each step waits for the board's spoken announcement (dnd-kit measures the lanes
+ * after the pick-up; a key pressed before that moves nothing), the last move for `placed`,
+ * e.g. ", place 1." — so a test presses keys as fast as a person can, not faster. The task
+ * board says " is over column " where the planning board says " is in " (`measured`).
+ */
+export async function carryByKeyboard(page: Page, handle: Locator, keys: string[], placed: string, measured = " is in ") {
+  const spoken = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press("Space");
+  // Once the lanes are measured the board says where the task is (its own place, at first).
+  await expect(spoken).toContainText(measured);
+  for (const key of keys) await page.keyboard.press(key);
+  await expect(spoken).toContainText(placed);
+  await page.keyboard.press("Space");
 }

@@ -3,7 +3,7 @@
  * yet holds every task, scrolls to its last one, and reorders by keyboard and mouse as a short one.
  */
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, hydrated, open, signInWithApi, test } from "./fixtures";
+import { DEMO, carryByKeyboard, expect, hydrated, open, signInWithApi, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
@@ -54,10 +54,7 @@ test("a lane of hundreds of tasks renders the rows near the viewport, reaches it
   const [first, second, third] = titles as [string, string, string];
   // Keyboard: the first task one place down.
   let saved = moveSaved();
-  await backlog.locator(`[data-title="${first}"]`).getByTestId("task-drag").focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("Space");
+  await carryByKeyboard(page, backlog.locator(`[data-title="${first}"]`).getByTestId("task-drag"), ["ArrowDown"], "Backlog, place 2.");
   expect((await saved).status()).toBe(200);
   await expect.poll(async () => (await titlesIn(backlog)).slice(0, 3)).toEqual([second, first, third]);
   // Mouse: the third task dropped onto the top row.

@@ -1,6 +1,6 @@
 /** The planning board: create tasks in lanes, drag one across lanes to a place in a sprint; it stays there after a reload. */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { carryByKeyboard, createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -90,10 +90,7 @@ test("a move made in one browser appears on another's open board without a reloa
   await expect.poll(() => titlesIn(lane(a.page))).toEqual(["Travelling task", "From Ben"]);
   // A reorders within the lane with the keyboard (dnd-kit: space picks up, arrows move, space drops).
   const reordered = a.page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
-  await lane(a.page).locator('[data-title="From Ben"]').getByTestId("task-drag").focus();
-  await a.page.keyboard.press("Space");
-  await a.page.keyboard.press("ArrowUp");
-  await a.page.keyboard.press("Space");
+  await carryByKeyboard(a.page, lane(a.page).locator('[data-title="From Ben"]').getByTestId("task-drag"), ["ArrowUp"], "Sprint 2, place 1.");
   expect((await reordered).status()).toBe(200);
   await expect.poll(() => titlesIn(lane(a.page))).toEqual(["From Ben", "Travelling task"]);
   // B sees the same order without reloading, and after a reload both still do.
@@ -155,4 +152,63 @@ test("sprints are created, started and completed from the board; lanes sum their
   await expect(laneA.locator('[data-title="Finished"]')).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("a board read taken before one's own move lands after it and does not undo the move", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Keeper", { viewport: { width: 1280, height: 1200 } });
+  const b = await person(browser, "Ben Adder", { viewport: { width: 1280, height: 800 } });
+  const projectPath = await createProjectFromList(a.page, "Stale read");
+  const projectGuid = projectPath.split("/")[2]!;
+  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
+  const [sent] = (await invite.json()) as { guid: string }[];
+  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  for (const title of ["Alpha", "Beta", "Gamma"]) {
+    const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
+    expect(res.status()).toBe(201);
+  }
+  // The board reads itself again when its socket opens; wait for that read before going on.
+  const opened = a.page.waitForResponse((r) => r.url().includes(".data"));
+  await open(a.page, `${projectPath}/taskboard`);
+  await opened;
+  const backlog = a.page.locator("[data-testid=board-lane][data-backlog=true]");
+  expect(await titlesIn(backlog)).toEqual(["Alpha", "Beta", "Gamma"]);
+
+  // B adds a task: A's board reads itself again. That read is answered by the server at once,
+  // but its answer reaches A's page only after A's own move has been saved.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const readTaken = new Promise<void>((resolve) => (taken = resolve));
+  let held = false;
+  await a.page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      taken();
+      await gate;
+      await route.fulfill({ response }).catch(() => undefined); // the page may have cancelled it
+    },
+  );
+  const added = await b.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "From Ben" }] }, headers: origin() });
+  expect(added.status()).toBe(201);
+  await readTaken;
+
+  const saved = a.page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
+  await carryByKeyboard(a.page, backlog.locator('[data-title="Gamma"]').getByTestId("task-drag"), ["ArrowUp", "ArrowUp"], "Backlog, place 1.");
+  expect((await saved).status()).toBe(200);
+  release();
+
+  // The move stays, and B's task arrives with the next read.
+  const mine = async () => (await titlesIn(backlog)).filter((title) => title !== "From Ben");
+  await expect(backlog.locator('[data-title="From Ben"]')).toBeVisible();
+  await expect.poll(mine).toEqual(["Gamma", "Alpha", "Beta"]);
+  await a.page.waitForTimeout(1_000);
+  expect(await mine()).toEqual(["Gamma", "Alpha", "Beta"]);
+  await a.page.unroute((url) => url.pathname.endsWith(".data"));
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
 });

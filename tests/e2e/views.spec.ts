@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test } from "./fixtures";
+import { DEMO, carryByKeyboard, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test } from "./fixtures";
 
 /** Opens a view and waits until its lazily loaded chunk has hydrated (the board takes drags only then). */
 async function openView(page: Page, path: string) {
@@ -184,21 +184,14 @@ test("cards are moved with the keyboard within a column and to the next one, and
 
   // Space picks "First" up by its grip, ArrowDown twice moves it below "Third", Space drops it.
   const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
-  await card(page, "First").getByTestId("card-drag").focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("Space");
+  await carryByKeyboard(page, card(page, "First").getByTestId("card-drag"), ["ArrowDown", "ArrowDown"], "is over column", " is over column ");
   expect((await saved).status()).toBe(200);
   await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Second", "Third", "First"]);
 
   // ArrowRight carries a card to the next column: it takes that column's status.
   const inProgress = (await fieldsOf(page, projectGuid))("status").settings.values_set[1]!.guid;
   const crossed = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/issue/"));
-  await card(page, "Third").getByTestId("card-drag").focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Space");
+  await carryByKeyboard(page, card(page, "Third").getByTestId("card-drag"), ["ArrowRight"], "is over column In progress", " is over column ");
   expect((await crossed).status()).toBe(200);
   await expect(column(page, inProgress).locator('[data-title="Third"]')).toBeVisible();
   await expect.poll(() => titlesIn(column(page, todo))).toEqual(["Second", "First"]);

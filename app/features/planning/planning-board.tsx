@@ -4,6 +4,7 @@
  * domain/planning and written as the changed sort numbers plus, across lanes, the sprint field.
  */
 import {
+  type Announcements,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
@@ -17,7 +18,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type FormEvent, useCallback, useMemo, useState } from "react";
+import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -276,12 +277,29 @@ export function PlanningBoard({
   const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
+  // One's own moves and edits in flight. A board read that lands meanwhile may have been taken
+  // before the write (the read on the socket's opening, another person's change), so it does
+  // not replace what the user sees; once the last write is answered the board is read again,
+  // which also cancels any read still under way (React Router aborts it).
+  const writing = useRef(0);
+  const write = useCallback(
+    async <T,>(run: () => Promise<T>): Promise<T> => {
+      writing.current += 1;
+      try {
+        return await run();
+      } finally {
+        writing.current -= 1;
+        if (writing.current === 0) onChanged();
+      }
+    },
+    [onChanged],
+  );
   // Only fresh data from the server replaces what the user sees (not a re-render for any other
   // reason). Adjusted during render, not in an effect, so hydration does not render twice.
   const [shown, setShown] = useState(board);
   if (shown !== board) {
     setShown(board);
-    setLanes(lanesOf(board));
+    if (writing.current === 0) setLanes(lanesOf(board));
   }
   const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -301,7 +319,7 @@ export function PlanningBoard({
       setLanes((now) => now.map((l) => ({ ...l, tasks: l.tasks.map((x) => (x.guid === task.guid ? { ...x, custom_fields: [...x.custom_fields.filter((c) => c.guid !== field), ...(v === null ? [] : [{ guid: field, slug: null, value: v, participant_value: null }])] } : x)) })));
     const before = valueOf(task, field) ?? null;
     patch(value);
-    const result = await api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] });
+    const result = await write(() => api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] }));
     if (result.error) patch(before);
   };
 
@@ -322,20 +340,21 @@ export function PlanningBoard({
     const { lanes: next, changed } = moveTask(placed, { from: { lane: fromLane, index: fromIndex }, to: { lane: toLane, index: toIndex } });
     setLanes(lanes.map((l) => ({ ...l, tasks: next.get(l.id)! })));
     if (changed.length === 0) return;
-    const results = [];
-    if (fromLane !== toLane) {
-      const backlog = lanes.find((l) => l.backlog);
-      results.push(
-        await api("PUT", `/v1/project/${projectGuid}/issue/${active.id}`, {
+    // The read after the last answer shows the server's order, a refused move's undone included.
+    await write(async () => {
+      if (fromLane !== toLane) {
+        const backlog = lanes.find((l) => l.backlog);
+        const put = await api("PUT", `/v1/project/${projectGuid}/issue/${active.id}`, {
           custom_fields: [{ guid: fields.sprint, value: toLane === backlog?.id ? null : toLane }],
-        }),
-      );
-    }
-    // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
-    for (const part of inParts(changed, TASK_MOVES_MAX)) {
-      results.push(await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position }))));
-    }
-    if (results.some((r) => r.error)) onChanged();
+        });
+        if (put.error) return;
+      }
+      // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
+      for (const part of inParts(changed, TASK_MOVES_MAX)) {
+        const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position })));
+        if (patch.error) return;
+      }
+    });
   };
 
   const onCreate = async (lane: Lane, title: string) => {
@@ -368,8 +387,38 @@ export function PlanningBoard({
   const sprintLanes = lanes.filter((l) => !l.epic);
   const hasArchived = board.sprints.some((s) => s.archived);
 
+  // What a screen reader hears while a task is carried: its title, its lane and its place there.
+  const titleOf = (id: string | number) => {
+    const task = lanes.flatMap((l) => l.tasks).find((x) => x.guid === String(id));
+    return String(task?.custom_fields.find((c) => c.guid === fields.title)?.value ?? "");
+  };
+  const placeOf = (id: string | number) => {
+    const overId = String(id);
+    const lane = lanes.find((l) => (overId.startsWith("lane:") ? l.id === overId.slice(5) : l.tasks.some((x) => x.guid === overId)));
+    if (!lane) return null;
+    const index = lane.tasks.findIndex((x) => x.guid === overId);
+    return { lane: lane.epic ? t("planning.epics") : lane.title, place: index >= 0 ? index + 1 : lane.tasks.length + 1 };
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("planning.dnd.pickedUp", { task: titleOf(active.id) }),
+    onDragOver: ({ active, over }) => {
+      const at = over ? placeOf(over.id) : null;
+      return at ? t("planning.dnd.over", { task: titleOf(active.id), ...at }) : t("planning.dnd.outside", { task: titleOf(active.id) });
+    },
+    onDragEnd: ({ active, over }) => {
+      const at = over ? placeOf(over.id) : null;
+      return at ? t("planning.dnd.dropped", { task: titleOf(active.id), ...at }) : t("planning.dnd.cancelled", { task: titleOf(active.id) });
+    },
+    onDragCancel: ({ active }) => t("planning.dnd.cancelled", { task: titleOf(active.id) }),
+  };
+
   return (
-    <DndContext sensors={sensors} collisionDetection={tasksFirst} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={tasksFirst}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t("planning.dnd.instructions") } }}
+    >
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board">
         <div className="flex flex-col gap-4">
           {sprintLanes.map((lane) => (
