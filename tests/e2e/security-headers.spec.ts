@@ -4,6 +4,7 @@
  * loaded in a browser that records every violation the browser reports.
  */
 import type { Page } from "@playwright/test";
+import { baseSecurityHeaders } from "../../domain/http/security-headers";
 import { expect, hydrated, person, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
@@ -63,6 +64,20 @@ test("pages carry the security headers and a policy whose script nonce changes w
     }
   }
   expect(nonces.size).toBeGreaterThanOrEqual(3);
+});
+
+test("static files carry the same security headers as the pages, and built assets are cached for good", async ({ request }) => {
+  const page = await request.get("/login");
+  const html = await page.text();
+  const script = html.match(/"(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script, "a built script on the sign-in page").toBeTruthy();
+  const expected = baseSecurityHeaders(false);
+  for (const path of ["/favicon.svg", "/locales/en/common.json", script!]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    for (const [name, value] of Object.entries(expected)) expect(res.headers()[name.toLowerCase()], `${path}: ${name}`).toBe(value);
+  }
+  expect((await request.get(script!)).headers()["cache-control"]).toContain("immutable");
 });
 
 test("API answers carry the security headers and a policy that loads nothing", async ({ request }) => {
