@@ -34,7 +34,7 @@ describe("GET /api/v1/help/search", () => {
     ["no query", "", "help_query_required"],
     ["a blank query", "?q=%20%20", "help_query_required"],
     ["a query over 200 characters", `?q=${"a".repeat(201)}`, "help_query_too_long"],
-  ])("refuses %s", async (_, query, code) => {
+  ] as const)("refuses %s", async (_, query, code) => {
     expectProblem(await call("GET", `/api/v1/help/search${query}`), 400, code);
   });
 });
