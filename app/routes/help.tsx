@@ -85,7 +85,7 @@ export default function Help({ loaderData: { query, results, categories } }: Rou
             {categories.map((c) => (
               <li key={c.slug} className="card p-5">
                 <h3 className="text-lg font-semibold">
-                  <Link className="link" to={`/help/${c.slug}`}>
+                  <Link className="link font-semibold" to={`/help/${c.slug}`}>
                     {c.title}
                   </Link>
                 </h3>

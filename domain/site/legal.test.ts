@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../i18n/languages";
-import { fillDocument, fillPlaceholders, isLegalPath, LEGAL_PAGES, type LegalDocument } from "./legal";
+import { fillDocument, fillPlaceholders, isLegalPath, LEGAL_PAGES, type LegalDocument, sitePagePaths } from "./legal";
 
 const bundles = import.meta.glob<LegalDocument>("../../public/locales/*/*.json", { eager: true, import: "default" });
 
@@ -35,5 +35,25 @@ describe("legal pages", () => {
   it("know their own paths only", () => {
     expect(isLegalPath("/terms")).toBe(true);
     expect(isLegalPath("/toString")).toBe(false);
+  });
+});
+
+describe("sitePagePaths", () => {
+  it("lists the help centre, its topics and articles, the legal pages, contacts and /test", () => {
+    const paths = sitePagePaths({ categories: [{ slug: "account" }], articles: [{ category: "account", slug: "notifications" }] });
+    expect(paths).toEqual([
+      "/help",
+      "/help/account",
+      "/help/account/notifications",
+      "/terms",
+      "/privacy_policy",
+      "/terms_of_donate",
+      "/license",
+      "/subscription_agreement",
+      "/data_consent",
+      "/who-is-planning-poker",
+      "/contacts",
+      "/test",
+    ]);
   });
 });

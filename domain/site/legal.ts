@@ -58,3 +58,19 @@ export function fillDocument(doc: LegalDocument, operator: OperatorDetails): Leg
     sections: doc.sections.map((s) => ({ heading: fill(s.heading), body: s.body.map(fill) })),
   };
 }
+
+/**
+ * Every page of the help centre, the legal texts, contacts and the try-it table, for the
+ * sitemap (each exists in all four languages under `?lng=`). Help slugs are the same in every
+ * language, so one bundle's list is every language's.
+ */
+export function sitePagePaths(help: { categories: { slug: string }[]; articles: { category: string; slug: string }[] }): string[] {
+  return [
+    "/help",
+    ...help.categories.map((c) => `/help/${c.slug}`),
+    ...help.articles.map((a) => `/help/${a.category}/${a.slug}`),
+    ...Object.keys(LEGAL_PAGES),
+    "/contacts",
+    "/test",
+  ];
+}

@@ -5,7 +5,7 @@
  */
 import { type HelpArticle, type HelpBundle, type HelpCategory, type HelpHit, searchArticles } from "../../domain/help/articles";
 import type { Language } from "../../domain/i18n/languages";
-import { fillDocument, LEGAL_PAGES, type LegalDocument, type LegalPath } from "../../domain/site/legal";
+import { fillDocument, LEGAL_PAGES, type LegalDocument, type LegalPath, sitePagePaths } from "../../domain/site/legal";
 import type { Env } from "../env";
 
 const legalFiles = import.meta.glob<LegalDocument>(
@@ -55,4 +55,9 @@ export function helpArticle(lng: Language, category: string, slug: string): Help
 /** Full-text search over one language's articles (see `searchArticles`). */
 export function searchHelp(lng: Language, query: string): HelpHit[] {
   return searchArticles(helpBundle(lng).articles, query);
+}
+
+/** The help centre's, legal, contacts and try-it pages, for the sitemap (see `sitePagePaths`). */
+export function sitePaths(): string[] {
+  return sitePagePaths(helpBundle("en"));
 }
