@@ -37,6 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, resources: resourcesFor(lang), user, title: i18nFor(lang).t("common:appName") };
 }
 
+/**
+ * The default title; a route's own `meta` (public pages: domain/seo/head.ts) replaces it, so a
+ * page never has two `<title>` elements.
+ */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Planning" }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -48,7 +56,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <title>{data?.title ?? "Planning"}</title>
         <Meta />
         <Links />
       </head>

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { LEGAL_PAGES } from "../domain/site/legal";
 
 /** The one route table (spec §2). Every module is its own chunk, loaded on demand. */
 export default [
@@ -12,6 +13,14 @@ export default [
   route("invite/:inviteLink", "routes/invite.tsx"),
   route("dev/mail", "routes/dev-mail.tsx"),
   route("join/:roomUid", "routes/join.tsx"),
+  // The public site: help centre, legal texts (one module, the bundle chosen by the path),
+  // contacts and the try-it table.
+  route("help", "routes/help.tsx"),
+  route("help/:category", "routes/help-category.tsx"),
+  route("help/:category/:article", "routes/help-article.tsx"),
+  ...Object.keys(LEGAL_PAGES).map((path) => route(path.slice(1), "routes/legal-page.tsx", { id: `legal${path}` })),
+  route("contacts", "routes/contacts.tsx"),
+  route("test", "routes/try-poker.tsx"),
   layout("routes/signed-in.tsx", [
     route("project", "routes/projects.tsx"),
     route("project/:guid", "routes/project-layout.tsx", [

@@ -20,6 +20,11 @@ export const RATE_LIMITS = {
   mailEmail: { limit: 5, windowMs: 60 * 60_000 },
   /** Invitation requests (each up to 50 addresses) per inviting user. */
   invites: { limit: 20, windowMs: 60 * 60_000 },
+  /** Messages from the feedback dialog and the contact form per IP address (their own bucket, so
+   * a chatty visitor never blocks a password reset from the same office). */
+  feedbackIp: { limit: 10, windowMs: 60 * 60_000 },
+  /** "Was this helpful" votes under help articles per IP address. */
+  helpVoteIp: { limit: 30, windowMs: 60 * 60_000 },
   /** Guests joining rooms by link per IP address (a team of guests behind one office NAT fits). */
   roomGuestIp: { limit: 60, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;

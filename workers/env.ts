@@ -19,6 +19,11 @@ export interface Env {
   MAIL_FROM: string;
   FEEDBACK_TO: string;
   MAIL_HTTP_URL?: string;
+  /** The operator's company details printed on the legal pages and `/contacts`. */
+  OPERATOR_NAME: string;
+  OPERATOR_ADDRESS: string;
+  /** The public contact address shown on the site (messages themselves go to FEEDBACK_TO). */
+  OPERATOR_EMAIL: string;
   /**
    * The public origin of the app (`https://plan.example.com`): links in mails are built from it,
    * never from the request's Host. Outside development, mails with links are refused without it.

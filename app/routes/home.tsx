@@ -7,8 +7,8 @@ import { Icon, type IconName } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AppHeader } from "../features/shell/app-header";
 import { useApi } from "../features/shell/errors";
-import { FeedbackButton } from "../features/shell/feedback-dialog";
 import { useViewer } from "../features/shell/viewer";
+import { SiteFooter } from "../features/site/site-footer";
 
 const FEATURES = ["planning", "boards", "poker", "retro", "docs", "code", "ai", "meetings", "jira"] as const;
 const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
@@ -131,10 +131,7 @@ export default function Home() {
           </div>
         </section>
       </main>
-      <footer className="muted mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-8 text-sm">
-        <span>{t("footer", { year: new Date().getFullYear() })}</span>
-        <FeedbackButton />
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import { useSerial } from "../lib/use-serial";
 import type { Route } from "./+types/project-settings-fields";
+import { HelpLink } from "../features/site/help-link";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -105,6 +106,7 @@ function FieldSettings({ loaderData, params }: Route.ComponentProps) {
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold">{t("settings.tabs.fields")}</h2>
           <p className="muted mt-1 max-w-2xl text-sm">{t("fieldSettings.intro")}</p>
+          <HelpLink topic="planning/custom-fields" />
         </div>
         {!creating && (
           <button

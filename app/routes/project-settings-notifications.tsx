@@ -12,6 +12,7 @@ import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import { useSerial } from "../lib/use-serial";
 import type { Route } from "./+types/project-settings-notifications";
+import { HelpLink } from "../features/site/help-link";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -67,6 +68,7 @@ function NotificationSettings({ loaderData }: Route.ComponentProps) {
       <div>
         <h2 className="text-lg font-semibold">{t("settings.tabs.notifications")}</h2>
         <p className="muted mt-1 max-w-2xl text-sm">{t("notificationSettings.intro", { project: project.name })}</p>
+        <HelpLink topic="account/notifications" />
       </div>
 
       <section className="card overflow-hidden">

@@ -15,6 +15,7 @@ import { loadRootOnly } from "../features/projects/project-data.server";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import type { Route } from "./+types/project-settings-team";
+import { HelpLink } from "../features/site/help-link";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -97,7 +98,9 @@ function Team() {
     <div className="flex flex-col gap-6">
       <section className="card p-6">
         <h2 className="text-lg font-semibold">{t("team.inviteTitle")}</h2>
-        <p className="muted mt-1 mb-4 text-sm">{t("team.inviteHint")}</p>
+        <p className="muted mt-1 mb-4 text-sm">
+          {t("team.inviteHint")} <HelpLink topic="getting-started/invite-team" />
+        </p>
         <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={invite} noValidate>
           <input className="input flex-1" aria-label={t("team.emails")} placeholder={t("team.emailsPlaceholder")} value={emails} onChange={(e) => setEmails(e.target.value)} data-testid="invite-emails" />
           <RoleSelect value={role} onChange={setRole} label={t("team.role")} testId="invite-role" />

@@ -14,6 +14,7 @@ import { loadWorkflowSettings } from "../features/workflow/workflow-data.server"
 import { WorkflowEditor } from "../features/workflow/workflow-editor";
 import { WorkflowList } from "../features/workflow/workflow-list";
 import type { Route } from "./+types/project-settings-workflow";
+import { HelpLink } from "../features/site/help-link";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -94,6 +95,7 @@ function WorkflowSettings({ loaderData, params }: Route.ComponentProps) {
         <h2 className="text-lg font-semibold">{t("settings.tabs.workflow")}</h2>
         <p className="muted mt-1 max-w-2xl text-sm">{t("workflow.intro")}</p>
         <p className="muted mt-1 max-w-2xl text-sm">{t("workflow.refused")}</p>
+        <HelpLink topic="planning/custom-fields" />
       </div>
 
       {alerts}

@@ -16,6 +16,7 @@ import { RoomsPart } from "../features/rooms/rooms-part";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/projects";
+import { HelpLink } from "../features/site/help-link";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -119,6 +120,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           </div>
           <h2 className="text-lg font-semibold">{t("projects.empty.title")}</h2>
           <p className="muted max-w-md">{t("projects.empty.body")}</p>
+          <HelpLink topic="getting-started/create-workspace" />
         </div>
       ) : (
         <SortableProjects projects={visible} now={loaderData.now} onMove={move} />

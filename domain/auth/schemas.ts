@@ -109,6 +109,9 @@ export const quickStartBody = z.object({
   company_size: z.enum(COMPANY_SIZES, { error: "company_size_invalid" }),
 });
 
+/** The honeypot field of the feedback forms (see `feedbackBody`). */
+export const FEEDBACK_HONEYPOT = "website";
+
 export const feedbackBody = z.object({
   name_sender: name,
   email,
@@ -121,6 +124,11 @@ export const feedbackBody = z.object({
     .default(""),
   text: z.string({ error: "text_required" }).trim().min(1, "text_required").max(5000, "text_too_long"),
   page_send: z.string().trim().max(500).optional().default(""),
+  /**
+   * The spam trap: a field people never see (hidden from sight and from assistive technology)
+   * but form-filling robots do. A message that fills it is answered as sent and dropped.
+   */
+  [FEEDBACK_HONEYPOT]: z.string().max(500).optional().default(""),
 });
 
 export type SignInBody = z.infer<typeof signInBody>;

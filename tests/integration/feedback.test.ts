@@ -1,8 +1,10 @@
-/** Feedback: POST /api/v1/feedback keeps the message and mails it to the team. */
+/** Feedback: POST /api/v1/feedback keeps the message and mails it to the team (the dialog and `/contacts`). */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { feedback } from "../../workers/db/schema";
+import { hashClientIp } from "../../workers/services/feedback";
+import { RATE_LIMITS } from "../../domain/rate-limit";
 import { call } from "../fixtures/http";
 import { mailsTo } from "../fixtures/mail";
 import { expectProblem } from "../fixtures/problems";
@@ -94,6 +96,46 @@ describe("POST /api/v1/feedback", () => {
     expectProblem(await call("POST", "/api/v1/feedback", { body }), 400, code);
     if (typeof body.email === "string") expect(await feedbackFrom(body.email)).toEqual([]);
     expect(await teamMailAbout(marker)).toEqual([]);
+  });
+
+  it("keeps the sender's address only as a hash", async () => {
+    const { body } = message();
+    expect((await call("POST", "/api/v1/feedback", { body, ip: "203.0.113.7" })).status).toBe(200);
+    const [row] = await feedbackFrom(body.email);
+    expect(row!.clientIpHash).toBe(await hashClientIp("203.0.113.7"));
+    expect(row!.clientIpHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain("203.0.113.7");
+  });
+
+  it("answers a message that filled the hidden honeypot field as sent, and neither stores nor mails it", async () => {
+    const { marker, body } = message({ website: "http://cheap-pills.example" });
+    const res = await call("POST", "/api/v1/feedback", { body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ ok: true, detail: ruCommon.feedback.sent });
+    expect(await feedbackFrom(body.email)).toEqual([]);
+    expect(await teamMailAbout(marker)).toEqual([]);
+  });
+
+  it("accepts an empty honeypot field, as the contact form sends it", async () => {
+    const { body } = message({ website: "", page_send: "/contacts" });
+    expect((await call("POST", "/api/v1/feedback", { body })).status).toBe(200);
+    expect(await feedbackFrom(body.email)).toEqual([expect.objectContaining({ pageSend: "/contacts" })]);
+  });
+
+  it("refuses the eleventh message within an hour from one client, and stores nothing for it", async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < RATE_LIMITS.feedbackIp.limit; i++) {
+      expect((await call("POST", "/api/v1/feedback", { body: message().body, ip })).status).toBe(200);
+    }
+    const { marker, body } = message();
+    const refused = await call("POST", "/api/v1/feedback", { body, ip });
+    expectProblem(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await feedbackFrom(body.email)).toEqual([]);
+    expect(await teamMailAbout(marker)).toEqual([]);
+    // Another client is not held back, and neither is a password reset from the same one.
+    expect((await call("POST", "/api/v1/feedback", { body: message().body })).status).toBe(200);
+    expect((await call("POST", "/api/v1/respas", { body: { email: uniqueEmail("reset") }, ip })).status).toBe(200);
   });
 
   it("refuses a body that is not JSON", async () => {

@@ -29,6 +29,8 @@ export const users = sqliteTable(
      * only typed; it holds no claim, receives no invitations and yields to whoever confirms it.
      */
     emailConfirmedAt: integer("email_confirmed_at"),
+    /** A site administrator writes the blog; granted only by the operator (`npm run admin`). */
+    siteAdmin: integer("site_admin", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -105,14 +107,19 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+/** A message sent from the feedback dialog or the `/contacts` form (`POST /v1/feedback`). */
 export const feedback = sqliteTable("feedback", {
   id: text("id").primaryKey(),
-  userId: text("user_id"),
   nameSender: text("name_sender").notNull(),
   email: text("email").notNull(),
   numberMobile: text("number_mobile"),
   text: text("text").notNull(),
+  /** The page the message was sent from. */
   pageSend: text("page_send"),
+  /** The sender when signed in; the message outlives the account. */
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** SHA-256 of the sender's address, for rate limits and spam review without keeping the ip. */
+  clientIpHash: text("client_ip_hash"),
   createdAt: integer("created_at").notNull().default(now),
 });
 
@@ -604,3 +611,74 @@ export const documents = sqliteTable(
 export type Room = typeof rooms.$inferSelect;
 export type RoomMember = typeof roomMembers.$inferSelect;
 export type Document = typeof documents.$inferSelect;
+
+/** The languages a blog post is written in (spec §9's four). */
+const BLOG_LANGUAGES = ["ru", "en", "es", "de"] as const;
+
+/** A blog category: `slug` is its address, `/{slug}/category`. */
+export const blogCategories = sqliteTable(
+  "blog_categories",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    sort: integer("sort").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("blog_categories_slug_unique").on(t.slug)],
+);
+
+/** A category's name and description in one language; a language without a row shows the slug. */
+export const blogCategoryNames = sqliteTable(
+  "blog_category_names",
+  {
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => blogCategories.id, { onDelete: "cascade" }),
+    language: text("language", { enum: BLOG_LANGUAGES }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.language] })],
+);
+
+/**
+ * A blog post in one language. Translations of one text share `translationGroup` (the id of the
+ * first of them), at most one per language. It is public when it is not a draft and `publishAt`
+ * has passed: a scheduled post appears by itself, with no job to run.
+ */
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: text("id").primaryKey(),
+    /** The post's address, `/{category}/category/post/{slug}`; unique across languages. */
+    slug: text("slug").notNull(),
+    language: text("language", { enum: BLOG_LANGUAGES }).notNull(),
+    translationGroup: text("translation_group").notNull(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => blogCategories.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    /** Markdown; rendered (and sanitised) on the server. */
+    body: text("body").notNull().default(""),
+    /** R2 key of the cover image, its alternative text and size (for layout and Open Graph). */
+    coverKey: text("cover_key"),
+    coverAlt: text("cover_alt").notNull().default(""),
+    coverWidth: integer("cover_width"),
+    coverHeight: integer("cover_height"),
+    state: text("state", { enum: ["draft", "published", "scheduled"] }).notNull().default("draft"),
+    /** When it became (or becomes) public, ms; null for a draft never published. */
+    publishAt: integer("publish_at"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_unique").on(t.slug),
+    uniqueIndex("blog_posts_translation_unique").on(t.translationGroup, t.language),
+    index("blog_posts_listing_idx").on(t.categoryId, t.language, t.publishAt),
+  ],
+);
+
+export type BlogCategory = typeof blogCategories.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * Account operations shared by the API and the page loaders: sign-in, profile, passwords,
- * password links, quick start and feedback. They return results; the HTTP layer maps them.
+ * password links and quick start. They return results; the HTTP layer maps them.
  */
 import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -9,7 +9,7 @@ import { EMAIL_CHANGE_TTL_MS } from "../../domain/auth/email-change";
 import { AVATAR_MAX_BYTES, USER_COLORS, type WhoAmI } from "../../domain/auth/schemas";
 import { IMAGE_EXTENSIONS, sniffImageType } from "../../domain/files";
 import { type Db, runBatch } from "../db/client";
-import { emailChanges, feedback, passwordTokens, users, type User } from "../db/schema";
+import { emailChanges, passwordTokens, users, type User } from "../db/schema";
 import type { Env } from "../env";
 import { newGuid, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
@@ -313,30 +313,4 @@ export async function saveAvatar(env: Env, db: Db, user: User, file: File): Prom
   const result = await updateUser(db, user.id, { avatar: `/api/v1/avatar/${user.id}/${name}` });
   if (previous) await env.FILES.delete(previous.replace("/api/v1/avatar/", "avatars/"));
   return result;
-}
-
-export async function submitFeedback(
-  env: Env,
-  db: Db,
-  userId: string | undefined,
-  input: { name_sender: string; email: string; number_mobile: string; text: string; page_send: string },
-): Promise<void> {
-  await db.insert(feedback).values({
-    id: newGuid(),
-    userId: userId ?? null,
-    nameSender: input.name_sender,
-    email: input.email,
-    numberMobile: input.number_mobile,
-    text: input.text,
-    pageSend: input.page_send,
-  });
-  await deliver(
-    env,
-    db,
-    linkMail(env.FEEDBACK_TO, `Feedback: ${input.name_sender}`, [
-      `${input.name_sender} <${input.email}> ${input.number_mobile}`.trim(),
-      `Page: ${input.page_send}`,
-      input.text,
-    ]),
-  );
 }

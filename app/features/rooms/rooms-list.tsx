@@ -6,6 +6,7 @@ import { formatRelativeTime } from "../../../domain/time/format";
 import { Icon } from "../../components/ui/icons";
 import { deckName } from "./deck-name";
 import { type DeckView, roomPath, type RoomSummary } from "./types";
+import { HelpLink } from "../site/help-link";
 
 /** The deck or preset of a room in the reader's language; empty for a custom deck not in `decks`. */
 export function methodName(t: TFunction, room: Pick<RoomSummary, "kind" | "method">, decks: readonly DeckView[]): string {
@@ -64,6 +65,7 @@ export function RoomsList({ rooms, decks, now, filter }: { rooms: RoomSummary[];
           </span>
           <h3 className="font-semibold">{t("list.emptyTitle")}</h3>
           <p className="muted max-w-md text-sm">{t("list.emptyBody")}</p>
+          <HelpLink topic="estimation/planning-poker-room" />
         </div>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="rooms-open">

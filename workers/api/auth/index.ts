@@ -6,6 +6,7 @@ import {
   changePasswordBody,
   changingMeBody,
   confirmEmailBody,
+  FEEDBACK_HONEYPOT,
   feedbackBody,
   quickStartBody,
   resetRequestBody,
@@ -23,10 +24,10 @@ import {
   saveAvatar,
   setPasswordFromLink,
   signIn,
-  submitFeedback,
   toWhoAmI,
   updateUser,
 } from "../../services/accounts";
+import { submitFeedback } from "../../services/feedback";
 import { hitRateLimit } from "../../services/rate-limit";
 import { admitSignIn, admitSignInClient, recordSignIn, trustedClientIp } from "../../services/sign-in-guard";
 import { clearedSessionCookie, revokeSession, sessionCookie } from "../../services/sessions";
@@ -152,9 +153,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, detail: c.get("i18n").t("auth:quickstart.sent") });
   })
   .post("/v1/feedback", async (c) => {
-    const body = await readJson(c, feedbackBody);
-    await limit(c, `mail:ip:${clientIp(c)}`, RATE_LIMITS.mailIp);
-    await submitFeedback(c.env, c.get("db"), c.get("user")?.id, body);
+    const { [FEEDBACK_HONEYPOT]: trap, ...body } = await readJson(c, feedbackBody);
+    await limit(c, `feedback:ip:${clientIp(c)}`, RATE_LIMITS.feedbackIp);
+    // A robot that filled the hidden field is told what a person is told, so it learns nothing.
+    if (!trap) await submitFeedback(c.env, c.get("db"), { userId: c.get("user")?.id, ip: trustedClientIp(c.req.raw.headers) }, body);
     return c.json({ ok: true, detail: c.get("i18n").t("common:feedback.sent") });
   })
   .get("/v1/avatar/:userId/:file", async (c) => {

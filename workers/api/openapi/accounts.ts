@@ -61,7 +61,7 @@ export const accountOperations: Operation[] = [
   },
   {
     method: "post", path: "/v1/feedback", tag: "Accounts", access: "public",
-    summary: "Send feedback to the team.",
+    summary: "Send feedback to the team (stored and mailed to FEEDBACK_TO). A filled `website` honeypot is answered as sent and dropped.",
     body: { json: feedbackBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
   },
   {

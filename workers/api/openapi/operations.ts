@@ -1,6 +1,7 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
 import { fieldOperations } from "./fields";
+import { helpOperations } from "./help";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -19,5 +20,6 @@ export const operations: readonly Operation[] = [
   ...planningOperations,
   ...documentOperations,
   ...roomOperations,
+  ...helpOperations,
   ...metaOperations,
 ];

@@ -1,0 +1,84 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FEEDBACK_HONEYPOT, feedbackBody } from "../../../domain/auth/schemas";
+import { Field, FormAlert } from "../../components/ui/field";
+import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { useApi } from "../shell/errors";
+import { useViewer } from "../shell/viewer";
+
+const EMPTY = { name_sender: "", email: "", number_mobile: "", text: "", [FEEDBACK_HONEYPOT]: "" };
+
+/**
+ * The `/contacts` form: checked with the API's own schema first (field errors at once, in the
+ * reader's language), then posted to `POST /api/v1/feedback` with `page_send: "/contacts"`.
+ */
+export function ContactForm() {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const api = useApi();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detail, setDetail] = useState("");
+  const [sent, setSent] = useState("");
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  useEffect(() => {
+    if (viewer) setValues((v) => ({ ...v, name_sender: v.name_sender || viewer.name, email: v.email || viewer.email }));
+  }, [viewer]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDetail("");
+    const parsed = feedbackBody.safeParse({ ...values, page_send: "/contacts" });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
+    setErrors({});
+    setBusy(true);
+    const result = await api<{ detail: string }>("POST", "/v1/feedback", parsed.data, { quiet: true });
+    setBusy(false);
+    if (result.error) {
+      const s = serverErrors(result.error, t);
+      setDetail(s.detail);
+      return setErrors(s.fields);
+    }
+    setSent(result.data.detail);
+    setValues((v) => ({ ...v, text: "" }));
+  };
+
+  if (sent) return <FormAlert tone="success">{sent}</FormAlert>;
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="contact-form">
+      {detail && <FormAlert tone="error">{detail}</FormAlert>}
+      <Field label={t("feedback.name")} name="name_sender" autoComplete="name" value={values.name_sender} onChange={set("name_sender")} error={errors.name_sender} />
+      <Field label={t("feedback.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />
+      <Field label={t("feedback.phone")} name="number_mobile" type="tel" autoComplete="tel" value={values.number_mobile} onChange={set("number_mobile")} error={errors.number_mobile} />
+      <div>
+        <label className="label" htmlFor="contact-text">
+          {t("feedback.text")}
+        </label>
+        <textarea
+          id="contact-text"
+          name="text"
+          className="input min-h-36"
+          value={values.text}
+          onChange={set("text")}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? "contact-text-error" : undefined}
+        />
+        {errors.text && (
+          <p id="contact-text-error" className="field-error">
+            {errors.text}
+          </p>
+        )}
+      </div>
+      {/* The spam trap: off screen, out of the tab order and hidden from assistive technology. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">{t("site:contacts.honeypot")}</label>
+        <input id="contact-website" name={FEEDBACK_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" value={values[FEEDBACK_HONEYPOT]} onChange={set(FEEDBACK_HONEYPOT)} />
+      </div>
+      <button className="btn btn-primary self-start" type="submit" disabled={busy} data-testid="contact-send">
+        {t("feedback.send")}
+      </button>
+    </form>
+  );
+}

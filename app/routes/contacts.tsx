@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { headTags } from "../../domain/seo/head";
+import { cloudflareContext } from "../../workers/context";
+import { i18nFor, languageOf } from "../../workers/services/i18n";
+import { operatorDetails } from "../../workers/services/site-content";
+import { ContactForm } from "../features/site/contact-form";
+import { pageHead } from "../features/site/page-head.server";
+import { PublicPage } from "../features/site/public-page";
+import type { Route } from "./+types/contacts";
+
+/** `/contacts`: the operator's details (configuration) and the feedback form. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const language = languageOf(request);
+  const i18n = i18nFor(language);
+  const appName = i18n.t("common:appName");
+  const t = i18n.getFixedT(language, "site");
+  const operator = operatorDetails(env, appName);
+  const head = pageHead(env, request, { language, path: "/contacts", title: t("contacts.title"), description: t("contacts.description", { appName }) });
+  return { head, operator };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? headTags(loaderData.head) : [];
+}
+
+export default function Contacts({ loaderData: { operator } }: Route.ComponentProps) {
+  const { t } = useTranslation("site");
+  return (
+    <PublicPage wide>
+      <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr]">
+        <div>
+          <h1 className="text-4xl font-extrabold tracking-tight">{t("contacts.title")}</h1>
+          <p className="muted mt-4 text-lg">{t("contacts.intro")}</p>
+          <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid="operator-details">
+            <dt className="muted">{t("contacts.company")}</dt>
+            <dd className="font-medium">{operator.operatorName}</dd>
+            <dt className="muted">{t("contacts.address")}</dt>
+            <dd>{operator.operatorAddress}</dd>
+            <dt className="muted">{t("contacts.email")}</dt>
+            <dd>
+              <a className="link" href={`mailto:${operator.operatorEmail}`}>
+                {operator.operatorEmail}
+              </a>
+            </dd>
+          </dl>
+          <p className="mt-8 text-sm">
+            {t("contacts.helpFirst")}{" "}
+            <Link className="link" to="/help">
+              {t("footer.help")}
+            </Link>
+          </p>
+        </div>
+        <section className="card p-6" aria-labelledby="contact-title">
+          <h2 id="contact-title" className="mb-4 text-xl font-bold">
+            {t("contacts.formTitle")}
+          </h2>
+          <ContactForm />
+          <p className="muted mt-4 text-xs">
+            {t("contacts.consent")}{" "}
+            <Link className="link" to="/data_consent">
+              {t("contacts.consentLink")}
+            </Link>
+          </p>
+        </section>
+      </div>
+    </PublicPage>
+  );
+}
