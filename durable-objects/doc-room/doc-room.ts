@@ -12,8 +12,10 @@ import { documents, participants, projects, users } from "../../workers/db/schem
 import type { Env } from "../../workers/env";
 import { notify } from "../../workers/services/notifications";
 import { admit, connectSafely } from "../socket-guard";
-import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
-import { CLOSE, DOC_HEADERS, type DocAccess, docAccess, PROTOCOL_VERSION, type ServerMessage } from "./protocol";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { DOC_HEADERS, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { PROTOCOL_VERSION } from "../../domain/wire/version";
+import { type DocAccess, docAccess, type ServerMessage } from "../../domain/wire/live/doc";
 import { DocStore, type VersionRow } from "./storage";
 
 /** What the Worker verified about a socket, kept with it (survives hibernation). */
@@ -189,7 +191,7 @@ export class DocRoom extends YServer {
       } else {
         const access = facts.user ? now.get(facts.user) : null;
         if (!access) connection.close(CLOSE.FORBIDDEN, "access lost");
-        else if (access !== facts.access) connection.close(CLOSE.ACCESS_CHANGED, "access changed");
+        else if (access !== facts.access) connection.close(CLOSE.RECHECK, "access changed");
       }
     }
     this.#accessCheckedAt = startedAt;
@@ -237,7 +239,7 @@ export class DocRoom extends YServer {
         const checked = this.#recheckAccess().catch((err) => {
           // No answer from D1: writers reconnect (their edits come back in the sync), nothing is applied unchecked.
           console.error("doc access recheck failed", this.name, err);
-          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.ACCESS_CHANGED, "recheck");
+          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.RECHECK, "recheck");
         });
         this.#held = checked;
       }
@@ -465,14 +467,14 @@ export class DocRoom extends YServer {
   /**
    * A user's access to the project is now `access` (null: none). Their sockets opened with
    * another right close before this call answers — `FORBIDDEN` when they lost the project,
-   * `ACCESS_CHANGED` otherwise (they reconnect with the new right) — so no edit they send
+   * `RECHECK` otherwise (they reconnect with the new right) — so no edit they send
    * afterwards is applied under the old one.
    */
   async accessChanged(userGuid: string, access: "write" | "read" | null): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(userTag(userGuid))) {
       if (factsOf(connection)?.access === access) continue;
-      connection.close(access ? CLOSE.ACCESS_CHANGED : CLOSE.FORBIDDEN, "access changed");
+      connection.close(access ? CLOSE.RECHECK : CLOSE.FORBIDDEN, "access changed");
       closed += 1;
     }
     return { closed };

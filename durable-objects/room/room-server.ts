@@ -8,20 +8,9 @@ import { composeView, privateForAll, privatePart, publicView, type RoomState, ty
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
 import { carryOut, type OutboxEntry, roomEffects, type RoomEffects } from "./effects";
-import { clientEnvelope, MAX_FRAME_BYTES, ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "./protocol";
-
-/**
- * Headers through which the Worker tells the room who a socket is. It sets them only after
- * checking the session or the guest ticket, overriding any copy the client sent.
- */
-export const ROOM_HEADER = {
-  room: "x-verified-room",
-  member: "x-room-member",
-  name: "x-room-name",
-  role: "x-room-role",
-  readOnly: "x-room-read-only",
-  admitted: "x-room-admitted",
-} as const;
+import { CLOSE } from "../../domain/wire/close-codes";
+import { ROOM_HEADER } from "../../domain/wire/headers";
+import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
 
 /** Who is behind a socket; kept on the connection so it survives hibernation. */
 interface Seat extends RoomYou {
@@ -178,14 +167,14 @@ export class RoomServer extends Server<Env> {
 
   private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
     const seat = this.seatOf(ctx);
-    if (!seat) return connection.close(ROOM_CLOSE.UNAUTHORIZED, "unauthorized");
+    if (!seat) return connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
     if (!this.meta || !this.state) {
       this.sendTo(connection, { type: "error", code: "room_missing" });
-      return connection.close(ROOM_CLOSE.UNAUTHORIZED, "room missing");
+      return connection.close(CLOSE.UNAUTHORIZED, "room missing");
     }
     if (ctx.request.headers.get(ROOM_HEADER.admitted) !== "1") {
       this.sendTo(connection, { type: "error", code: "not_admitted" });
-      return connection.close(ROOM_CLOSE.WAITING, "waiting for the owner");
+      return connection.close(CLOSE.WAITING, "waiting for the owner");
     }
     connection.setState(seat);
     // The full state first, then the join as the next patch: the socket's `seq` stays contiguous.
@@ -309,13 +298,13 @@ export class RoomServer extends Server<Env> {
   }
 
   /**
-   * Closes a member's sockets: with `ACCESS_LOST` once they were removed from the room or the
+   * Closes a member's sockets: with `FORBIDDEN` once they were removed from the room or the
    * project, with `RECHECK` when their session may have ended (they reconnect if it did not).
    */
-  async disconnect(member: string, code: number = ROOM_CLOSE.ACCESS_LOST): Promise<{ closed: number }> {
+  async disconnect(member: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(memberTag(member))) {
-      connection.close(code, code === ROOM_CLOSE.ACCESS_LOST ? "access lost" : "recheck");
+      connection.close(code, code === CLOSE.FORBIDDEN ? "access lost" : "recheck");
       closed += 1;
     }
     return { closed };
