@@ -2,6 +2,7 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
 import { admit } from "../socket-guard";
+import type { ProjectRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
 import { type ProjectError, type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
@@ -27,7 +28,7 @@ function verifiedUser(room: string, ctx: ConnectionContext): string | undefined 
  * hibernation and eviction lose nothing. Each socket is tagged with its user, which survives
  * hibernation with the socket itself.
  */
-export class ProjectRoom extends Server<Env> {
+export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
   static options = { hibernate: true };
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {

@@ -2,12 +2,14 @@ import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
-import { type RetroPreset, type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
+import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
 import { diff } from "../../domain/rooms/patch";
 import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
-import { carryOut, type OutboxEntry, roomEffects, type RoomEffects } from "./effects";
+import type { ActResult, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
+import type { RoomServerRpc } from "../stubs";
+import { carryOut, roomEffects, type RoomEffects } from "./effects";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { ROOM_HEADER } from "../../domain/wire/headers";
 import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
@@ -16,26 +18,6 @@ import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, t
 interface Seat extends RoomYou {
   role: PokerRole;
 }
-
-/** What the room needs beyond its state to carry out effects (stored with it). */
-export interface RoomMeta {
-  kind: RoomKind;
-  project: string;
-  title: string;
-  owner: string;
-  /** Poker: each card's number for the estimate field. */
-  values: Record<string, number | null>;
-}
-
-export interface RoomInit extends RoomMeta {
-  ownerName: string;
-  /** Poker: the deck's cards in order; retro: unused. */
-  cards: string[];
-  /** Retro: the column preset. */
-  preset?: RetroPreset;
-}
-
-export type ActResult = { ok: true; seq: number } | { ok: false; code: string };
 
 /** Log entries kept before they are folded into the stored state. */
 const COMPACT_EVERY = 200;
@@ -63,7 +45,7 @@ function reduce(kind: RoomKind, state: RoomState, input: Input, actor: string, n
  * (another logged input, `export_settled`) marks the note exported. The alarm is shared with
  * the poker timer: `schedule` sets it to whichever is due first.
  */
-export class RoomServer extends Server<Env> {
+export class RoomServer extends Server<Env> implements RoomServerRpc {
   static options = { hibernate: true };
 
   private meta: RoomMeta | null = null;

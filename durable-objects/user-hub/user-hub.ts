@@ -2,6 +2,7 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
 import { admit } from "../socket-guard";
+import type { UserHubRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_USER_HEADER } from "../../domain/wire/headers";
 import { type HubMessage, hubMessage, type SocketPlace, socketPlace } from "../../domain/wire/live/hub";
@@ -18,7 +19,7 @@ export const PLACE_TTL_MS = 30 * 24 * 60 * 60_000;
  * sockets (`SocketPlace`: project boards, poker/retro rooms, documents), recorded by the Worker
  * on each connect, so that ending a session or losing access can close them all.
  */
-export class UserHub extends Server<Env> {
+export class UserHub extends Server<Env> implements UserHubRpc {
   static options = { hibernate: true };
 
   onStart() {

@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
-import type { RoomInit } from "../../durable-objects/room/room-server";
+import type { RoomInit } from "../../domain/wire/rpc";
 import type { RoomKind } from "../../domain/wire/live/room";
 import { readCookie } from "../../domain/i18n/languages";
 import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
