@@ -1,7 +1,8 @@
 /**
  * The import rules of docs/architecture.md, checked on every run: no import circle among the
  * layers, `domain/` imports nothing above it, Durable Objects reach the Worker only through
- * `Env` and the object host, and no drizzle under `app/` (pages call services).
+ * `Env` and the object host, pages never import an object, and no drizzle under `app/` (pages
+ * call services).
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,7 @@ export function violations(graph: ModuleGraph, allowed = { drizzle: DRIZZLE_IN_A
       // Data files (locales under public/) are not a layer.
       if (layer === "domain" && LAYERS.includes(to) && to !== "domain") found.push(`domain imports another layer: ${file} → ${target}`);
       if (layer === "domain" && to === "tests") found.push(`domain imports a test fixture: ${file} → ${target}`);
+      if (layer === "app" && to === "durable-objects") found.push(`a page imports a Durable Object (speak domain/wire): ${file} → ${target}`);
       if (layer === "durable-objects" && to === "workers" && !OBJECT_MAY_IMPORT_FROM_WORKERS.includes(target)) {
         found.push(`a Durable Object imports the Worker (use durable-objects/host.ts): ${file} → ${target}`);
       }
@@ -67,7 +69,7 @@ describe("import rules", () => {
     expect(graph.files.get("workers/app.ts")).toContain("workers/sockets.ts");
   });
 
-  it("finds no import circle, no import from domain/ upwards, no object importing the Worker and no drizzle under app/", () => {
+  it("finds no import circle, no import from domain/ upwards, no object importing the Worker, no page importing an object and no drizzle under app/", () => {
     expect(violations(graph)).toEqual([]);
   });
 
@@ -85,7 +87,7 @@ describe("import rules", () => {
       ["workers/b.ts", ["durable-objects/c.ts"]],
       ["durable-objects/c.ts", ["workers/b.ts", "workers/env.ts"]],
       ["workers/env.ts", []],
-      ["app/d.tsx", []],
+      ["app/d.tsx", ["durable-objects/c.ts"]],
     ]);
     const packages = new Map<string, string[]>([["app/d.tsx", ["drizzle-orm"]]]);
     const found = violations({ files, packages }, { drizzle: [], circles: [] });
@@ -93,6 +95,7 @@ describe("import rules", () => {
       "import circle: durable-objects/c.ts ↔ workers/b.ts",
       "domain imports another layer: domain/a.ts → workers/b.ts",
       "a Durable Object imports the Worker (use durable-objects/host.ts): durable-objects/c.ts → workers/b.ts",
+      "a page imports a Durable Object (speak domain/wire): app/d.tsx → durable-objects/c.ts",
       "drizzle under app/ (call a service in workers/services/): app/d.tsx imports drizzle-orm",
     ]);
   });
