@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         // Pure rules: plain Node, no runtime.
-        test: { name: "unit", include: ["domain/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node" },
       },
       {
         // API and Durable Objects inside workerd, against real local D1/DO/R2.

@@ -23,6 +23,7 @@ import { installChunkReload, isChunkLoadError, reloadOnce } from "./features/she
 import { HubProvider } from "./features/hub/hub-provider";
 import { ErrorsProvider } from "./features/shell/errors";
 import { Spinner } from "./features/shell/spinner";
+import { StaleVersionPrompt } from "./features/shell/stale-version-prompt";
 import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
 import { createI18n, rememberLanguage } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -146,6 +147,7 @@ export default function App() {
             <Outlet />
             <TooltipHost />
             <Toasts />
+            <StaleVersionPrompt />
           </HubProvider>
         </ErrorsProvider>
       </ThemeProvider>

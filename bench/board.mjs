@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { chromium } from "@playwright/test";
 import { DEMO } from "../scripts/seed.mjs";
+import { versioned } from "./socket-version.mjs";
 
 const BOARD_GOAL_MS = 150;
 const RENDER_GOAL_MS = 500;
@@ -236,7 +237,7 @@ async function liveFigures(base, auth, projectId, taskGuid) {
     },
     (data) => data.includes('"tasks_changed"') && data.includes(taskGuid),
   );
-  const ws = await openSockets(`${base.replace("http", "ws")}/ws/project/${projectId}`, OBSERVERS, { Cookie: auth.cookie, Origin: base }, bench.onFrame);
+  const ws = await openSockets(versioned(`${base.replace("http", "ws")}/ws/project/${projectId}`), OBSERVERS, { Cookie: auth.cookie, Origin: base }, bench.onFrame);
   const live = await bench.go();
   ws.forEach((s) => s.close());
 

@@ -19,6 +19,7 @@ import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { run } from "../scripts/lib.mjs";
 import { DEMO } from "../scripts/seed.mjs";
+import { versioned } from "./socket-version.mjs";
 
 const require = createRequire(import.meta.url);
 /**
@@ -222,7 +223,7 @@ async function peerServer() {
  * and close a socket that keeps sending (SOCKET_RULES.project); a document's allowance fits.
  */
 async function platformFloor(base, headers) {
-  const socket = openSocket(`${base.replace("http", "ws")}/ws/doc/${BENCH_DOCS.big}`, headers);
+  const socket = openSocket(versioned(`${base.replace("http", "ws")}/ws/doc/${BENCH_DOCS.big}`), headers);
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
     socket.addEventListener("error", () => reject(new Error("document socket did not open")), { once: true });
@@ -254,7 +255,7 @@ export async function docsBench(base) {
   if (!res.ok) throw new Error(`sign-in ${res.status}`);
   const { access_token: token } = await res.json();
   const headers = { Cookie: `sid=${token}`, Origin: base };
-  const ws = (guid) => `${base.replace("http", "ws")}/ws/doc/${guid}`;
+  const ws = (guid) => versioned(`${base.replace("http", "ws")}/ws/doc/${guid}`);
 
   const peer = await peerServer();
   const floor = await platformFloor(base, headers);

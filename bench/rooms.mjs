@@ -9,6 +9,7 @@
 // their own ticket cookie, like people in a real room.
 import { WebSocket, WebSocketServer } from "ws";
 import { DEMO } from "../scripts/seed.mjs";
+import { versioned } from "./socket-version.mjs";
 
 const PARTICIPANTS = 50;
 const VOTES = 60;
@@ -54,7 +55,7 @@ async function guests(base, room, n, onFrame) {
     const res = await fetch(`${base}/api/v1/rooms/${room}/join`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${i >> 8}.${i & 255}` }, body: JSON.stringify({ name: `Guest ${i}` }) });
     if (!res.ok) throw new Error(`join ${i}: ${res.status} ${await res.text()}`);
     const cookie = res.headers.get("set-cookie").split(";")[0];
-    const ws = new WebSocket(`${base.replace("http", "ws")}/ws/room/${room}`, { headers: { Cookie: cookie, Origin: base } });
+    const ws = new WebSocket(versioned(`${base.replace("http", "ws")}/ws/room/${room}`), { headers: { Cookie: cookie, Origin: base } });
     ws.on("message", (data) => onFrame(i, JSON.parse(String(data))));
     await new Promise((resolve, reject) => {
       ws.once("open", resolve);

@@ -2,10 +2,10 @@
  * The transport guard every room runs on each incoming frame before reading it: the frame cap
  * and the socket's allowance (`domain/wire/socket-limits.ts`). The allowance lives in the
  * connection's state, so it survives hibernation; a socket over its cap or allowance is closed
- * with a code of `SOCKET_CLOSE`, and only that socket pays for its flood.
+ * with a code of `CLOSE`, and only that socket pays for its flood.
  */
 import type { Connection, WSMessage } from "partyserver";
-import { SOCKET_CLOSE } from "../domain/wire/close-codes";
+import { CLOSE } from "../domain/wire/close-codes";
 import { admitFrame, type SocketRule } from "../domain/wire/socket-limits";
 
 /** The key of the allowance in a connection's state (next to the object's own facts). */
@@ -23,7 +23,7 @@ export function admit(connection: Connection, message: WSMessage, rule: SocketRu
     connection.setState((prev: unknown) => ({ ...(prev as object | null), [ALLOWANCE]: verdict.allowance }));
     return true;
   }
-  connection.close(verdict.reason === "too_large" ? SOCKET_CLOSE.TOO_LARGE : SOCKET_CLOSE.RATE_LIMITED, verdict.reason);
+  connection.close(verdict.reason === "too_large" ? CLOSE.TOO_LARGE : CLOSE.RATE_LIMITED, verdict.reason);
   return false;
 }
 

@@ -9,7 +9,12 @@ import { api } from "./api";
 import { cloudflareContext, cspNonceContext } from "./context";
 import { countingD1 } from "./db/client";
 import type { Env } from "./env";
+import { installHost } from "../durable-objects/host";
+import { objectHost } from "./object-host";
 import { isSocketPath, routeSocket } from "./sockets";
+
+// Before the runtime makes any object: the classes below come from this very module.
+installHost(objectHost);
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";

@@ -1,31 +1,18 @@
 /** `/ws/doc/{docGuid}`: checks a document socket, then hands it to the document's object. */
 import { getServerByName } from "partyserver";
-import { DOC_HEADERS } from "../durable-objects/doc-room/protocol";
-import { VERIFIED_USER_HEADER } from "../durable-objects/user-hub/user-hub";
+import { DOC_HEADERS, VERIFIED_USER_HEADER } from "../domain/wire/headers";
 import { readCookie } from "../domain/i18n/languages";
 import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { documentSocketAccess, REFUSAL_CLOSE } from "./services/document-access";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
 import { trackSocket } from "./services/user-sockets";
-import { forwardedUpgrade } from "./socket-forward";
+import { forwardedUpgrade, refuseSocket } from "./socket-forward";
 
 export const DOC_ROOM_PATH = /^\/ws\/doc\/([0-9a-f-]{36})\/?$/;
 
 /** Share ids are URL-safe random strings; anything else is not one of ours. */
 const SHARE_ID = /^[A-Za-z0-9_-]{8,128}$/;
-
-/**
- * A refusal the page can read: browsers hide the HTTP status of a failed upgrade, so the
- * Worker accepts the socket itself and closes it at once with the reason's code. No object is
- * woken and no document byte is sent.
- */
-function refuse(code: number, reason: string): Response {
-  const pair = new WebSocketPair();
-  pair[1].accept();
-  pair[1].close(code, reason);
-  return new Response(null, { status: 101, webSocket: pair[0] });
-}
 
 /** Call after the upgrade and Origin checks of `routeSocket`. */
 export async function routeDocSocket(request: Request, env: Env, docGuid: string): Promise<Response> {
@@ -36,7 +23,7 @@ export async function routeDocSocket(request: Request, env: Env, docGuid: string
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   const session = shareId === null && token ? await userForToken(db, token, env) : undefined;
   const decided = await documentSocketAccess(db, docGuid, { userId: session?.user.id ?? null, shareId });
-  if (!decided.ok) return refuse(REFUSAL_CLOSE[decided.reason], decided.reason);
+  if (!decided.ok) return refuseSocket(REFUSAL_CLOSE[decided.reason], decided.reason);
 
   // Only the verified headers reach the room (see forwardedUpgrade), each set here.
   const verified: Record<string, string> = {

@@ -1,14 +1,15 @@
-/** Bindings and variables of the Worker (wrangler.toml). */
-import type { DocRoom } from "../durable-objects/doc-room/doc-room";
-import type { ProjectRoom } from "../durable-objects/project-room/project-room";
-import type { RoomServer } from "../durable-objects/room/room-server";
-import type { UserHub } from "../durable-objects/user-hub/user-hub";
+/**
+ * Bindings and variables of the Worker (wrangler.toml). The objects' namespaces are typed with
+ * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
+ * `Env`, so importing them here would make a circle.
+ */
+import type { DocRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
-  UserHub: DurableObjectNamespace<UserHub>;
-  ProjectRoom: DurableObjectNamespace<ProjectRoom>;
-  RoomServer: DurableObjectNamespace<RoomServer>;
-  DocRoom: DurableObjectNamespace<DocRoom>;
+  UserHub: DurableObjectNamespace<UserHubObject>;
+  ProjectRoom: DurableObjectNamespace<ProjectRoomObject>;
+  RoomServer: DurableObjectNamespace<RoomServerObject>;
+  DocRoom: DurableObjectNamespace<DocRoomObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;

@@ -1,9 +1,7 @@
 /** Authenticates socket upgrades before they reach a Durable Object. */
 import { getServerByName } from "partyserver";
 import { DOC_ROOM_PATH, routeDocSocket } from "./doc-socket";
-import { VERIFIED_PROJECT_HEADER } from "../durable-objects/project-room/project-room";
-import { ROOM_HEADER } from "../durable-objects/room/room-server";
-import { VERIFIED_USER_HEADER } from "../durable-objects/user-hub/user-hub";
+import { ROOM_HEADER, VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../domain/wire/headers";
 import { readCookie } from "../domain/i18n/languages";
 import { getDb } from "./db/client";
 import type { Env } from "./env";
@@ -11,7 +9,7 @@ import { projectAccess } from "./services/access";
 import { findRoom, roomStub, seatFor } from "./services/rooms";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
 import { trackSocket } from "./services/user-sockets";
-import { forwardedUpgrade } from "./socket-forward";
+import { forwardedUpgrade, refuseStaleClient } from "./socket-forward";
 
 const USER_HUB_PATH = /^\/ws\/user\/([0-9a-f-]{36})\/?$/;
 const PROJECT_ROOM_PATH = /^\/ws\/project\/([0-9a-f-]{36})\/?$/;
@@ -24,9 +22,10 @@ export function isSocketPath(pathname: string): boolean {
 /**
  * `/ws/user/{userGuid}`: the session cookie must belong to that very user.
  * `/ws/project/{projectGuid}`: the session's user must be able to read that project.
- * Both need a WebSocket upgrade from one of our own pages (Origin); anything else is refused
- * before a Durable Object is woken. An object receives only what `forwardedUpgrade` passes on:
- * the verified headers set here and a connection id chosen here. A failure answers a bare 503,
+ * Every socket needs a WebSocket upgrade from one of our own pages (Origin) speaking this
+ * Worker's protocol version (`v`); anything else is refused before a Durable Object is woken.
+ * An object receives only what `forwardedUpgrade` passes on: the verified headers set here and
+ * a connection id chosen here. A failure answers a bare 503,
  * never an error's text.
  */
 export async function routeSocket(request: Request, env: Env): Promise<Response> {
@@ -50,6 +49,8 @@ async function route(request: Request, env: Env): Promise<Response> {
   }
   const origin = request.headers.get("Origin");
   if (origin && origin !== url.origin) return new Response("Forbidden origin", { status: 403 });
+  const stale = refuseStaleClient(request);
+  if (stale) return stale;
   // Documents also open by share link, without a session: see doc-socket.ts.
   if (docRoom) return routeDocSocket(request, env, docRoom[1]!);
   const db = getDb(env.DB);

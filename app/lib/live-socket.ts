@@ -1,12 +1,14 @@
 /**
  * One reconnecting socket to a path of our own host (`/ws/…`), the way every live screen uses
  * it: frames are parsed and validated, anything else is dropped, and reconnecting stops for
- * good once the server closes with one of `finalCodes` (session or access gone).
+ * good once the server closes with one of `finalCodes` (session or access gone) or says the
+ * page is stale (`live-version.ts`).
  *
  * The socket library is loaded on first use, not with the page: a signed-out visitor of `/`
  * never opens a socket and should not download one (DESIGN.md bundle budget).
  */
 import type { z } from "zod";
+import { reactToClose, socketUrl } from "./live-version";
 
 export function openLiveSocket<S extends z.ZodType>(
   path: string,
@@ -19,8 +21,7 @@ export function openLiveSocket<S extends z.ZodType>(
   };
   void import("partysocket/ws").then(({ default: ReconnectingWebSocket }) => {
     if (closed) return;
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new ReconnectingWebSocket(`${scheme}://${window.location.host}${path}`, [], { maxReconnectionDelay: 10_000 });
+    const socket = new ReconnectingWebSocket(socketUrl(path), [], { maxReconnectionDelay: 10_000 });
     if (handlers.onOpen) socket.addEventListener("open", handlers.onOpen);
     socket.addEventListener("message", (event) => {
       let raw: unknown;
@@ -33,7 +34,7 @@ export function openLiveSocket<S extends z.ZodType>(
       if (parsed.success) handlers.onMessage(parsed.data);
     });
     socket.addEventListener("close", (event) => {
-      if (handlers.finalCodes.includes(event.code)) socket.close();
+      if (reactToClose(event.code, handlers.finalCodes) !== "reconnect") socket.close();
     });
     close = () => socket.close();
   });

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { INVITE_ROLES, type InviteRole, flagsForRole } from "../../domain/projects/roles";
 import { inviteBody } from "../../domain/projects/schemas";
-import type { InviteView } from "../../durable-objects/user-hub/protocol";
+import type { InviteView } from "../../domain/wire/live/hub";
 import { cloudflareContext } from "../../workers/context";
 import type { ParticipantView } from "../../workers/services/projects";
 import { Avatar } from "../components/ui/avatar";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InviteView, NotificationView } from "../../durable-objects/user-hub/protocol";
+import type { InviteView, NotificationView } from "../wire/live/hub";
 import { accessEffect, emptyHubState, hubReducer } from "./state";
 
 const note = (id: string): NotificationView => ({ id, kind: "invited", project: "p", payload: {}, created_at: 1, read: false });

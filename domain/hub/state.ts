@@ -2,7 +2,7 @@
  * The browser's live state fed by the user hub (spec §4): invitations and notifications.
  * Pure, so the rules (dedup, ordering, clearing) are tested without a socket.
  */
-import type { HubMessage, InviteView, NotificationView } from "../../durable-objects/user-hub/protocol";
+import type { HubMessage, InviteView, NotificationView } from "../wire/live/hub";
 
 export interface HubState {
   invites: InviteView[];

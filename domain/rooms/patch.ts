@@ -2,7 +2,7 @@
  * Patches between two JSON values, so a room sends each change once as a few operations
  * instead of its whole state to every socket. `applyPatch(a, diff(a, b))` equals `b`.
  */
-import type { PatchOp } from "../../durable-objects/room/protocol";
+import type { PatchOp } from "../wire/live/room";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];

@@ -12,7 +12,7 @@ import esErrors from "../../public/locales/es/errors.json";
 import es from "../../public/locales/es/rooms.json";
 import ruErrors from "../../public/locales/ru/errors.json";
 import ru from "../../public/locales/ru/rooms.json";
-import { ROOM_FRAME_ERRORS } from "../../durable-objects/room/protocol";
+import { ROOM_FRAME_ERRORS } from "../wire/live/room";
 import { NAMESPACES } from "../i18n/languages";
 import { POKER_ERRORS } from "./poker";
 

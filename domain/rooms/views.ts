@@ -3,10 +3,10 @@
  * one patch), and each person's private part (their own cards, notes and votes). Composing
  * the two gives exactly `viewFor(state, person)`; nothing private is ever in the public part.
  */
+import type { RoomKind } from "../wire/live/room";
 import * as poker from "./poker";
 import * as retro from "./retro";
 
-export type RoomKind = "poker" | "retro";
 export type RoomState = poker.PokerState | retro.RetroState;
 export type RoomView = poker.PokerView | retro.RetroView;
 

@@ -1,19 +1,18 @@
-import { eq } from "drizzle-orm";
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
 import { classifyFrame } from "../../domain/docs/sync-frames";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
-import { allows } from "../../domain/projects/roles";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
-import { getDb } from "../../workers/db/client";
-import { documents, participants, projects, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
-import { notify } from "../../workers/services/notifications";
+import { host } from "../host";
 import { admit, connectSafely } from "../socket-guard";
-import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
-import { CLOSE, DOC_HEADERS, type DocAccess, docAccess, PROTOCOL_VERSION, type ServerMessage } from "./protocol";
+import type { DocRoomRpc } from "../stubs";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { DOC_HEADERS, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { PROTOCOL_VERSION } from "../../domain/wire/version";
+import { type DocAccess, docAccess, type ServerMessage } from "../../domain/wire/live/doc";
 import { DocStore, type VersionRow } from "./storage";
 
 /** What the Worker verified about a socket, kept with it (survives hibernation). */
@@ -98,7 +97,7 @@ const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
  * with lib0's decoder (`classifyFrame`), the one y-partyserver applies it with, so no encoding
  * of a message type can pass as another.
  */
-export class DocRoom extends YServer {
+export class DocRoom extends YServer implements DocRoomRpc {
   static options = { hibernate: true };
   /** The save (D1 snapshot) runs 2 s after the last edit, at the latest 10 s after the first. */
   static callbackOptions = { debounceWait: 2000, debounceMaxWait: 10_000, timeout: 5000 };
@@ -171,15 +170,7 @@ export class DocRoom extends YServer {
    */
   async #recheckAccess(): Promise<void> {
     const startedAt = Date.now();
-    const db = getDb(this.env.DB);
-    const doc = await db.select({ project: documents.projectId, shareId: documents.shareId }).from(documents).where(eq(documents.id, this.name)).get();
-    const people = doc
-      ? await db
-          .select({ user: participants.userId, root: participants.root, write: participants.write, read: participants.read, verified: participants.isVerifications })
-          .from(participants)
-          .where(eq(participants.projectId, doc.project))
-      : [];
-    const now = new Map(people.map((p) => [p.user, allows({ ...p, is_verifications: p.verified }, "write") ? "write" : allows({ ...p, is_verifications: p.verified }, "read") ? "read" : null]));
+    const doc = await host().documentAudience(this.env, this.name);
     for (const connection of this.getConnections()) {
       const facts = factsOf(connection);
       if (!facts) continue;
@@ -187,9 +178,9 @@ export class DocRoom extends YServer {
       else if (facts.access === "share") {
         if (facts.share !== doc.shareId) connection.close(CLOSE.NOT_FOUND, "link off");
       } else {
-        const access = facts.user ? now.get(facts.user) : null;
+        const access = facts.user ? doc.access.get(facts.user) : null;
         if (!access) connection.close(CLOSE.FORBIDDEN, "access lost");
-        else if (access !== facts.access) connection.close(CLOSE.ACCESS_CHANGED, "access changed");
+        else if (access !== facts.access) connection.close(CLOSE.RECHECK, "access changed");
       }
     }
     this.#accessCheckedAt = startedAt;
@@ -237,7 +228,7 @@ export class DocRoom extends YServer {
         const checked = this.#recheckAccess().catch((err) => {
           // No answer from D1: writers reconnect (their edits come back in the sync), nothing is applied unchecked.
           console.error("doc access recheck failed", this.name, err);
-          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.ACCESS_CHANGED, "recheck");
+          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.RECHECK, "recheck");
         });
         this.#held = checked;
       }
@@ -303,9 +294,8 @@ export class DocRoom extends YServer {
     const covered = this.#dirty;
     const { project, kind } = await this.#facts();
     if (!project || !kind) return;
-    const db = getDb(this.env.DB);
     const now = Date.now();
-    await db.update(documents).set({ plainText: plainTextOf(this.document, kind), updatedAt: now }).where(eq(documents.id, this.name));
+    await host().saveDocumentText(this.env, this.name, plainTextOf(this.document, kind), now);
     if (kind === "text") {
       if (now - this.#store.lastVersionAt() >= AUTO_VERSION_EVERY_MS) this.#addVersion("", true, this.#lastEditor, now);
       await this.#notifyMentions(project);
@@ -317,29 +307,15 @@ export class DocRoom extends YServer {
   async #notifyMentions(projectId: string): Promise<void> {
     const fresh = this.#store.newlyMentioned(mentionedUsers(this.document)).filter((u) => u !== this.#lastEditor);
     if (fresh.length === 0) return;
-    const db = getDb(this.env.DB);
-    const row = await db
-      .select({ title: documents.title, project: projects.name })
-      .from(documents)
-      .innerJoin(projects, eq(projects.id, documents.projectId))
-      .where(eq(documents.id, this.name))
-      .get();
-    if (!row) return;
-    const author = this.#lastEditor ? await db.select({ name: users.name }).from(users).where(eq(users.id, this.#lastEditor)).get() : undefined;
-    const members = await db.select({ userId: participants.userId, verified: participants.isVerifications }).from(participants).where(eq(participants.projectId, projectId));
-    const allowed = new Set(members.filter((m) => m.verified).map((m) => m.userId));
     const excerpt = plainTextOf(this.document, "text").slice(0, 140);
-    for (const userId of fresh) {
-      if (!allowed.has(userId)) continue;
-      await notify(this.env, db, userId, "mentioned", projectId, { project: row.project, name: author?.name ?? "", doc: this.name, title: row.title, excerpt });
-    }
+    await host().notifyMentions(this.env, { doc: this.name, project: projectId, author: this.#lastEditor, users: fresh, excerpt });
   }
 
   async #facts(): Promise<{ project?: string; kind?: DocKind }> {
     let project = this.#store.meta("project");
     let kind = this.#store.meta("kind") as DocKind | undefined;
     if (!project || !kind) {
-      const row = await getDb(this.env.DB).select({ project: documents.projectId, kind: documents.kind }).from(documents).where(eq(documents.id, this.name)).get();
+      const row = await host().documentFacts(this.env, this.name);
       if (!row) return {};
       this.#remember(row.project, row.kind);
       project = row.project;
@@ -465,14 +441,14 @@ export class DocRoom extends YServer {
   /**
    * A user's access to the project is now `access` (null: none). Their sockets opened with
    * another right close before this call answers — `FORBIDDEN` when they lost the project,
-   * `ACCESS_CHANGED` otherwise (they reconnect with the new right) — so no edit they send
+   * `RECHECK` otherwise (they reconnect with the new right) — so no edit they send
    * afterwards is applied under the old one.
    */
   async accessChanged(userGuid: string, access: "write" | "read" | null): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(userTag(userGuid))) {
       if (factsOf(connection)?.access === access) continue;
-      connection.close(access ? CLOSE.ACCESS_CHANGED : CLOSE.FORBIDDEN, "access changed");
+      connection.close(access ? CLOSE.RECHECK : CLOSE.FORBIDDEN, "access changed");
       closed += 1;
     }
     return { closed };

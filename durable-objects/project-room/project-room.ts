@@ -2,11 +2,10 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
 import { admit } from "../socket-guard";
-import { VERIFIED_USER_HEADER } from "../user-hub/user-hub";
-import { CLOSE, type ProjectError, type ProjectMessage, projectMessage } from "./protocol";
-
-/** Header through which the Worker tells the room which project it checked the user against. */
-export const VERIFIED_PROJECT_HEADER = "x-verified-project";
+import type { ProjectRoomRpc } from "../stubs";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { type ProjectError, type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 
 /** The tag that groups one user's sockets, so they can be closed together. */
 const userTag = (userGuid: string) => `user:${userGuid}`;
@@ -29,7 +28,7 @@ function verifiedUser(room: string, ctx: ConnectionContext): string | undefined 
  * hibernation and eviction lose nothing. Each socket is tagged with its user, which survives
  * hibernation with the socket itself.
  */
-export class ProjectRoom extends Server<Env> {
+export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
   static options = { hibernate: true };
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -65,13 +64,13 @@ export class ProjectRoom extends Server<Env> {
   }
 
   /**
-   * Closes a user's sockets: with `ACCESS_LOST` once they were removed from the project or lost
+   * Closes a user's sockets: with `FORBIDDEN` once they were removed from the project or lost
    * read access, with `RECHECK` when their session may have ended (they reconnect if it did not).
    */
-  async disconnectUser(userGuid: string, code: number = CLOSE.ACCESS_LOST): Promise<{ closed: number }> {
+  async disconnectUser(userGuid: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(userTag(userGuid))) {
-      connection.close(code, code === CLOSE.ACCESS_LOST ? "access lost" : "recheck");
+      connection.close(code, code === CLOSE.FORBIDDEN ? "access lost" : "recheck");
       closed += 1;
     }
     return { closed };

@@ -2,51 +2,22 @@ import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
-import { type RetroPreset, type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
+import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
 import { diff } from "../../domain/rooms/patch";
 import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
-import { carryOut, type OutboxEntry, roomEffects, type RoomEffects } from "./effects";
-import { clientEnvelope, MAX_FRAME_BYTES, ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "./protocol";
-
-/**
- * Headers through which the Worker tells the room who a socket is. It sets them only after
- * checking the session or the guest ticket, overriding any copy the client sent.
- */
-export const ROOM_HEADER = {
-  room: "x-verified-room",
-  member: "x-room-member",
-  name: "x-room-name",
-  role: "x-room-role",
-  readOnly: "x-room-read-only",
-  admitted: "x-room-admitted",
-} as const;
+import type { ActResult, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
+import type { RoomServerRpc } from "../stubs";
+import { carryOut, roomEffects, type RoomEffects } from "./effects";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { ROOM_HEADER } from "../../domain/wire/headers";
+import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
 
 /** Who is behind a socket; kept on the connection so it survives hibernation. */
 interface Seat extends RoomYou {
   role: PokerRole;
 }
-
-/** What the room needs beyond its state to carry out effects (stored with it). */
-export interface RoomMeta {
-  kind: RoomKind;
-  project: string;
-  title: string;
-  owner: string;
-  /** Poker: each card's number for the estimate field. */
-  values: Record<string, number | null>;
-}
-
-export interface RoomInit extends RoomMeta {
-  ownerName: string;
-  /** Poker: the deck's cards in order; retro: unused. */
-  cards: string[];
-  /** Retro: the column preset. */
-  preset?: RetroPreset;
-}
-
-export type ActResult = { ok: true; seq: number } | { ok: false; code: string };
 
 /** Log entries kept before they are folded into the stored state. */
 const COMPACT_EVERY = 200;
@@ -74,7 +45,7 @@ function reduce(kind: RoomKind, state: RoomState, input: Input, actor: string, n
  * (another logged input, `export_settled`) marks the note exported. The alarm is shared with
  * the poker timer: `schedule` sets it to whichever is due first.
  */
-export class RoomServer extends Server<Env> {
+export class RoomServer extends Server<Env> implements RoomServerRpc {
   static options = { hibernate: true };
 
   private meta: RoomMeta | null = null;
@@ -178,14 +149,14 @@ export class RoomServer extends Server<Env> {
 
   private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
     const seat = this.seatOf(ctx);
-    if (!seat) return connection.close(ROOM_CLOSE.UNAUTHORIZED, "unauthorized");
+    if (!seat) return connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
     if (!this.meta || !this.state) {
       this.sendTo(connection, { type: "error", code: "room_missing" });
-      return connection.close(ROOM_CLOSE.UNAUTHORIZED, "room missing");
+      return connection.close(CLOSE.UNAUTHORIZED, "room missing");
     }
     if (ctx.request.headers.get(ROOM_HEADER.admitted) !== "1") {
       this.sendTo(connection, { type: "error", code: "not_admitted" });
-      return connection.close(ROOM_CLOSE.WAITING, "waiting for the owner");
+      return connection.close(CLOSE.WAITING, "waiting for the owner");
     }
     connection.setState(seat);
     // The full state first, then the join as the next patch: the socket's `seq` stays contiguous.
@@ -309,13 +280,13 @@ export class RoomServer extends Server<Env> {
   }
 
   /**
-   * Closes a member's sockets: with `ACCESS_LOST` once they were removed from the room or the
+   * Closes a member's sockets: with `FORBIDDEN` once they were removed from the room or the
    * project, with `RECHECK` when their session may have ended (they reconnect if it did not).
    */
-  async disconnect(member: string, code: number = ROOM_CLOSE.ACCESS_LOST): Promise<{ closed: number }> {
+  async disconnect(member: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections(memberTag(member))) {
-      connection.close(code, code === ROOM_CLOSE.ACCESS_LOST ? "access lost" : "recheck");
+      connection.close(code, code === CLOSE.FORBIDDEN ? "access lost" : "recheck");
       closed += 1;
     }
     return { closed };

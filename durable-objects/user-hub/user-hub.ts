@@ -2,10 +2,10 @@ import { type Connection, type ConnectionContext, Server, type WSMessage } from 
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
 import { admit } from "../socket-guard";
-import { CLOSE, type HubMessage, hubMessage, type SocketPlace, socketPlace } from "./protocol";
-
-/** Header through which the Worker tells the hub whose session opened the socket. */
-export const VERIFIED_USER_HEADER = "x-verified-user";
+import type { UserHubRpc } from "../stubs";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { type HubMessage, hubMessage, type SocketPlace, socketPlace } from "../../domain/wire/live/hub";
 
 /** Places remembered at most; the least recently opened go first. */
 export const MAX_PLACES = 500;
@@ -19,7 +19,7 @@ export const PLACE_TTL_MS = 30 * 24 * 60 * 60_000;
  * sockets (`SocketPlace`: project boards, poker/retro rooms, documents), recorded by the Worker
  * on each connect, so that ending a session or losing access can close them all.
  */
-export class UserHub extends Server<Env> {
+export class UserHub extends Server<Env> implements UserHubRpc {
   static options = { hibernate: true };
 
   onStart() {
@@ -54,7 +54,7 @@ export class UserHub extends Server<Env> {
   }
 
   /** Closes every socket of a user whose account or session is gone. */
-  async disconnectAll(code: number = CLOSE.USER_GONE): Promise<{ closed: number }> {
+  async disconnectAll(code: number = CLOSE.NOT_FOUND): Promise<{ closed: number }> {
     let closed = 0;
     for (const connection of this.getConnections()) {
       connection.close(code, "closed");

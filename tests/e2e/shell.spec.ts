@@ -89,3 +89,23 @@ test("shows a refused call outside a form as an error toast at the top right", a
   await expect(page).toHaveURL(/\/project$/);
   await expect(page.getByText(DEMO.project)).toBeVisible();
 });
+
+test("offers a reload, and stops reconnecting, once the server says the page's live protocol is stale", async ({ page, request }) => {
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  // The server's answer to a page of another version (integration test: protocol-version).
+  const opened: string[] = [];
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    opened.push(ws.url());
+    ws.close({ code: 4026, reason: "stale version" });
+  });
+  await open(page, "/");
+  const prompt = page.getByTestId("stale-version");
+  await expect(prompt).toContainText(await t(request, "en", "common:staleVersion.text"));
+  expect(new URL(opened[0]!).searchParams.get("v")).toBe("1");
+  await page.screenshot({ path: "test-results/stale-version-prompt.png" });
+  const tries = opened.length;
+  await page.waitForTimeout(2500);
+  expect(opened.length, "no socket reconnects after a stale close").toBe(tries);
+  await prompt.getByRole("button", { name: await t(request, "en", "common:staleVersion.reload") }).click();
+  await hydrated(page);
+});

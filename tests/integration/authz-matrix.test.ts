@@ -20,7 +20,7 @@ import { operations } from "../../workers/api/openapi/operations";
 import type { Operation } from "../../workers/api/openapi/registry";
 import { type Probe, send } from "../fixtures/api-request";
 import { connectDoc } from "../fixtures/doc-client";
-import { ORIGIN, fetchRaw } from "../fixtures/http";
+import { ORIGIN, fetchRaw, socketPath } from "../fixtures/http";
 import { PNG } from "../fixtures/images";
 import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
@@ -402,7 +402,7 @@ async function socketOutcome(key: string, actor: Actor): Promise<{ allowed: bool
     return { allowed, detail: allowed ? "synced" : `closed ${client.closed}` };
   }
   const path = key.startsWith("WS /ws/user/") ? `/ws/user/${w.team.users.root.id}` : `/ws/project/${w.a.projectId}`;
-  const res = await fetchRaw(path, { headers: headers() });
+  const res = await fetchRaw(socketPath(path), { headers: headers() });
   if (res.status !== 101 || !res.webSocket) return { allowed: false, detail: String(res.status) };
   const ws = res.webSocket;
   let closed: number | undefined;

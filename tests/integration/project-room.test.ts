@@ -2,11 +2,11 @@ import { evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { VERIFIED_PROJECT_HEADER } from "../../durable-objects/project-room/project-room";
-import { CLOSE, type ProjectMessage, projectMessage } from "../../durable-objects/project-room/protocol";
-import { VERIFIED_USER_HEADER } from "../../durable-objects/user-hub/user-hub";
+import { CLOSE } from "../../domain/wire/close-codes";
+import { VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 import type { Env } from "../../workers/env";
-import { call, ORIGIN } from "../fixtures/http";
+import { call, ORIGIN, socketPath } from "../fixtures/http";
 import { buildTeam, type Team } from "../fixtures/projects";
 
 const workerEnv = env as unknown as Env;
@@ -58,7 +58,7 @@ async function connect(projectGuid: string, cookie: string | undefined, options:
   if (options.upgrade !== false) headers.Upgrade = "websocket";
   if (cookie) headers.Cookie = cookie;
   headers.Origin = options.origin ?? ORIGIN;
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}/ws/project/${projectGuid}`, { headers });
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/project/${projectGuid}`)}`, { headers });
   return { status: res.status, ...watch(res.webSocket) };
 }
 
@@ -88,7 +88,7 @@ describe("project room sockets", () => {
 
   it("ignores verified headers a client sends itself", async () => {
     const team = await buildTeam();
-    const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}/ws/project/${team.projectId}`, {
+    const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/project/${team.projectId}`)}`, {
       headers: { Upgrade: "websocket", Origin: ORIGIN, Cookie: team.cookies.outsider!, [VERIFIED_USER_HEADER]: team.users.root.id, [VERIFIED_PROJECT_HEADER]: team.projectId },
     });
     expect(res.status).toBe(403);
@@ -204,7 +204,7 @@ describe("project room access", () => {
     const rootBoard = await connect(team.projectId, team.cookies.root);
     const removed = await call("DELETE", `/api/v1/project/${team.projectId}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root });
     expect(removed.status).toBe(204);
-    expect(await board.closedWith()).toBe(CLOSE.ACCESS_LOST);
+    expect(await board.closedWith()).toBe(CLOSE.FORBIDDEN);
     expect((await connect(team.projectId, team.cookies.read)).status).toBe(403);
     await createTask(team, "After");
     expect((await rootBoard.next(1))[0]).toMatchObject({ type: "tasks_changed" });
@@ -219,7 +219,7 @@ describe("project room access", () => {
     const access = (who: "write" | "read") => `/api/v1/project/${team.projectId}/access/${team.users[who].accessGuid}`;
     expect((await call("PUT", access("write"), { cookie: team.cookies.root, body: { write: false } })).status).toBe(200);
     expect((await call("PUT", access("read"), { cookie: team.cookies.root, body: { is_verifications: false } })).status).toBe(200);
-    expect(await reader.closedWith()).toBe(CLOSE.ACCESS_LOST);
+    expect(await reader.closedWith()).toBe(CLOSE.FORBIDDEN);
     await call("POST", `/api/v1/project/${team.projectId}/sprint`, { cookie: team.cookies.root, body: { title: "Still here" } });
     expect((await writer.next(1))[0]).toMatchObject({ type: "sprints_changed", by: team.users.root.id });
     expect(writer.isOpen()).toBe(true);
@@ -239,7 +239,7 @@ describe("project room access", () => {
     // The user tags survive hibernation with the sockets.
     await evictDurableObject(stub);
     await call("DELETE", `/api/v1/project/${team.projectId}/access/${team.users.read.accessGuid}`, { cookie: team.cookies.root });
-    expect(await board.closedWith()).toBe(CLOSE.ACCESS_LOST);
-    expect(await reconnected.closedWith()).toBe(CLOSE.ACCESS_LOST);
+    expect(await board.closedWith()).toBe(CLOSE.FORBIDDEN);
+    expect(await reconnected.closedWith()).toBe(CLOSE.FORBIDDEN);
   });
 });

@@ -8,7 +8,8 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OutboxEntry, RoomEffects } from "../../durable-objects/room/effects";
+import type { OutboxEntry } from "../../domain/wire/rpc";
+import type { RoomEffects } from "../../durable-objects/room/effects";
 import type { RoomServer } from "../../durable-objects/room/room-server";
 import { fieldValues, tasks } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";

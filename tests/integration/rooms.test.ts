@@ -1,6 +1,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { CLOSE } from "../../domain/wire/close-codes";
 import type { Env } from "../../workers/env";
 import { roomStub } from "../../workers/services/rooms";
 import { call } from "../fixtures/http";
@@ -199,7 +200,7 @@ describe("rooms over REST", () => {
     expect((await call("GET", `${r}/participants`, { cookie: waiting.cookie })).json.code).toBe("room.not_admitted");
     const socket = await openRoom(room.guid, waiting.cookie);
     expect(socket.status).toBe(101);
-    expect(await socket.closedWith()).toBe(4004);
+    expect(await socket.closedWith()).toBe(CLOSE.WAITING);
     expect(socket.parsed).toContainEqual({ type: "error", code: "not_admitted" });
     expect((await call("GET", `${r}/verify`, { cookie: team.cookies.write })).json.results).toEqual([{ member: waiting.member, name: "Wendy", role: "voter" }]);
     expect((await call("GET", `${r}/verify`, { cookie: guest.cookie })).json.code).toBe("room.not_facilitator");

@@ -2,10 +2,10 @@ import { evictDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { type HubMessage, hubMessage } from "../../durable-objects/user-hub/protocol";
+import { type HubMessage, hubMessage } from "../../domain/wire/live/hub";
 import { pushToUser } from "../../workers/services/hub";
 import type { Env } from "../../workers/env";
-import { call, ORIGIN } from "../fixtures/http";
+import { call, ORIGIN, socketPath } from "../fixtures/http";
 import { signedIn } from "../fixtures/users";
 
 const workerEnv = env as unknown as Env;
@@ -15,7 +15,7 @@ async function connect(guid: string, cookie: string | undefined, origin = ORIGIN
   const headers: Record<string, string> = { Upgrade: "websocket" };
   if (cookie) headers.Cookie = cookie;
   if (origin) headers.Origin = origin;
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}/ws/user/${guid}`, { headers });
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/user/${guid}`)}`, { headers });
   const ws = res.webSocket;
   const received: HubMessage[] = [];
   const waiters: (() => void)[] = [];

@@ -8,8 +8,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import type { DocAccess } from "../../durable-objects/doc-room/protocol";
-import { CLOSE } from "../../durable-objects/doc-room/protocol";
+import type { DocAccess } from "../../domain/wire/live/doc";
+import { CLOSE } from "../../domain/wire/close-codes";
 import { allows } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
 import { documents, type Document } from "../db/schema";

@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import type { HubMessage } from "../../durable-objects/user-hub/protocol";
+import type { HubMessage } from "../../domain/wire/live/hub";
 import type { Env } from "../env";
 
 /**

@@ -2,7 +2,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
-import type { InviteView } from "../../durable-objects/user-hub/protocol";
+import type { InviteView } from "../../domain/wire/live/hub";
 import { flagsForRole, type InviteRole } from "../../domain/projects/roles";
 import { type Db, runBatch } from "../db/client";
 import { invites, participants, projects, users, type Invite, type Project, type User } from "../db/schema";

@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import type { ProjectMessage } from "../../durable-objects/project-room/protocol";
+import type { ProjectMessage } from "../../domain/wire/live/project";
 import type { Env } from "../env";
 import { projectAccessChanged } from "./user-sockets";
 

@@ -1,6 +1,6 @@
 /** Notifications: stored in D1 (the record), then pushed to the user's hub (the live copy). */
 import { and, desc, eq, notInArray } from "drizzle-orm";
-import type { NotificationView } from "../../durable-objects/user-hub/protocol";
+import type { NotificationView } from "../../domain/wire/live/hub";
 import type { Db } from "../db/client";
 import { invites, notifications, users, type Notification } from "../db/schema";
 import type { Env } from "../env";

@@ -6,8 +6,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
-import type { RoomInit } from "../../durable-objects/room/room-server";
-import type { RoomKind } from "../../durable-objects/room/protocol";
+import type { RoomInit } from "../../domain/wire/rpc";
+import type { RoomKind } from "../../domain/wire/live/room";
 import { readCookie } from "../../domain/i18n/languages";
 import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";

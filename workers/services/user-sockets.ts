@@ -5,11 +5,8 @@
  * socket it affects at once, without asking D1 which of thousands of documents they had open.
  */
 import { getServerByName } from "partyserver";
-import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
-import { CLOSE as DOC_CLOSE } from "../../durable-objects/doc-room/protocol";
-import { CLOSE as PROJECT_CLOSE } from "../../durable-objects/project-room/protocol";
-import { ROOM_CLOSE } from "../../durable-objects/room/protocol";
-import type { SocketPlace } from "../../durable-objects/user-hub/protocol";
+import { CLOSE } from "../../domain/wire/close-codes";
+import type { SocketPlace } from "../../domain/wire/live/hub";
 import type { Env } from "../env";
 
 /** Why a user's sockets are closed; every reason makes them reconnect through the Worker's checks. */
@@ -32,16 +29,16 @@ export async function trackSocket(env: Env, userId: string, place: SocketPlace):
 /** Closes one place's sockets of a user with the effect `access` asks for. */
 async function closeAt(env: Env, place: SocketPlace, userId: string, access: SocketAccess | "recheck"): Promise<void> {
   if (place.kind === "project") {
-    if (access === "recheck") await (await getServerByName(env.ProjectRoom, place.name)).disconnectUser(userId, PROJECT_CLOSE.RECHECK);
+    if (access === "recheck") await (await getServerByName(env.ProjectRoom, place.name)).disconnectUser(userId, CLOSE.RECHECK);
     else if (access === null) await (await getServerByName(env.ProjectRoom, place.name)).disconnectUser(userId);
   } else if (place.kind === "room") {
     const room = await getServerByName(env.RoomServer, place.name);
-    if (access === "recheck") await room.disconnect(userId, ROOM_CLOSE.RECHECK);
+    if (access === "recheck") await room.disconnect(userId, CLOSE.RECHECK);
     else if (access === null) await room.disconnect(userId);
     else await room.reseat(userId, access === "read");
   } else {
     const doc = await getServerByName(env.DocRoom, place.name);
-    if (access === "recheck") await doc.disconnectUser(userId, DOC_CLOSE.RECHECK);
+    if (access === "recheck") await doc.disconnectUser(userId, CLOSE.RECHECK);
     else await doc.accessChanged(userId, access);
   }
 }
@@ -57,7 +54,7 @@ export async function closeUserSockets(env: Env, userId: string, reason: Session
   try {
     const stub = await hub(env, userId);
     const places = await stub.places();
-    const results = await Promise.allSettled([stub.disconnectAll(SOCKET_CLOSE.RECHECK), ...places.map((p) => closeAt(env, p, userId, "recheck"))]);
+    const results = await Promise.allSettled([stub.disconnectAll(CLOSE.RECHECK), ...places.map((p) => closeAt(env, p, userId, "recheck"))]);
     for (const r of results) if (r.status === "rejected") console.error("closing a socket place failed", reason, r.reason);
     await stub.forget(places, started);
   } catch (err) {

@@ -10,7 +10,9 @@
 import { useEffect, useMemo, useState } from "react";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { CLOSE, FINAL_CLOSE_CODES, parseServerMessage } from "../../../durable-objects/doc-room/protocol";
+import { CLOSE, FINAL_CLOSE_CODES } from "../../../domain/wire/close-codes";
+import { parseServerMessage } from "../../../domain/wire/live/doc";
+import { reactToClose, socketParams } from "../../lib/live-version";
 
 export type { YProvider };
 export type DocStatus = "connecting" | "synced" | "offline" | "denied";
@@ -59,7 +61,7 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
     const next = new YProvider(window.location.host, docGuid, ydoc, {
       prefix: `/ws/doc/${docGuid}`,
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      params: shareId ? { share: shareId } : undefined,
+      params: socketParams(shareId ? { share: shareId } : {}),
       // Tabs sync through the server only: a read-only tab must never feed edits to another.
       disableBc: true,
       maxBackoffTime: 5000,
@@ -87,15 +89,18 @@ export function useDocProvider(docGuid: string, options: DocProviderOptions = {}
     });
     next.on("connection-close", (event: CloseEvent | null) => {
       const code = event?.code ?? 0;
-      if (FINAL_CLOSE_CODES.includes(code)) {
+      const reaction = reactToClose(code, FINAL_CLOSE_CODES);
+      if (reaction !== "reconnect") {
         denied = true;
         next.disconnect();
+        // A stale page is not refused access: it is offline until reloaded (the page says so).
+        if (reaction === "stale") return setStatus("offline");
         setDeniedCode(code);
         setStatus("denied");
         return;
       }
-      // ACCESS_CHANGED: the provider reconnects and the server decides the access anew.
-      if (code !== CLOSE.ACCESS_CHANGED) setStatus("offline");
+      // RECHECK: the provider reconnects and the server decides the access anew.
+      if (code !== CLOSE.RECHECK) setStatus("offline");
     });
     next.on("status", ({ status: s }: { status: string }) => {
       if (s === "connected" && !denied) setStatus((prev) => (prev === "synced" ? prev : "connecting"));

@@ -3,7 +3,8 @@
  * invitations and notifications of spec §4, and lets screens listen to pushed messages.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
-import { CLOSE, type HubMessage, hubMessage, type InviteView, type NotificationView } from "../../../durable-objects/user-hub/protocol";
+import { CLOSE } from "../../../domain/wire/close-codes";
+import { type HubMessage, hubMessage, type InviteView, type NotificationView } from "../../../domain/wire/live/hub";
 import { accessEffect, emptyHubState, type HubAction, type HubState, hubReducer } from "../../../domain/hub/state";
 import { apiCall } from "../../lib/api";
 import { openLiveSocket } from "../../lib/live-socket";
@@ -48,7 +49,7 @@ export function HubProvider({ userGuid, children }: { userGuid: string | null; c
         if (message.type === "update_project_access" && accessEffect(message, userGuid) === "reload") window.location.reload();
       },
       // Reconnect only while the user still exists and the session is valid (spec §4).
-      finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.USER_GONE],
+      finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.NOT_FOUND],
     });
     return () => {
       cancelled = true;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatRelativeTime } from "../../../domain/time/format";
-import type { NotificationView } from "../../../durable-objects/user-hub/protocol";
+import type { NotificationView } from "../../../domain/wire/live/hub";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { useHub } from "./hub-provider";

@@ -8,7 +8,8 @@
  * so the page reads its data again then.
  */
 import { useEffect, useRef } from "react";
-import { CLOSE, type ProjectMessage, projectMessage } from "../../../durable-objects/project-room/protocol";
+import { CLOSE } from "../../../domain/wire/close-codes";
+import { type ProjectMessage, projectMessage } from "../../../domain/wire/live/project";
 import { openLiveSocket } from "../../lib/live-socket";
 
 /** What boards hear: document changes go to the document tree's own listener (`useDocsLive`). */
@@ -26,7 +27,7 @@ export function useProjectLive(projectGuid: string, viewerGuid: string | undefin
           if (message.by !== viewerGuid && message.type !== "docs_changed") latest.current(message);
         },
         onOpen: () => opened.current?.(),
-        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.ACCESS_LOST],
+        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
       }),
     [projectGuid, viewerGuid],
   );

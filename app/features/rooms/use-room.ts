@@ -7,11 +7,13 @@
  */
 import ReconnectingWebSocket from "partysocket/ws";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ROOM_CLOSE, type RoomKind, type RoomServerFrame, type RoomYou } from "../../../durable-objects/room/protocol";
+import { CLOSE } from "../../../domain/wire/close-codes";
+import { type RoomKind, type RoomServerFrame, type RoomYou } from "../../../domain/wire/live/room";
 import { applyPatch } from "../../../domain/rooms/patch";
 import type { PokerClientMessage, PokerView } from "../../../domain/rooms/poker";
 import type { RetroClientMessage, RetroView } from "../../../domain/rooms/retro";
 import { composeView, type RoomPrivate, type RoomView } from "../../../domain/rooms/views";
+import { reactToClose, socketUrl } from "../../lib/live-version";
 
 export type RoomStatus = "connecting" | "open" | "reconnecting" | "waiting" | "closed" | "denied";
 export type SendResult = { ok: true } | { ok: false; code: string };
@@ -42,8 +44,7 @@ export function useRoom(roomGuid: string): RoomLive {
   const counter = useRef(0);
 
   useEffect(() => {
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const ws = new ReconnectingWebSocket(`${scheme}://${window.location.host}/ws/room/${roomGuid}`, [], { maxReconnectionDelay: 10_000, minReconnectionDelay: 500 });
+    const ws = new ReconnectingWebSocket(socketUrl(`/ws/room/${roomGuid}`), [], { maxReconnectionDelay: 10_000, minReconnectionDelay: 500 });
     socket.current = ws;
     let seq = -1;
     let shown: RoomView | null = null;
@@ -108,14 +109,16 @@ export function useRoom(roomGuid: string): RoomLive {
       }
     });
     ws.addEventListener("close", (event) => {
-      if (event.code === ROOM_CLOSE.UNAUTHORIZED || event.code === ROOM_CLOSE.ACCESS_LOST) {
+      const reaction = reactToClose(event.code, [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN]);
+      if (reaction !== "reconnect") {
         ws.close();
-        setStatus("denied");
+        // A stale page is not refused: it is closed until reloaded (the page offers the reload).
+        setStatus(reaction === "stale" ? "closed" : "denied");
         for (const p of pending.current.values()) p.resolve({ ok: false, code: "read_only" });
         pending.current.clear();
         return;
       }
-      if (event.code === ROOM_CLOSE.WAITING) {
+      if (event.code === CLOSE.WAITING) {
         // Reconnecting by itself would hammer the room: ask again after a pause.
         ws.close();
         setStatus("waiting");

@@ -4,7 +4,8 @@
  * deleted documents (one's own changes are already on screen).
  */
 import { useEffect, useRef } from "react";
-import { CLOSE, type ProjectMessage, projectMessage } from "../../../../durable-objects/project-room/protocol";
+import { CLOSE } from "../../../../domain/wire/close-codes";
+import { type ProjectMessage, projectMessage } from "../../../../domain/wire/live/project";
 import { openLiveSocket } from "../../../lib/live-socket";
 
 export type DocsMessage = Extract<ProjectMessage, { type: "docs_changed" }>;
@@ -18,7 +19,7 @@ export function useDocsLive(projectGuid: string, viewerGuid: string | undefined,
         onMessage: (message) => {
           if (message.type === "docs_changed" && message.by !== viewerGuid) latest.current(message);
         },
-        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.ACCESS_LOST],
+        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
       }),
     [projectGuid, viewerGuid],
   );

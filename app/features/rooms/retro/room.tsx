@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RetroView } from "../../../../domain/rooms/retro";
 import { type RetroPhase, phaseOf } from "../../../../domain/rooms/retro-arrange";
-import type { RoomYou } from "../../../../durable-objects/room/protocol";
+import type { RoomYou } from "../../../../domain/wire/live/room";
 import { Icon } from "../../../components/ui/icons";
 import { RetroColumns } from "./retro-columns";
 import { ActionsPanel, OptionsPanel, ParticipantsPanel, SpeakersPanel, VotingPanel } from "./retro-sidebar";

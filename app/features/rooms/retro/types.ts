@@ -1,6 +1,6 @@
 /** What the retro room's widgets share: the room as REST gives it, the live view and one way to act. */
 import type { RetroClientMessage, RetroView } from "../../../../domain/rooms/retro";
-import type { RoomYou } from "../../../../durable-objects/room/protocol";
+import type { RoomYou } from "../../../../domain/wire/live/room";
 import type { RoomWire } from "../../../../workers/services/rooms";
 
 /** The room as `GET /api/v1/rooms/{id}` answers an admitted member (the fields this page reads). */

@@ -2,45 +2,17 @@
  * The document room's wire protocol (`/ws/doc/{docGuid}`). Binary frames are the Yjs sync and
  * awareness protocol that y-partyserver speaks; the few facts the Yjs protocol has no word for
  * travel as y-partyserver's custom string frames (`__YPS:` + JSON), parsed on both sides with
- * the schemas below.
+ * the schemas below. Close codes: `CLOSE` in `../close-codes.ts` (UNAUTHORIZED: sign in first;
+ * FORBIDDEN: no read access; NOT_FOUND: deleted, or the link is off; RECHECK: the access
+ * changed, reconnect). The Worker's verified facts travel in `DOC_HEADERS` (`../headers.ts`).
  */
 import { z } from "zod";
-import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
-
-export const PROTOCOL_VERSION = 1;
-
-/** Close codes, named once for both sides. */
-export const CLOSE = {
-  ...SOCKET_CLOSE,
-  /** No session (and no share link): sign in first. */
-  UNAUTHORIZED: 4001,
-  /** Signed in, but not a participant who may read this document's project. */
-  FORBIDDEN: 4003,
-  /** The document does not exist (any more), or the share link was turned off or replaced. */
-  NOT_FOUND: 4004,
-  /** The user's access changed (e.g. lost write access): reconnect, the Worker decides anew. */
-  ACCESS_CHANGED: SOCKET_CLOSE.RECHECK,
-} as const;
-/** After these the client stops reconnecting: only a reload (a new session or link) can help. */
-export const FINAL_CLOSE_CODES: readonly number[] = [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN, CLOSE.NOT_FOUND];
-
-/** What the Worker verified about a socket, in the headers it overwrites (the object trusts them). */
-export const DOC_HEADERS = {
-  /** The document guid the checks were made for; must equal the object's name. */
-  doc: "x-verified-doc",
-  /** `write` (may edit), `read` (participant without write access) or `share` (read-only link). */
-  access: "x-verified-doc-access",
-  project: "x-verified-doc-project",
-  kind: "x-verified-doc-kind",
-  /** The share id a `share` socket presented (so turning sharing off can close exactly those). */
-  share: "x-verified-doc-share",
-} as const;
 
 export const docAccess = z.enum(["write", "read", "share"]);
 export type DocAccess = z.infer<typeof docAccess>;
 
 export const serverMessage = z.discriminatedUnion("type", [
-  /** Sent once on connect: what this socket may do. `readOnly` sockets' document updates are dropped. */
+  /** Sent once on connect: what this socket may do (`v`: the server's `PROTOCOL_VERSION`). `readOnly` sockets' document updates are dropped. */
   z.object({ type: z.literal("hello"), v: z.number().int(), readOnly: z.boolean(), access: docAccess }),
   /**
    * The room has stored a sender's edits: `clocks` are `[clientID, clock]` of the clients whose

@@ -15,23 +15,15 @@
  * `composeView(kind, public, private)` in `domain/rooms/views.ts` gives exactly what
  * `viewFor(state, me)` would: no socket ever receives another person's hidden card or the
  * author of an anonymous note.
+ *
+ * Close codes: `CLOSE` in `../close-codes.ts` (FORBIDDEN: removed from the room or the
+ * project; WAITING: a guest not admitted yet, to ask again after a pause).
  */
 import { z } from "zod";
-import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
 
+/** The kinds of room one `RoomServer` serves. */
 export const ROOM_KINDS = ["poker", "retro"] as const;
 export type RoomKind = (typeof ROOM_KINDS)[number];
-
-/** Close codes, named once for both sides. */
-export const ROOM_CLOSE = {
-  ...SOCKET_CLOSE,
-  /** No session or ticket, or the socket did not come through the Worker: do not reconnect. */
-  UNAUTHORIZED: 4001,
-  /** Removed from the room or the project: do not reconnect. */
-  ACCESS_LOST: 4003,
-  /** A guest waiting for the owner to admit them: try again in a few seconds. */
-  WAITING: 4004,
-} as const;
 
 /**
  * The largest frame a client may send; longer ones are refused with `too_large` (the socket

@@ -1,20 +1,10 @@
 /**
- * The user hub's wire protocol (spec §4 "Socket message types"). The server only pushes; the
+ * The user hub's wire protocol (spec §4 "Socket message types"), `/ws/user/{userGuid}`. Close
+ * codes: `CLOSE` in `../close-codes.ts` (UNAUTHORIZED: the session ended or the socket is
+ * someone else's; NOT_FOUND: the account is gone). The server only pushes; the
  * browser parses every frame with `hubMessage` and ignores what it does not understand.
  */
 import { z } from "zod";
-import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
-
-export const PROTOCOL_VERSION = 1;
-
-/** Close codes, named once for both sides. */
-export const CLOSE = {
-  ...SOCKET_CLOSE,
-  /** The session ended or the socket belongs to someone else: do not reconnect. */
-  UNAUTHORIZED: 4001,
-  /** The account no longer exists: do not reconnect. */
-  USER_GONE: 4004,
-} as const;
 
 /**
  * A live room a user opened a socket to, as the Worker records it with the user's hub before

@@ -2,21 +2,10 @@
  * The project room's wire protocol (`/ws/project/{projectGuid}`). The server only pushes, and
  * only says *what* changed: D1 is the truth, so a board refetches through the API on a message
  * instead of patching itself from the frame. The browser parses every frame with
- * `projectMessage` and ignores what it does not understand.
+ * `projectMessage` and ignores what it does not understand. Close codes: `CLOSE` in
+ * `../close-codes.ts` (FORBIDDEN: removed from the project or lost read access).
  */
 import { z } from "zod";
-import { SOCKET_CLOSE } from "../../domain/wire/close-codes";
-
-export const PROTOCOL_VERSION = 1;
-
-/** Close codes, named once for both sides. */
-export const CLOSE = {
-  ...SOCKET_CLOSE,
-  /** No session, or the socket did not come through the Worker's checks: do not reconnect. */
-  UNAUTHORIZED: 4001,
-  /** The user was removed from the project or lost read access: do not reconnect. */
-  ACCESS_LOST: 4003,
-} as const;
 
 const guid = z.string().min(1).max(64);
 /** Milliseconds since the epoch, when the change was written to D1. */

@@ -1,0 +1,19 @@
+/**
+ * The version of the live protocol (every socket's frames and close codes), one number for
+ * all sockets. A page sends the version it was built with as the `v` parameter of every socket
+ * URL; the Worker closes a socket of any other version with `CLOSE.STALE_VERSION` before an
+ * object wakes, and the page offers a reload instead of reconnecting forever.
+ *
+ * Raise it whenever a frame, a close code or a socket URL changes in a way an open page would
+ * misread. Pages from before the check send no `v` at all and count as stale, so the one change
+ * made with it (the room's "waiting" moved from 4004 to 4025) needed no raise.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The query parameter of a socket URL that carries the page's protocol version. */
+export const VERSION_PARAM = "v";
+
+/** True when a socket URL's `v` parameter is the server's version (a missing one is not). */
+export function speaksCurrentProtocol(value: string | null): boolean {
+  return value === String(PROTOCOL_VERSION);
+}

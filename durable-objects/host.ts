@@ -1,0 +1,59 @@
+/**
+ * The seam between the Durable Objects and the Worker's services. An object never imports a
+ * service (a task, a notification, a D1 query): what it needs from the world outside its own
+ * storage is this one interface, implemented in `workers/object-host.ts` and installed by the
+ * Worker's entry (`workers/app.ts`) when the module loads — before the runtime makes any
+ * object, since the object classes are exported from that same module. The arrows then run one
+ * way: workers → durable-objects → domain.
+ */
+import type { DocKind } from "../domain/docs/layout";
+import type { ProjectMessage } from "../domain/wire/live/project";
+import type { Delivery, OutboxEntry, RoomMeta } from "../domain/wire/rpc";
+import type { Env } from "../workers/env";
+
+/** A refusal is a code of the `errors` namespace, told to the person who asked. */
+export type HostResult = { ok: true } | { ok: false; reason: string };
+
+/** What a document's open sockets may do now, as D1 says. */
+export interface DocumentAudience {
+  /** The share link's id, if sharing is on. */
+  shareId: string | null;
+  /** Each participant who may read the document: `write` or `read`. */
+  access: Map<string, "write" | "read">;
+}
+
+export interface ObjectHost {
+  /**
+   * Writes an accepted poker estimate into the task as the room's owner (who must still have
+   * write access), then tells the project's boards, naming the room (`by`) as the author.
+   */
+  writeEstimate(env: Env, meta: RoomMeta, task: string, value: number, by: string): Promise<HostResult>;
+  /**
+   * Creates the task of one retro action item in the next sprint lane, idempotently (the task's
+   * guid comes with the entry). `room` is the room's guid, linked from the task.
+   */
+  deliverActionItem(env: Env, meta: RoomMeta, room: string, entry: OutboxEntry): Promise<Delivery>;
+  /** Tells the project's open boards what changed. */
+  publishToProject(env: Env, project: string, message: ProjectMessage): Promise<void>;
+  /** The document's project and kind, or null when it no longer exists. */
+  documentFacts(env: Env, doc: string): Promise<{ project: string; kind: DocKind } | null>;
+  /** Who may read or write the document now; null when it no longer exists. */
+  documentAudience(env: Env, doc: string): Promise<DocumentAudience | null>;
+  /** Stores the document's plain text (search, previews) as of `at`. */
+  saveDocumentText(env: Env, doc: string, text: string, at: number): Promise<void>;
+  /** Notifies `users` (verified participants only) that `author` mentioned them in the document. */
+  notifyMentions(env: Env, input: { doc: string; project: string; author: string | null; users: string[]; excerpt: string }): Promise<void>;
+}
+
+let installed: ObjectHost | undefined;
+
+/** Called once by the Worker's entry with its implementation. */
+export function installHost(host: ObjectHost): void {
+  installed = host;
+}
+
+/** The installed host; throws (a bug, not an input) when the Worker's entry did not install one. */
+export function host(): ObjectHost {
+  if (!installed) throw new Error("no object host installed: workers/app.ts installs it");
+  return installed;
+}

@@ -1,0 +1,73 @@
+/**
+ * What the Worker may call on each Durable Object (its RPC methods), declared without the
+ * object classes: `workers/env.ts` types its namespaces with these, so the Worker's side never
+ * imports an object's code, and the objects (which import `Env`) form no circle with it. Each
+ * class `implements` its interface here, so the two cannot drift apart.
+ */
+import type { Server } from "partyserver";
+import type { DocKind } from "../domain/docs/layout";
+import type { PokerRole } from "../domain/rooms/poker";
+import type { RoomView } from "../domain/rooms/views";
+import type { HubMessage, SocketPlace } from "../domain/wire/live/hub";
+import type { ProjectMessage } from "../domain/wire/live/project";
+import type { RoomKind } from "../domain/wire/live/room";
+import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
+import type { VersionRow } from "./doc-room/storage";
+
+/** `UserHub`, one per user: pushes to the user's tabs and remembers where else they have sockets. */
+export interface UserHubRpc {
+  /** Sends a message to every open socket of this user; says how many received it. */
+  push(message: HubMessage): Promise<{ ok: boolean; sent: number }>;
+  /** Closes every socket of the user (default: the account is gone). */
+  disconnectAll(code?: number): Promise<{ closed: number }>;
+  /** Records a live room the user opened a socket to. */
+  track(place: SocketPlace, now?: number): Promise<{ ok: boolean }>;
+  /** The places recorded (of one project, or all). */
+  places(project?: string): Promise<SocketPlace[]>;
+  /** Forgets places recorded before `before`. */
+  forget(places: SocketPlace[], before: number): Promise<void>;
+}
+
+/** `ProjectRoom`, one per project: tells open boards what changed. */
+export interface ProjectRoomRpc {
+  publish(message: ProjectMessage): Promise<{ ok: boolean; sent: number }>;
+  /** Closes a user's sockets (default: access lost). */
+  disconnectUser(userGuid: string, code?: number): Promise<{ closed: number }>;
+}
+
+/** `RoomServer`, one per poker or retro room. */
+export interface RoomServerRpc {
+  create(init: RoomInit): Promise<{ ok: boolean }>;
+  act(actor: string, message: unknown): Promise<ActResult>;
+  enrol(member: string, name: string, role: PokerRole): Promise<ActResult>;
+  retitle(title: string): Promise<{ ok: boolean }>;
+  redeck(cards: string[], values: Record<string, number | null>): Promise<ActResult>;
+  viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null>;
+  outbox(): Promise<(OutboxEntry & { due: number })[]>;
+  /** Closes a member's sockets (default: access lost). */
+  disconnect(member: string, code?: number): Promise<{ closed: number }>;
+  reseat(member: string, readOnly: boolean): Promise<{ changed: number }>;
+}
+
+/** `DocRoom`, one per document: the Yjs document and its versions. */
+export interface DocRoomRpc {
+  listVersions(): Promise<VersionRow[]>;
+  saveVersion(name: string, by: string): Promise<VersionRow>;
+  versionState(id: string): Promise<Uint8Array | null>;
+  restoreVersion(id: string, by: string): Promise<{ ok: true; before: VersionRow } | { ok: false; reason: "version_not_found" }>;
+  applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<boolean>;
+  snapshot(): Promise<Uint8Array>;
+  recheckAccess(): Promise<void>;
+  storageStats(): Promise<{ updates: number; bytes: number }>;
+  closeShares(current: string | null): Promise<{ closed: number }>;
+  disconnectUser(userGuid: string, code?: number): Promise<{ closed: number }>;
+  accessChanged(userGuid: string, access: "write" | "read" | null): Promise<{ closed: number }>;
+  restartForBench(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** The object types the namespaces in `Env` hand out: a partyserver `Server` with the RPC above. */
+export type UserHubObject = Server & UserHubRpc;
+export type ProjectRoomObject = Server & ProjectRoomRpc;
+export type RoomServerObject = Server & RoomServerRpc;
+export type DocRoomObject = Server & DocRoomRpc;
