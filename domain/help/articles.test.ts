@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import en from "../../app/content/help/en.json";
-import ru from "../../app/content/help/ru.json";
-import es from "../../app/content/help/es.json";
-import de from "../../app/content/help/de.json";
+import en from "./content/en.json";
+import ru from "./content/ru.json";
+import es from "./content/es.json";
+import de from "./content/de.json";
 import { type HelpArticle, helpArticlePath, normalise, searchArticles } from "./articles";
 
 const article = (slug: string, title: string, body: string[], summary = ""): HelpArticle => ({ slug, category: "c", title, summary, body });

@@ -1,6 +1,6 @@
 /**
  * The help centre (spec §2: `/help`, `/help/{category}`): articles stored in the repository as
- * one JSON bundle per language (`app/content/help/<lng>.json`), searched on the server.
+ * one JSON bundle per language (`domain/help/content/<lng>.json`), searched on the server.
  * Category and article slugs are the same in every language, so a page has one URL whose
  * language is chosen like every other page's.
  */

@@ -1,6 +1,6 @@
 /**
  * The public site's stored content: the legal documents (translation bundles under
- * `public/locales/<lng>/`) and the help centre's articles (`app/content/help/<lng>.json`).
+ * `public/locales/<lng>/`) and the help centre's articles (`domain/help/content/<lng>.json`).
  * Both are bundled into the Worker and read by the page loaders.
  */
 import { type HelpArticle, type HelpBundle, type HelpCategory, type HelpHit, searchArticles } from "../../domain/help/articles";
@@ -20,7 +20,7 @@ const legalFiles = import.meta.glob<LegalDocument>(
   ],
   { eager: true, import: "default" },
 );
-const helpFiles = import.meta.glob<HelpBundle>("../../app/content/help/*.json", { eager: true, import: "default" });
+const helpFiles = import.meta.glob<HelpBundle>("../../domain/help/content/*.json", { eager: true, import: "default" });
 
 /** The operator's details as configured (wrangler vars), with the product's name. */
 export function operatorDetails(env: Env, appName: string) {
@@ -41,7 +41,7 @@ export function legalDocument(env: Env, lng: Language, path: LegalPath, appName:
 }
 
 export function helpBundle(lng: Language): HelpBundle {
-  return helpFiles[`../../app/content/help/${lng}.json`] ?? { categories: [], articles: [] };
+  return helpFiles[`../../domain/help/content/${lng}.json`] ?? { categories: [], articles: [] };
 }
 
 export function helpCategory(lng: Language, slug: string): HelpCategory | undefined {

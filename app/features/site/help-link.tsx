@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** Help centre articles the app links to, by `category/article` (app/content/help). */
+/** Help centre articles the app links to, by `category/article` (domain/help/content). */
 export type HelpTopic =
   | "getting-started/create-workspace"
   | "getting-started/invite-team"
