@@ -9,7 +9,8 @@ import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks,
 import type { Env } from "../env";
 import { activityStatements, type ActivityInput } from "./activity";
 import { notify } from "./notifications";
-import { checkValues, ensureSystemFields, readValues, type ValueInput, type ValueView, type WrittenValue, valueStatements, writeValues } from "./fields";
+import { ensureSystemFields } from "./field-definitions";
+import { checkValues, readValues, type ValueInput, type ValueView, type WrittenValue, valueStatements, writeValues } from "./field-values";
 import { newGuid } from "./ids";
 
 export interface TaskView {

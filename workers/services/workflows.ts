@@ -4,7 +4,7 @@ import { z } from "zod";
 import { WORKFLOW_FIELD_TYPES, type Transition, cleanTransitions, transition } from "../../domain/fields/workflow";
 import type { Db } from "../db/client";
 import { fieldDefinitions, workflows } from "../db/schema";
-import { findField, optionsOf } from "./fields";
+import { findField, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 
 export interface WorkflowView {

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { formatLongDate } from "../../../domain/time/format";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
 import { useApi } from "../shell/errors";

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { taskLayout } from "../../../domain/task/layout";
 import { formatRelativeTime } from "../../../domain/time/format";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";

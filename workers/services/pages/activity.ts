@@ -10,7 +10,8 @@ import { tasks, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { listActivity } from "../activity";
-import { type FieldView, listFields, readValues } from "../fields";
+import { type FieldView, listFields } from "../field-definitions";
+import { readValues } from "../field-values";
 import { allSprints, type SprintView } from "../sprints";
 
 /** Another task named by this one (epic, subtask, parent…): enough to show and link it. */

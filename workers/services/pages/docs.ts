@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { findShared, listDocs } from "../documents";
-import { listFields } from "../fields";
+import { listFields } from "../field-definitions";
 
 /**
  * `/project/{guid}/docs/{docId?}`: the whole tree (flat, as the API lists it), the fields

@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { planningBoard } from "../board";
-import { listFields, projectFields } from "../fields";
+import { listFields, projectFields } from "../field-definitions";
 import { projectStats } from "../stats";
 import { readMapping } from "../views";
 

@@ -11,7 +11,7 @@ import type { Need } from "../../../domain/projects/roles";
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type AccessResult, projectAccess } from "../access";
-import { type FieldView, listFields } from "../fields";
+import { type FieldView, listFields } from "../field-definitions";
 import { getPreferences } from "../notification-settings";
 import { fullProjectView } from "../projects";
 import { type WorkflowView, listWorkflows } from "../workflows";

@@ -15,7 +15,7 @@ import { projectAccess } from "../access";
 import { listActivity } from "../activity";
 import { type CommentView, listComments } from "../comments";
 import { type FileView, listFiles } from "../entity-files";
-import { type FieldView, listFields, optionsOf } from "../fields";
+import { type FieldView, listFields, optionsOf } from "../field-definitions";
 import { type LinkView, listLinks } from "../links";
 import { allSprints } from "../sprints";
 import { findTask, type TaskView, taskViews } from "../tasks";

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SHARED_SEGMENT } from "../../../../domain/docs/layout";
 import type { DocView } from "../../../../workers/services/documents";
-import type { FieldView } from "../../../../workers/services/fields";
+import type { FieldView } from "../../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import { Icon } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
