@@ -8,11 +8,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type EntityKind, type FieldType, checkValue } from "../../domain/fields/types";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
 import { taskTitleRefusal } from "../../domain/planning/schemas";
-import { type Db, inSlices, runBatch } from "../db/client";
+import { type Db, inSlices, MAX_IDS_PER_QUERY, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, participants, sprints, tasks, type FieldDefinition } from "../db/schema";
 import { entitiesOf, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
-import { workflowsByField } from "./workflows";
+import { projectWorkflows, transitionsByField } from "./workflows";
 
 export interface ValueView {
   /** The field's guid. */
@@ -29,7 +29,7 @@ export interface ValueInput {
   participant_value?: string | null;
 }
 
-type StoredValue = { value: { entityId: string; participantValue: string; value: string }; field: { id: string; slug: string | null; sort: number } };
+export type StoredValue = { value: { entityId: string; participantValue: string; value: string }; field: { id: string; slug: string | null; sort: number } };
 
 /** Groups stored values by entity, in field order, as the wire shape; `only` narrows to slugs or guids. */
 function valueViews(rows: StoredValue[], only?: string[]): Map<string, ValueView[]> {
@@ -52,18 +52,28 @@ function valueViews(rows: StoredValue[], only?: string[]): Map<string, ValueView
   return out;
 }
 
+/** The query of the values stored on some entities, with their field's id, slug and order. */
+function storedValues(db: Db, kind: EntityKind, entityIds: string[]) {
+  return db
+    .select({ value: { entityId: fieldValues.entityId, participantValue: fieldValues.participantValue, value: fieldValues.value }, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
+    .from(fieldValues)
+    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
+    .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, entityIds)));
+}
+
 /** Values of one entity, optionally only those of the given field slugs or guids. */
 export async function readValues(db: Db, kind: EntityKind, entityIds: string[], only?: string[]): Promise<Map<string, ValueView[]>> {
   if (entityIds.length === 0) return new Map();
-  const rows = await inSlices(entityIds, (slice) =>
-    db
-      .select({ value: { entityId: fieldValues.entityId, participantValue: fieldValues.participantValue, value: fieldValues.value }, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
-      .from(fieldValues)
-      .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
-      .where(and(eq(fieldValues.entityKind, kind), inArray(fieldValues.entityId, slice))),
-  );
+  const rows = await inSlices(entityIds, (slice) => storedValues(db, kind, slice));
   return valueViews(rows, only);
 }
+
+/**
+ * The query of one entity's values for a caller's batch, and how to read its rows as the
+ * wire shape (`only` narrows to slugs or guids, as in `readValues`).
+ */
+export const entityValues = (db: Db, kind: EntityKind, entityId: string) => storedValues(db, kind, [entityId]);
+export const entityValueViews = (rows: readonly StoredValue[], entityId: string, only?: string[]): ValueView[] => valueViews([...rows], only).get(entityId) ?? [];
 
 /** A value as `writeValues` stores it: `value` null means the value was cleared. */
 export interface WrittenValue {
@@ -108,6 +118,61 @@ export interface PendingRows {
   participants: string[];
 }
 
+/** What checking values on one entity needs to know from D1 (`readValueContext`). */
+export interface ValueContext {
+  fields: FieldDefinition[];
+  participantGuids: ReadonlySet<string>;
+  /** The project's sprints and tasks among the ids the values name. */
+  sprintGuids: ReadonlySet<string>;
+  taskGuids: ReadonlySet<string>;
+  /** The transitions of the project's fields with a workflow (tasks only). */
+  flows: ReadonlyMap<string, Transition[]>;
+  /** The values stored on the entity now, with their fields (tasks only). */
+  current: readonly StoredValue[];
+}
+
+/** Strings by which values may name a sprint or a task (a guid is 1–64 characters, see domain/fields/types). */
+function namedIds(inputs: readonly ValueInput[]): string[] {
+  const ids = new Set<string>();
+  for (const { value } of inputs) for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string" && v.length > 0 && v.length <= 64) ids.add(v);
+  return [...ids];
+}
+
+/**
+ * Reads everything `checkValues` needs in one D1 batch (one round trip, or none): the project's
+ * fields and participants (unless `pending` has them), the project's sprints and tasks among
+ * the ids the values name — references must stay inside the project — and, for a task, the
+ * workflows and the values it holds now (a status moves along its workflow from there).
+ */
+export async function readValueContext(db: Db, projectId: string, kind: EntityKind, entityId: string, inputs: readonly ValueInput[], pending?: PendingRows): Promise<ValueContext> {
+  const reads: BatchItem<"sqlite">[] = [];
+  const read = (query: BatchItem<"sqlite">) => reads.push(query) - 1;
+  const wanted = inputs.length > 0;
+  const fieldsAt = wanted && !pending ? read(db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId))) : -1;
+  const membersAt = wanted && !pending ? read(db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId))) : -1;
+  // With the fields at hand (a new project's), only the references a field can hold are looked up.
+  const mayName = (types: string[]) => !pending || pending.fields.some((f) => types.includes(f.typeFields));
+  const ids = wanted ? namedIds(inputs) : [];
+  const slices: string[][] = [];
+  for (let i = 0; i < ids.length; i += MAX_IDS_PER_QUERY) slices.push(ids.slice(i, i + MAX_IDS_PER_QUERY));
+  const sprintsAt = mayName(["sprint"]) ? slices.map((slice) => read(db.select({ id: sprints.id }).from(sprints).where(and(eq(sprints.projectId, projectId), inArray(sprints.id, slice))))) : [];
+  const tasksAt = mayName(["issue", "issues"]) ? slices.map((slice) => read(db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))))) : [];
+  const flowsAt = wanted && kind === "issue" ? read(projectWorkflows(db, projectId)) : -1;
+  const currentAt = kind === "issue" ? read(entityValues(db, kind, entityId)) : -1;
+  const [first, ...rest] = reads;
+  const results: unknown[] = first ? await db.batch([first, ...rest]) : [];
+  const rows = <T>(at: number): T[] => (at < 0 ? [] : (results[at] as T[]));
+  const idsOf = (at: number[]) => new Set(at.flatMap((i) => rows<{ id: string }>(i).map((r) => r.id)));
+  return {
+    fields: pending ? pending.fields : rows<FieldDefinition>(fieldsAt),
+    participantGuids: new Set(pending ? pending.participants : rows<{ userId: string }>(membersAt).map((m) => m.userId)),
+    sprintGuids: idsOf(sprintsAt),
+    taskGuids: idsOf(tasksAt),
+    flows: transitionsByField(rows(flowsAt)),
+    current: rows<StoredValue>(currentAt),
+  };
+}
+
 /**
  * Validates values for one entity without writing anything (the checks of `writeValues`);
  * `valueStatements` then turns the answer into statements for the caller's batch.
@@ -122,26 +187,12 @@ export async function checkValues(
   pending?: PendingRows,
 ): Promise<CheckedValues> {
   if (inputs.length === 0) return { ok: true, writes: [] };
-  const fields = pending ? pending.fields : await db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
-  const members = pending ? pending.participants.map((userId) => ({ userId })) : await db.select({ userId: participants.userId }).from(participants).where(eq(participants.projectId, projectId));
-  const participantGuids = new Set(members.map((m) => m.userId));
-  // References to sprints and tasks must stay inside the project; load them only when needed.
-  const wants = (types: string[]) => inputs.some((input) => types.includes(fields.find((f) => (input.guid ? f.id === input.guid : f.slug === input.slug))?.typeFields ?? ""));
-  const sprintGuids = wants(["sprint"])
-    ? new Set((await db.select({ id: sprints.id }).from(sprints).where(eq(sprints.projectId, projectId))).map((r) => r.id))
-    : undefined;
-  const taskGuids = wants(["issue", "issues"])
-    ? new Set((await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, projectId))).map((r) => r.id))
-    : undefined;
-  // Status-like values of tasks may only move along their field's workflow.
-  const flows = kind === "issue" ? await workflowsByField(db, projectId) : new Map<string, Transition[]>();
-  const current =
-    flows.size > 0
-      ? await db
-          .select({ fieldId: fieldValues.fieldId, value: fieldValues.value })
-          .from(fieldValues)
-          .where(and(eq(fieldValues.entityKind, kind), eq(fieldValues.entityId, entityId)))
-      : [];
+  return checkValuesIn(await readValueContext(db, projectId, kind, entityId, inputs, pending), kind, inputs, actorUserId);
+}
+
+/** The checks of `checkValues` against what `readValueContext` read: no D1 call of its own. */
+export function checkValuesIn(context: ValueContext, kind: EntityKind, inputs: readonly ValueInput[], actorUserId: string): CheckedValues {
+  const { fields, participantGuids, sprintGuids, taskGuids, flows, current } = context;
   const writes: WrittenValue[] = [];
   for (const [index, input] of inputs.entries()) {
     const field = fields.find((f) => (input.guid ? f.id === input.guid : input.slug !== undefined && f.slug === input.slug));
@@ -161,7 +212,7 @@ export async function checkValues(
     if (!checked.ok) return { ok: false, reason: checked.reason, index };
     const flow = flows.get(field.id);
     if (flow) {
-      const before = current.find((v) => v.fieldId === field.id)?.value;
+      const before = current.find((v) => v.field.id === field.id)?.value.value;
       const from = before === undefined ? null : (JSON.parse(before) as string | null);
       if (!transitionAllowed(flow, from, (checked.value as string | null) ?? null)) return { ok: false, reason: "transition_forbidden", index };
     }
