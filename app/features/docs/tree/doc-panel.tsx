@@ -11,7 +11,8 @@ import type { FieldView } from "../../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import { Icon } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
-import { type EditorContext, FieldValue, InlineText } from "../../task/field-editors";
+import { type EditorContext, FieldValue } from "../../task/field-editors";
+import { InlineText } from "../../task/text-editors";
 import { DocEditorSlot } from "../editor-slot";
 import { KIND_ICON, KIND_TONE } from "./kinds";
 
