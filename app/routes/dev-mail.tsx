@@ -1,10 +1,8 @@
-import { desc } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { formatLongDate } from "../../domain/time/format";
 import { cloudflareContext } from "../../workers/context";
-import { getDb } from "../../workers/db/client";
-import { mails } from "../../workers/db/schema";
+import { devInbox } from "../../workers/services/pages/viewer";
 import { AppHeader } from "../features/shell/app-header";
 import type { Route } from "./+types/dev-mail";
 
@@ -12,8 +10,7 @@ import type { Route } from "./+types/dev-mail";
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   if (env.APP_ENV !== "development") return redirect("/");
-  const rows = await getDb(env.DB).select().from(mails).orderBy(desc(mails.id)).limit(100);
-  return { mails: rows };
+  return { mails: await devInbox(env) };
 }
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
-import { emailChangeByLink } from "../../workers/services/accounts";
+import { emailConfirmPage } from "../../workers/services/pages/viewer";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { useApi } from "../features/shell/errors";
-import { getDb, viewerOf } from "../lib/viewer.server";
+import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/email-confirm";
 
 /**
@@ -18,10 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await viewerOf(request, env);
   if (!viewer) return { state: "signIn" as const, email: null };
-  const change = await emailChangeByLink(getDb(env.DB), params.uUid);
-  if (!change) return { state: "invalid" as const, email: null };
-  if (change.userId !== viewer.guid) return { state: "otherAccount" as const, email: null };
-  return { state: "ready" as const, email: change.email };
+  return emailConfirmPage(env, viewer.guid, params.uUid);
 }
 
 /** `/email/{uUid}`: confirms a new e-mail address from the link mailed to it. */

@@ -3,9 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { registerFromInviteBody } from "../../domain/projects/schemas";
 import { cloudflareContext } from "../../workers/context";
-import { getDb } from "../../workers/db/client";
-import { confirmedHolder } from "../../workers/services/accounts";
-import { inviteByLink } from "../../workers/services/invites";
+import { invitePage } from "../../workers/services/pages/viewer";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
@@ -15,12 +13,8 @@ import type { Route } from "./+types/invite";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  const db = getDb(env.DB);
-  const [found, viewer] = await Promise.all([inviteByLink(db, params.inviteLink), viewerOf(request, env)]);
-  if (!found) return { invite: null, viewer, hasAccount: false };
-  // Only a confirmed holder of the address signs in; anyone else may register with the link.
-  const account = await confirmedHolder(db, found.invite.email);
-  return { invite: found.view, viewer, hasAccount: Boolean(account) };
+  const [page, viewer] = await Promise.all([invitePage(env, params.inviteLink), viewerOf(request, env)]);
+  return { ...page, viewer };
 }
 
 function Register({ link, email }: { link: string; email: string }) {

@@ -1,12 +1,8 @@
-import { eq } from "drizzle-orm";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { cloudflareContext } from "../../workers/context";
-import { getDb } from "../../workers/db/client";
-import { rooms } from "../../workers/db/schema";
-import { projectAccess } from "../../workers/services/access";
-import { guestsAllowed } from "../../workers/services/rooms";
+import { joinPage } from "../../workers/services/pages/rooms";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { MAX_NAME_LENGTH } from "../../domain/rooms/poker";
@@ -20,7 +16,6 @@ import { LanguageSelect, ThemeToggle } from "../features/shell/preferences";
 import { Spinner } from "../features/shell/spinner";
 import { useViewer } from "../features/shell/viewer";
 import { apiCall } from "../lib/api";
-import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/join";
 
 const NAME_MAX = MAX_NAME_LENGTH;
@@ -29,15 +24,10 @@ const WAIT_POLL_MS = 2500;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  const db = getDb(env.DB);
-  const [room, viewer] = await Promise.all([
-    db.select({ guid: rooms.id, title: rooms.title, kind: rooms.kind, project: rooms.projectId, archived: rooms.archived }).from(rooms).where(eq(rooms.id, params.roomUid)).get(),
-    viewerOf(request, env),
-  ]);
-  if (!room) return { room: null };
+  const page = await joinPage(env, request, params.roomUid);
   // The project's own people open the room inside their project.
-  if (viewer && (await projectAccess(db, viewer.guid, room.project, "read")).ok) throw redirect(roomPath(room.project, room));
-  return { room: { guid: room.guid, title: room.title, kind: room.kind, archived: room.archived, guests: await guestsAllowed(db, { id: room.guid }) } };
+  if (page.inProject) throw redirect(roomPath(page.inProject.project, page.inProject));
+  return { room: page.room };
 }
 
 function GuestShell({ children }: { children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useRevalidator } 
 import { DOC_KINDS, type DocKind } from "../../domain/docs/layout";
 import { applyPlaced, descendantsOf, listedParents, planMove } from "../../domain/docs/tree";
 import type { DocView } from "../../workers/services/documents";
-import type { FieldView } from "../../workers/services/fields";
+import type { FieldView } from "../../workers/services/field-definitions";
 import { cloudflareContext } from "../../workers/context";
 import { Icon } from "../components/ui/icons";
 import { serverErrors } from "../components/ui/form-errors";

@@ -2,26 +2,23 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
-import { getDb } from "../../workers/db/client";
-import { projectDecks, projectRooms, roomWire } from "../../workers/services/rooms";
+import { projectRoomsPage } from "../../workers/services/pages/rooms";
 import { Icon } from "../components/ui/icons";
 import { useProject } from "../features/projects/use-project";
 import { NoAccess } from "../features/projects/no-access";
 import { DeckList } from "../features/rooms/deck-editor";
 import { NewRoomDialog } from "../features/rooms/new-room-dialog";
 import { RoomsList } from "../features/rooms/rooms-list";
-import { loadAccess } from "../features/projects/project-data.server";
+import { signedInViewer } from "../features/projects/project-data.server";
 import type { Route } from "./+types/project-rooms";
 
 const FILTERS = ["all", "poker", "retro"] as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  const { access } = await loadAccess(request, env, params.guid, "read");
-  if (!access.ok) return null;
-  const db = getDb(env.DB);
-  const [rooms, decks] = await Promise.all([projectRooms(db, params.guid), projectDecks(db, params.guid)]);
-  return { rooms: rooms.map(roomWire), decks, now: Date.now() };
+  const viewer = await signedInViewer(request, env);
+  const page = await projectRoomsPage(env, viewer.guid, params.guid);
+  return page && { ...page, now: Date.now() };
 }
 
 /** `/project/{guid}/rooms`: the project's poker and retro rooms, a new-room dialog and the decks. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { moveWithinGroup, renumber } from "../../domain/ordering";
 import { cloudflareContext } from "../../workers/context";
-import type { FieldView } from "../../workers/services/fields";
+import type { FieldView } from "../../workers/services/field-definitions";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { Icon } from "../components/ui/icons";

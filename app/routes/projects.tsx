@@ -4,9 +4,8 @@ import { redirect, useNavigate, useRevalidator } from "react-router";
 import { moveItem, renumber } from "../../domain/ordering";
 import { createProjectBody } from "../../domain/projects/schemas";
 import { cloudflareContext } from "../../workers/context";
-import { getDb } from "../../workers/db/client";
-import { listProjects, type ProjectView } from "../../workers/services/projects";
-import { roomsOfUser, roomWire } from "../../workers/services/rooms";
+import { homePage } from "../../workers/services/pages/rooms";
+import type { ProjectView } from "../../workers/services/projects";
 import { FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
@@ -22,11 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const user = await viewerOf(request, env);
   if (!user) return redirect("/login?next=/project");
-  const db = getDb(env.DB);
-  const [projects, rooms] = await Promise.all([listProjects(db, user.guid), roomsOfUser(db, user.guid)]);
-  // Open rooms only: an archived room is history, reached from its project's rooms page.
-  const openRooms = rooms.filter((r) => !r.room.archived).map((r) => ({ ...roomWire(r.room), project_name: r.projectName }));
-  return { projects, rooms: openRooms, now: Date.now() };
+  return { ...(await homePage(env, user.guid)), now: Date.now() };
 }
 
 function NewProject() {

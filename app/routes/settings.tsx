@@ -20,8 +20,8 @@ import { useChangeLanguage } from "../features/shell/preferences";
 import { useTheme } from "../features/shell/theme";
 import { useViewer } from "../features/shell/viewer";
 import { cloudflareContext } from "../../workers/context";
-import { pendingEmailOf } from "../../workers/services/accounts";
-import { getDb, viewerOf } from "../lib/viewer.server";
+import { pendingEmailPage } from "../../workers/services/pages/viewer";
+import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/settings";
 
 const SETTINGS_TABS = ["profile", "password", "language", "theme"] as const;
@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = params.action === "profile" ? await viewerOf(request, env) : null;
   // An address change waiting for its mailed link is shown until it is confirmed or expires.
-  const pendingEmail = viewer ? await pendingEmailOf(getDb(env.DB), viewer.guid) : null;
+  const pendingEmail = viewer ? await pendingEmailPage(env, viewer.guid) : null;
   return { tab: params.action as Tab, pendingEmail };
 }
 

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, data, redirect } from "react-router";
 import { type DocKind, SHARED_SEGMENT } from "../../domain/docs/layout";
-import { getDb } from "../../workers/db/client";
 import { cloudflareContext } from "../../workers/context";
-import { findShared } from "../../workers/services/documents";
+import { sharedDocPage } from "../../workers/services/pages/docs";
 import { Icon } from "../components/ui/icons";
 import { DocEditorSlot } from "../features/docs/editor-slot";
 import { KIND_ICON, KIND_TONE } from "../features/docs/tree/kinds";
@@ -16,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Any other first segment is an unknown path, which goes to the main page (spec §2).
   if (!SEGMENTS.includes(params.segment)) throw redirect("/");
   const { env } = context.get(cloudflareContext);
-  const shared = await findShared(getDb(env.DB), params.segment, params.guid);
+  const shared = await sharedDocPage(env, params.segment, params.guid);
   // Sharing off (or never on) answers 404 at once: the lookup is made on every request.
   if (!shared) return data({ shared: null, shareId: params.guid }, { status: 404 });
   return { shared, shareId: params.guid };

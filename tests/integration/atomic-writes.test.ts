@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE } from "../../domain/i18n/languages";
 import { fieldDefinitions, participants, projects, roomMembers, rooms } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
-import { optionsOf } from "../../workers/services/fields";
+import { optionsOf } from "../../workers/services/field-definitions";
 import { i18nFor } from "../../workers/services/i18n";
 import { deleteLabel, tagsField } from "../../workers/services/labels";
 import { changeAccess, createProject } from "../../workers/services/projects";

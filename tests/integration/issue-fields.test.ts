@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../workers/db/client";
-import { writeValues } from "../../workers/services/fields";
+import { writeValues } from "../../workers/services/field-values";
 import { call } from "../fixtures/http";
 import { ACTORS, type Actor, buildTeam } from "../fixtures/projects";
 import { newTask } from "../fixtures/tasks";

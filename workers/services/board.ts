@@ -8,7 +8,8 @@ import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
 import { fieldValues, tasks, type FieldDefinition } from "../db/schema";
-import { optionsOf, projectFields, type ValueView } from "./fields";
+import { optionsOf, projectFields } from "./field-definitions";
+import { type ValueView } from "./field-values";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
 import { type TaskView, taskView } from "./tasks";
 

@@ -12,7 +12,7 @@ import { checkValue, type FieldType } from "../../domain/fields/types";
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 import { createProject } from "./projects";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";

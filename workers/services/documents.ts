@@ -10,7 +10,8 @@ import { DOC_MAX_DEPTH, DOC_MAX_PER_PROJECT, childCounts, depthOf, descendantsOf
 import { type Db, runBatch } from "../db/client";
 import { attachments, documents, fieldDefinitions, fieldValues, type Document } from "../db/schema";
 import type { Env } from "../env";
-import { ensureSystemFields, readValues, type ValueInput, type ValueView, writeValues } from "./fields";
+import { ensureSystemFields } from "./field-definitions";
+import { readValues, type ValueInput, type ValueView, writeValues } from "./field-values";
 import { newGuid, randomToken } from "./ids";
 import { deleteStoredFiles } from "./tasks";
 

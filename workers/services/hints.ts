@@ -5,7 +5,7 @@ import { matchesQuery } from "../../domain/fields/hints";
 import { optionLabel } from "../../domain/fields/types";
 import type { Db } from "../db/client";
 import { fieldDefinitions, participants, users } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { ensureSystemFields, optionsOf } from "./field-definitions";
 
 export interface Hint {
   content_type: string;

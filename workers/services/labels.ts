@@ -10,7 +10,8 @@ import { OPTIONS_MAX, optionLabel, type FieldOption } from "../../domain/fields/
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks, type FieldDefinition } from "../db/schema";
 import { activityStatements, type ActivityInput } from "./activity";
-import { changeOptions, ensureSystemFields, makeOption } from "./fields";
+import { ensureSystemFields, makeOption } from "./field-definitions";
+import { changeOptions } from "./field-options";
 
 export interface LabelView {
   guid: string;

@@ -4,7 +4,7 @@ import { type LinkKind, type LinkRefusal, type StoredKind, type StoredLink, chec
 import { type Db, inSlices } from "../db/client";
 import { taskLinks, tasks, type Task, type TaskLink } from "../db/schema";
 import { activityStatements } from "./activity";
-import { readValues } from "./fields";
+import { readValues } from "./field-values";
 import { newGuid } from "./ids";
 
 export interface LinkView {

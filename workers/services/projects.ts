@@ -4,7 +4,8 @@ import type { TFunction } from "i18next";
 import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domain/projects/roles";
 import { type Db, runBatch } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
-import { checkValues, readValues, systemFieldRows, systemFieldStatements, type ValueInput, type ValueView, valueStatements } from "./fields";
+import { systemFieldRows, systemFieldStatements } from "./field-definitions";
+import { checkValues, readValues, type ValueInput, type ValueView, valueStatements } from "./field-values";
 import { newGuid } from "./ids";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */

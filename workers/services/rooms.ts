@@ -17,7 +17,8 @@ import type { Db } from "../db/client";
 import { decks, participants, projects, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
-import { ensureSystemFields, readValues, writeValues } from "./fields";
+import { ensureSystemFields } from "./field-definitions";
+import { readValues, writeValues } from "./field-values";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 
 export interface RoomWire {

@@ -5,7 +5,7 @@ import { carryOver } from "../../domain/planning/sprint-complete";
 import { type Db, MAX_IDS_PER_QUERY, inSlices, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, sprints, tasks, type Sprint } from "../db/schema";
 import { activityStatements } from "./activity";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { findSprint } from "./sprints";
 
 export type CompleteResult = { ok: true; sprint: Sprint; moved: string[]; to: string | null } | { ok: false; reason: string };

@@ -20,7 +20,7 @@ import {
 } from "../../domain/stats/burndown";
 import { type Db, inSlices } from "../db/client";
 import { activity, fieldDefinitions, fieldValues, tasks, users, type Sprint } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./fields";
+import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { allSprints, findSprint } from "./sprints";
 import type { SprintView } from "./sprints";
 

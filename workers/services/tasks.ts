@@ -9,7 +9,8 @@ import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks,
 import type { Env } from "../env";
 import { activityStatements, type ActivityInput } from "./activity";
 import { notify } from "./notifications";
-import { checkValues, ensureSystemFields, readValues, type ValueInput, type ValueView, type WrittenValue, valueStatements, writeValues } from "./fields";
+import { ensureSystemFields } from "./field-definitions";
+import { checkValues, checkValuesIn, entityValues, entityValueViews, readValueContext, readValues, type StoredValue, type ValueInput, type ValueView, type WrittenValue, valueStatements } from "./field-values";
 import { newGuid } from "./ids";
 
 export interface TaskView {
@@ -99,27 +100,37 @@ export async function createTask(
 /**
  * Writes values on a task. The `updated` log entry (only the fields whose value really
  * changed, from → to) and the task's `updatedAt` go into the same batch as the values.
+ * Two D1 round trips: one batch reads what the checks need together with the values held
+ * now; one batch writes all or nothing and reads the task and its values back after the
+ * writes. Telling newly assigned people costs the notifications' own calls on top.
  */
 export async function updateTask(env: Env, db: Db, task: Task, userId: string, values: ValueInput[], only?: string[]): Promise<{ ok: true; task: TaskView } | Failure> {
-  const current = (await readValues(db, "issue", [task.id])).get(task.id) ?? [];
-  const before = assigneesOf(current);
-  const written = await writeValues(db, task.projectId, "issue", task.id, values, userId, (writes) => {
-    const changes = valueChanges(
-      current.map((v) => ({ field: v.guid, slug: v.slug, participant: v.participant_value ?? "", value: v.value })),
-      writes.map(stored),
-    );
-    return [
-      db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id)),
-      ...(changes.length > 0
-        ? activityStatements(db, [{ projectId: task.projectId, actorId: userId, entityKind: "issue", entityId: task.id, action: "updated", detail: { changes } }])
-        : []),
-    ];
-  });
-  if (!written.ok) return written;
-  const row = (await findTask(db, task.projectId, task.id))!;
-  const after = assigneesOf((await readValues(db, "issue", [task.id])).get(task.id) ?? []);
-  await notifyAssigned(env, db, row, userId, before, after);
-  return { ok: true, task: (await taskViews(db, [row], only))[0]! };
+  const context = await readValueContext(db, task.projectId, "issue", task.id, values);
+  const current = entityValueViews(context.current, task.id);
+  if (values.length === 0) return { ok: true, task: taskView(task, entityValueViews(context.current, task.id, only)) };
+  const checked = checkValuesIn(context, "issue", values, userId);
+  if (!checked.ok) return checked;
+  const changes = valueChanges(
+    current.map((v) => ({ field: v.guid, slug: v.slug, participant: v.participant_value ?? "", value: v.value })),
+    checked.writes.map(stored),
+  );
+  // One statement per value, and there is at least one value: the batch is never empty.
+  const [firstWrite, ...otherWrites] = valueStatements(db, task.projectId, "issue", task.id, checked.writes);
+  const results: readonly unknown[] = await db.batch([
+    firstWrite!,
+    ...otherWrites,
+    db.update(tasks).set({ updatedAt: Date.now() }).where(eq(tasks.id, task.id)),
+    ...(changes.length > 0
+      ? activityStatements(db, [{ projectId: task.projectId, actorId: userId, entityKind: "issue", entityId: task.id, action: "updated", detail: { changes } }])
+      : []),
+    // Read after the writes, inside the same batch: the answer shows what was stored.
+    db.select().from(tasks).where(eq(tasks.id, task.id)),
+    entityValues(db, "issue", task.id),
+  ]);
+  const row = (results.at(-2) as Task[])[0] ?? task;
+  const after = results.at(-1) as StoredValue[];
+  await notifyAssigned(env, db, row, userId, assigneesOf(current), assigneesOf(entityValueViews(after, task.id)));
+  return { ok: true, task: taskView(row, entityValueViews(after, task.id, only)) };
 }
 
 const stored = (w: WrittenValue) => ({ field: w.fieldId, slug: w.slug, participant: w.participantValue, value: w.value });

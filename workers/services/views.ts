@@ -8,7 +8,7 @@ import { DEFAULT_VIEW_FIELDS, VIEW_KINDS, type ViewKind } from "../../domain/fie
 import { z } from "zod";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, participants, savedFilters, viewFields, type FieldDefinition } from "../db/schema";
-import { optionsOf, projectFields } from "./fields";
+import { optionsOf, projectFields } from "./field-definitions";
 import { newGuid } from "./ids";
 
 export interface FilterView {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { WORKFLOW_FIELD_TYPES, type Transition, cleanTransitions, transition } from "../../domain/fields/workflow";
 import type { Db } from "../db/client";
 import { fieldDefinitions, workflows } from "../db/schema";
-import { findField, optionsOf } from "./fields";
+import { findField, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 
 export interface WorkflowView {
@@ -81,8 +81,13 @@ export async function deleteWorkflow(db: Db, projectId: string, id: string): Pro
   return gone.length > 0;
 }
 
+/** The query of a project's workflows, for a caller's batch (`transitionsByField` reads its rows). */
+export const projectWorkflows = (db: Db, projectId: string) => db.select().from(workflows).where(eq(workflows.projectId, projectId));
+
+/** The transitions of every field that has a workflow, by field guid. */
+export const transitionsByField = (rows: readonly (typeof workflows.$inferSelect)[]): Map<string, Transition[]> => new Map(rows.map((w) => [w.fieldId, parseTransitions(w.transitions)]));
+
 /** The transitions of every field of a project that has a workflow. */
 export async function workflowsByField(db: Db, projectId: string): Promise<Map<string, Transition[]>> {
-  const rows = await db.select().from(workflows).where(eq(workflows.projectId, projectId));
-  return new Map(rows.map((w) => [w.fieldId, parseTransitions(w.transitions)]));
+  return transitionsByField(await projectWorkflows(db, projectId));
 }

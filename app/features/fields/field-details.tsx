@@ -7,7 +7,7 @@ import { optionInput, updateFieldBody, updateOptionBody } from "../../../domain/
 import { ENTITY_KINDS, type EntityKind, type FieldOption, hasOptions, optionLabel } from "../../../domain/fields/types";
 import { moveItem } from "../../../domain/ordering";
 import { TOOLTIP } from "../../../domain/shell";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TOOLTIP } from "../../../domain/shell";
 import { optionLabel } from "../../../domain/fields/types";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import { Icon } from "../../components/ui/icons";
 import { OptionChip } from "./color-picker";
 

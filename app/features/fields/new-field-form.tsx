@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createFieldBody, optionInput } from "../../../domain/fields/schemas";
 import { type FieldType, hasOptions } from "../../../domain/fields/types";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";

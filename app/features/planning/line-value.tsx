@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { optionLabel } from "../../../domain/fields/types";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { OptionChip } from "../../components/ui/chip";
 import { People } from "../../components/ui/people";

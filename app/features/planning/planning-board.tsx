@@ -27,7 +27,7 @@ import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
 import { laneTotals } from "../../../domain/planning/totals";
 import type { PlanningBoardView } from "../../../workers/services/board";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";

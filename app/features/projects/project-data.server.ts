@@ -1,14 +1,13 @@
-/** Loader helpers for the project area: the same access check and views as the API. */
+/** Loader glue of the project area: the signed-in viewer, then the page services' access check and views. */
 import { redirect } from "react-router";
 import type { Need } from "../../../domain/projects/roles";
-import { getDb } from "../../../workers/db/client";
 import type { Env } from "../../../workers/env";
-import { type AccessResult, projectAccess } from "../../../workers/services/access";
-import { fullProjectView } from "../../../workers/services/projects";
+import type { AccessResult } from "../../../workers/services/access";
+import { projectAccessOf, projectPage } from "../../../workers/services/pages/project";
 import { viewerOf } from "../../lib/viewer.server";
 
 /** The signed-in viewer; a guest is sent to sign in and back here afterwards. */
-async function signedInViewer(request: Request, env: Env) {
+export async function signedInViewer(request: Request, env: Env) {
   const viewer = await viewerOf(request, env);
   if (!viewer) {
     const url = new URL(request.url);
@@ -23,10 +22,7 @@ async function signedInViewer(request: Request, env: Env) {
  */
 export async function loadProject(request: Request, env: Env, projectId: string, need: Need = "read") {
   const viewer = await signedInViewer(request, env);
-  const db = getDb(env.DB);
-  const access = await projectAccess(db, viewer.guid, projectId, need);
-  if (!access.ok) return { viewer, project: null };
-  return { viewer, project: await fullProjectView(db, access.project, access.participant) };
+  return { viewer, project: await projectPage(env, viewer.guid, projectId, need) };
 }
 
 /**
@@ -35,7 +31,7 @@ export async function loadProject(request: Request, env: Env, projectId: string,
  */
 export async function loadAccess(request: Request, env: Env, projectId: string, need: Need): Promise<{ viewer: Awaited<ReturnType<typeof signedInViewer>>; access: AccessResult }> {
   const viewer = await signedInViewer(request, env);
-  return { viewer, access: await projectAccess(getDb(env.DB), viewer.guid, projectId, need) };
+  return { viewer, access: await projectAccessOf(env, viewer.guid, projectId, need) };
 }
 
 /** Loader of a root-only settings tab: whether the viewer administers the project (else the no-access screen). */

@@ -1,15 +1,13 @@
 /**
- * A task's value of one field, shown and edited in place by the field's type: text on a click,
- * long text with save and cancel, numbers and dates as inputs saved on Enter or leaving,
- * options, people, sprints and tasks from a picker. Read-only viewers get the same values
- * without editors.
+ * A task's value of one field, shown and edited in place by the field's type: text-like values
+ * with the editors of `text-editors.tsx`, options, people, sprints and tasks from a picker.
+ * Read-only viewers get the same values without editors.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { formatLongDate } from "../../../domain/time/format";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
 import { useApi } from "../shell/errors";
@@ -17,6 +15,7 @@ import { Chip } from "../../components/ui/chip";
 import { type Choice, OptionPicker } from "./option-picker";
 import { useTaskHref } from "./task-href";
 import type { RelatedTask, SprintChoice } from "./types";
+import { Empty, InlineText, LongText, ValueInput } from "./text-editors";
 import { useTaskSearch } from "./use-task-search";
 
 /** What editors need besides the field and the value. */
@@ -31,197 +30,6 @@ export interface EditorContext {
   readOnly: boolean;
 }
 
-/** Escape cancels an inline edit without closing a modal around it. */
-const stopEscape = (e: KeyboardEvent, cancel: () => void) => {
-  if (e.key !== "Escape") return;
-  e.preventDefault();
-  e.stopPropagation();
-  cancel();
-};
-
-function Empty({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation("task");
-  return <span className="muted">{children ?? t("field.empty")}</span>;
-}
-
-/** One line of text: shown as text, a click turns it into an input; Enter or leaving saves, Escape cancels. */
-export function InlineText({
-  value,
-  label,
-  onSave,
-  readOnly,
-  inputType = "text",
-  className = "",
-  inputClassName = "",
-  display,
-  testId,
-  required = false,
-}: {
-  value: string;
-  label: string;
-  onSave: (next: string) => void;
-  readOnly: boolean;
-  inputType?: "text" | "url";
-  className?: string;
-  inputClassName?: string;
-  display?: ReactNode;
-  testId?: string;
-  required?: boolean;
-}) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const input = useRef<HTMLInputElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  // Finishing with Enter or Escape puts the focus back on the text (keyboard users stay put).
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!editing) setDraft(value);
-  }, [value, editing]);
-  useEffect(() => {
-    if (editing) input.current?.select();
-    else if (refocus.current) {
-      refocus.current = false;
-      button.current?.focus();
-    }
-  }, [editing]);
-  if (readOnly) return <span className={className} data-testid={testId}>{display ?? (value || <Empty />)}</span>;
-  const commit = () => {
-    setEditing(false);
-    const next = draft.trim();
-    if (next === value.trim() || (required && next === "")) return setDraft(value);
-    onSave(next);
-  };
-  if (editing) {
-    return (
-      <input
-        ref={input}
-        type={inputType}
-        className={`input ${inputClassName}`}
-        aria-label={label}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") {
-            e.preventDefault();
-            refocus.current = true;
-            commit();
-          }
-          stopEscape(e, () => {
-            refocus.current = true;
-            setDraft(value);
-            setEditing(false);
-          });
-        }}
-        data-testid={testId ? `${testId}-input` : undefined}
-      />
-    );
-  }
-  return (
-    <button ref={button} type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-label={label} onClick={() => setEditing(true)} data-testid={testId}>
-      {display ?? (value || <Empty />)}
-    </button>
-  );
-}
-
-/** Long text (a description): shown with its line breaks; edited in a text area with save and cancel. */
-export function LongText({ value, label, onSave, readOnly, testId }: { value: string; label: string; onSave: (next: string) => Promise<string | undefined>; readOnly: boolean; testId?: string }) {
-  const { t } = useTranslation("task");
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const area = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (!editing) setDraft(value);
-  }, [value, editing]);
-  useEffect(() => {
-    if (editing) area.current?.focus();
-  }, [editing]);
-  const shown = value ? <div className="text-sm leading-relaxed break-words whitespace-pre-wrap">{value}</div> : <Empty>{readOnly ? t("field.empty") : t("field.addText", { name: label })}</Empty>;
-  if (readOnly) return <div data-testid={testId}>{shown}</div>;
-  const save = async () => {
-    if (draft !== value) {
-      const error = await onSave(draft);
-      if (error) return;
-    }
-    setEditing(false);
-  };
-  if (!editing) {
-    return (
-      <button type="button" className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-[var(--surface-2)]" aria-label={t("field.edit", { name: label })} onClick={() => setEditing(true)} data-testid={testId}>
-        {shown}
-      </button>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-2">
-      <textarea
-        ref={area}
-        className="input min-h-32 text-sm leading-relaxed"
-        aria-label={label}
-        value={draft}
-        rows={Math.min(20, Math.max(5, draft.split("\n").length + 1))}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            void save();
-          }
-          stopEscape(e, () => setEditing(false));
-        }}
-        data-testid={testId ? `${testId}-input` : undefined}
-      />
-      <div className="flex gap-2">
-        <button type="button" className="btn btn-primary py-1.5 text-sm" onClick={() => void save()} data-testid={testId ? `${testId}-save` : undefined}>
-          {t("save")}
-        </button>
-        <button type="button" className="btn py-1.5 text-sm" onClick={() => setEditing(false)}>
-          {t("cancel")}
-        </button>
-        <span className="muted self-center text-xs">{t("field.saveHint")}</span>
-      </div>
-    </div>
-  );
-}
-
-/** A number or a date in an input of its own type, saved on Enter or when leaving it; empty clears. */
-function ValueInput({ type, value, label, onSave, testId }: { type: "number" | "date"; value: string; label: string; onSave: (next: string) => void; testId?: string }) {
-  const [draft, setDraft] = useState(value);
-  const focused = useRef(false);
-  useEffect(() => {
-    if (!focused.current) setDraft(value);
-  }, [value]);
-  const commit = () => {
-    if (draft !== value) onSave(draft);
-  };
-  return (
-    <input
-      type={type}
-      step={type === "number" ? "any" : undefined}
-      className="input w-full max-w-44 px-2 py-1 text-sm"
-      aria-label={label}
-      value={draft}
-      onFocus={() => (focused.current = true)}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => {
-        focused.current = false;
-        commit();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          commit();
-        }
-        stopEscape(e, () => {
-          setDraft(value);
-          (e.target as HTMLInputElement).blur();
-        });
-      }}
-      data-testid={testId}
-    />
-  );
-}
-
-/** A task named by a value: its number, status colour and title, linked to its page. */
 export function TaskRef({ task, projectGuid, status }: { task: RelatedTask; projectGuid: string; status?: FieldOption }) {
   const href = useTaskHref();
   return (

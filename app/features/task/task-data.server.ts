@@ -1,96 +1,12 @@
-/**
- * Loader data of one task, for the task page (`/project/{guid}/issue/{issueGuid}`) and the task
- * modal over the taskboard: the task with its field values, the project's fields that may show
- * on tasks, its comments, and the tasks and sprints its values name. Same services and access
- * check as the API.
- */
-import { and, eq, inArray, like } from "drizzle-orm";
-import type { TFunction } from "i18next";
-import { getDb, type Db } from "../../../workers/db/client";
-import { fieldDefinitions, fieldValues, users } from "../../../workers/db/schema";
+/** Loader glue of one task (the task page and the task modal over the taskboard): the viewer, then the one page service. */
 import type { Env } from "../../../workers/env";
-import { listComments } from "../../../workers/services/comments";
-import { listFields, optionsOf } from "../../../workers/services/fields";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
-import { listActivity } from "../../../workers/services/activity";
-import { listFiles } from "../../../workers/services/entity-files";
-import { listLinks } from "../../../workers/services/links";
-import { allSprints } from "../../../workers/services/sprints";
-import { findTask, taskViews } from "../../../workers/services/tasks";
-import { shownOnTasks } from "../../../domain/task/layout";
-import { loadAccess } from "../projects/project-data.server";
-import { relatedTasks } from "./related.server";
-import { namingFor } from "./activity-data.server";
+import { taskPage } from "../../../workers/services/pages/task";
+import { signedInViewer } from "../projects/project-data.server";
 import type { TaskData } from "./types";
-
-/** Tasks whose value of the field `fieldId` is exactly `json` (e.g. the tasks of an epic). */
-async function tasksWithValue(db: Db, fieldId: string | undefined, json: string): Promise<string[]> {
-  if (!fieldId) return [];
-  const rows = await db.select({ id: fieldValues.entityId }).from(fieldValues).where(and(eq(fieldValues.fieldId, fieldId), eq(fieldValues.value, json)));
-  return rows.map((r) => r.id);
-}
-
-/** Rows of a task's history shown on its page; older ones are on the activity page. */
-const HISTORY_ROWS = 30;
 
 /** The task of `taskId` as the viewer may see it: no access, not found, or everything the task page shows. */
 export async function loadTask(request: Request, env: Env, projectId: string, taskId: string): Promise<TaskData> {
-  const { viewer, access } = await loadAccess(request, env, projectId, "read");
-  if (!access.ok) return { state: "no_access" };
-  const db = getDb(env.DB);
-  const row = await findTask(db, projectId, taskId);
-  if (!row) return { state: "not_found", guid: taskId };
-  const t: TFunction = i18nFor(languageOf(request)).t;
-  const [[task], definitions, comments, sprints] = await Promise.all([taskViews(db, [row]), listFields(db, projectId, t), listComments(db, row), allSprints(db, projectId, t)]);
-  const fields = definitions.filter(shownOnTasks);
-
-  // Tasks named by this task's values (epic, subtasks, custom task fields), with their numbers.
-  const taskFieldIds = new Set(fields.filter((f) => f.type_fields === "issue" || f.type_fields === "issues").map((f) => f.guid));
-  const named = task!.custom_fields.filter((v) => taskFieldIds.has(v.guid)).flatMap((v) => (Array.isArray(v.value) ? v.value : [v.value])).filter((v): v is string => typeof v === "string");
-  // The epics (to pick one) and, when this task is an epic, its tasks.
-  const defs = await db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, ["issue_type", "epic", "subtasks"])));
-  const bySlug = (slug: string) => defs.find((d) => d.slug === slug);
-  const epicType = bySlug("issue_type") ? optionsOf(bySlug("issue_type")!).find((o) => o.key === "epic")?.guid : undefined;
-  const [epicIds, childIds, parentIds] = await Promise.all([
-    epicType ? tasksWithValue(db, bySlug("issue_type")?.id, JSON.stringify(epicType)) : Promise.resolve([]),
-    tasksWithValue(db, bySlug("epic")?.id, JSON.stringify(row.id)),
-    parentsOf(db, bySlug("subtasks")?.id, row.id),
-  ]);
-  const related = await relatedTasks(db, projectId, [...named, ...epicIds, ...childIds, ...parentIds]);
-  const [creator, links, files, history] = await Promise.all([
-    row.createdBy ? db.select({ guid: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get() : undefined,
-    listLinks(db, row),
-    listFiles(db, row),
-    listActivity(db, projectId, { limit: HISTORY_ROWS, entity: row.id, entityKind: "issue" }),
-  ]);
-  const naming = await namingFor(db, projectId, history.results, t, { fields: definitions, sprints });
-  const participant = access.participant;
-  return {
-    state: "ok",
-    task: task!,
-    fields,
-    comments,
-    sprints: sprints.map((s) => ({ guid: s.guid, title: s.title, backlog: s.backlog, archived: s.archived })),
-    related,
-    epics: epicIds.filter((id) => id !== row.id),
-    children: childIds,
-    parents: parentIds,
-    epicType: epicType ?? null,
-    creator: creator ?? null,
-    links,
-    files,
-    history: { rows: history.results, more: history.next !== null, naming },
-    canWrite: participant.write || participant.root,
-    isRoot: participant.root,
-    viewer: viewer.guid,
-    now: Date.now(),
-  };
-}
-
-/** Tasks listing `taskId` among their subtasks. */
-async function parentsOf(db: Db, subtasksField: string | undefined, taskId: string): Promise<string[]> {
-  if (!subtasksField) return [];
-  // Values are JSON arrays of guids; a guid holds no LIKE wildcards.
-  const rows = await db.select({ id: fieldValues.entityId }).from(fieldValues).where(and(eq(fieldValues.fieldId, subtasksField), like(fieldValues.value, `%"${taskId}"%`)));
-  return rows.map((r) => r.id);
+  const viewer = await signedInViewer(request, env);
+  return taskPage(env, viewer.guid, projectId, taskId, i18nFor(languageOf(request)).t);
 }

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TaskView } from "../../../workers/services/tasks";
-import type { ValueView } from "../../../workers/services/fields";
+import type { ValueView } from "../../../workers/services/field-values";
 import { serverErrors } from "../../components/ui/form-errors";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FieldOption } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { ValueEditor, isEditableField } from "./table-editors";

@@ -6,7 +6,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel } from "../../../domain/fields/types";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { OptionChip } from "../../components/ui/chip";

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { type Condition, type FilterOp, FILTER_TITLE_MAX, opsFor } from "../../../domain/fields/filters";
 import { type FieldType, optionLabel } from "../../../domain/fields/types";
 import { conditionComplete } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { FilterView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";

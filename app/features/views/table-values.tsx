@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { isEmptyValue } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";

@@ -22,7 +22,7 @@ import { Link, useNavigate } from "react-router";
 import type { Condition } from "../../../domain/fields/filters";
 import type { FieldType } from "../../../domain/fields/types";
 import { type CompareContext, compareFieldValues, conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { useViewer } from "../shell/viewer";

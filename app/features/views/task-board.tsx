@@ -28,7 +28,7 @@ import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { type BoardCard, boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, moveCard, swimlanes } from "../../../domain/planning/columns";
 import { laneOf } from "../../../domain/planning/placement";
 import { valueOf } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";

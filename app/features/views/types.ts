@@ -1,5 +1,5 @@
 /** What every taskboard view receives: the one loader answer of `/project/{guid}/taskboard`. */
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { PlanningBoardView } from "../../../workers/services/board";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { MappingView } from "../../../workers/services/views";

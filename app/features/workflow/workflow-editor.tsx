@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { type Transition, allTransitions, cleanTransitions, updateWorkflowBody } from "../../../domain/fields/workflow";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { WorkflowView } from "../../../workers/services/workflows";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";

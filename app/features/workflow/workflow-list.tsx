@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { allTransitions } from "../../../domain/fields/workflow";
-import type { FieldView } from "../../../workers/services/fields";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import type { WorkflowView } from "../../../workers/services/workflows";
 import { Icon } from "../../components/ui/icons";
 import { allowedMoves } from "./workflow-editor";

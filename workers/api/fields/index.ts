@@ -2,9 +2,10 @@
 import { Hono } from "hono";
 import { FIELD_MOVES_MAX, createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { FIELD_TYPES, hasOptions } from "../../../domain/fields/types";
-import { readValues } from "../../services/fields";
+import { readValues } from "../../services/field-values";
 import { findTask } from "../../services/tasks";
-import { addOption, createField, deleteField, deleteOption, fieldView, findField, listFields, listOptions, reorderFields, updateField, updateOption } from "../../services/fields";
+import { createField, deleteField, fieldView, findField, listFields, reorderFields, updateField } from "../../services/field-definitions";
+import { addOption, deleteOption, listOptions, updateOption } from "../../services/field-options";
 import { requireUser } from "../middleware";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";

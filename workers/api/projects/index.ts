@@ -27,7 +27,7 @@ import {
   withdrawInvite,
 } from "../../services/invites";
 import { notify } from "../../services/notifications";
-import { writeValues } from "../../services/fields";
+import { writeValues } from "../../services/field-values";
 import {
   changeAccess,
   createProject,

@@ -20,7 +20,7 @@ import {
 } from "../../../domain/rooms/schemas";
 import { inSlices } from "../../db/client";
 import { type Room, tasks } from "../../db/schema";
-import { readValues, writeValues } from "../../services/fields";
+import { readValues, writeValues } from "../../services/field-values";
 import { hitRateLimit } from "../../services/rate-limit";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
 import {

@@ -1,7 +1,7 @@
 /** Labels: the options of the tasks' `tags` field (`/labels`, spec §7 "Tasks"). */
 import { Hono } from "hono";
 import { labelBody, updateLabelBody } from "../../../domain/fields/labels";
-import { optionsOf } from "../../services/fields";
+import { optionsOf } from "../../services/field-definitions";
 import { createLabel, deleteLabel, listLabels, tagsField, tasksWithLabel, updateLabel } from "../../services/labels";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";

@@ -7,11 +7,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SHARED_SEGMENT } from "../../../../domain/docs/layout";
 import type { DocView } from "../../../../workers/services/documents";
-import type { FieldView } from "../../../../workers/services/fields";
+import type { FieldView } from "../../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import { Icon } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
-import { type EditorContext, FieldValue, InlineText } from "../../task/field-editors";
+import { type EditorContext, FieldValue } from "../../task/field-editors";
+import { InlineText } from "../../task/text-editors";
 import { DocEditorSlot } from "../editor-slot";
 import { KIND_ICON, KIND_TONE } from "./kinds";
 

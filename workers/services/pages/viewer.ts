@@ -1,0 +1,44 @@
+/**
+ * Page data of the signed-in person and their account: what the page loaders ask before they
+ * render. Each function reads D1 here so that nothing under app/ holds a query.
+ */
+import { desc } from "drizzle-orm";
+import { readCookie } from "../../../domain/i18n/languages";
+import { getDb } from "../../db/client";
+import { mails } from "../../db/schema";
+import type { Env } from "../../env";
+import { confirmedHolder, emailChangeByLink, pendingEmailOf, toWhoAmI } from "../accounts";
+import { inviteByLink } from "../invites";
+import { SESSION_COOKIE, userForToken } from "../sessions";
+
+/** Who is looking at a page: the session in the request's cookie, as the API reads it. */
+export async function viewerOf(request: Request, env: Env) {
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  if (!token) return null;
+  const session = await userForToken(getDb(env.DB), token, env);
+  return session ? toWhoAmI(session.user) : null;
+}
+
+/** The address a user asked to change to and has not confirmed yet, if any. */
+export const pendingEmailPage = (env: Env, userId: string) => pendingEmailOf(getDb(env.DB), userId);
+
+/** The confirmation link of an e-mail change, as the signed-in `userId` may use it. */
+export async function emailConfirmPage(env: Env, userId: string, link: string) {
+  const change = await emailChangeByLink(getDb(env.DB), link);
+  if (!change) return { state: "invalid" as const, email: null };
+  if (change.userId !== userId) return { state: "otherAccount" as const, email: null };
+  return { state: "ready" as const, email: change.email };
+}
+
+/** An invitation link: the invite (or null) and whether its address already has a confirmed account. */
+export async function invitePage(env: Env, link: string) {
+  const db = getDb(env.DB);
+  const found = await inviteByLink(db, link);
+  if (!found) return { invite: null, hasAccount: false };
+  // Only a confirmed holder of the address signs in; anyone else may register with the link.
+  const account = await confirmedHolder(db, found.invite.email);
+  return { invite: found.view, hasAccount: Boolean(account) };
+}
+
+/** The local inbox of development: the newest mails the product "sent" (never read when deployed). */
+export const devInbox = (env: Env) => getDb(env.DB).select().from(mails).orderBy(desc(mails.id)).limit(100);
