@@ -9,6 +9,7 @@ import { api } from "./api";
 import { cloudflareContext, cspNonceContext } from "./context";
 import { countingD1 } from "./db/client";
 import type { Env } from "./env";
+import { isSiteFile, matchesEtag, site } from "./site";
 import { isSocketPath, routeSocket } from "./sockets";
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
@@ -50,6 +51,16 @@ function withD1Count(env: Env): { env: Env; stamp: (response: Response) => Respo
   };
 }
 
+/**
+ * A public page whose route set an ETag (built from its data, not its bytes: every render has a
+ * fresh CSP nonce) answers 304 when the browser already holds that version.
+ */
+function notModified(request: Request, page: Response): Response {
+  const etag = page.headers.get("ETag");
+  if (page.status !== 200 || !etag || !matchesEtag(request, etag)) return page;
+  return new Response(null, { status: 304, headers: page.headers });
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     const { env, stamp } = withD1Count(rawEnv);
@@ -64,11 +75,12 @@ export default {
     if (isApi) {
       return stamp(withHeaders(await api.fetch(request, env, ctx), apiHeaders(env)));
     }
+    if (isSiteFile(url.pathname)) return stamp(withHeaders(await site.fetch(request, env, ctx), apiHeaders(env)));
     const nonce = newNonce();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(cspNonceContext, nonce);
-    const page = await requestHandler(request, context);
+    const page = notModified(request, await requestHandler(request, context));
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
     return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
   },

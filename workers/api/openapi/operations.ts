@@ -1,5 +1,6 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
+import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
@@ -19,5 +20,6 @@ export const operations: readonly Operation[] = [
   ...planningOperations,
   ...documentOperations,
   ...roomOperations,
+  ...blogOperations,
   ...metaOperations,
 ];
