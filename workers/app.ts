@@ -53,12 +53,24 @@ function withD1Count(env: Env): { env: Env; stamp: (response: Response) => Respo
 
 /**
  * A public page whose route set an ETag (built from its data, not its bytes: every render has a
- * fresh CSP nonce) answers 304 when the browser already holds that version.
+ * fresh CSP nonce) answers 304 when the browser already holds that version. The tag also names
+ * the build, so a deploy never revives a page that points at old script chunks. A 304 carries
+ * only caching headers: a fresh CSP nonce on it would replace the stored page's and block its
+ * inline scripts.
  */
-function notModified(request: Request, page: Response): Response {
-  const etag = page.headers.get("ETag");
-  if (page.status !== 200 || !etag || !matchesEtag(request, etag)) return page;
-  return new Response(null, { status: 304, headers: page.headers });
+async function notModified(request: Request, page: Response): Promise<Response> {
+  const tag = page.headers.get("ETag");
+  if (page.status !== 200 || !tag) return page;
+  const build = (await import("virtual:react-router/server-build")) as { assets?: { version?: string } };
+  const etag = tag.replace(/"$/, `-${build.assets?.version ?? "dev"}"`);
+  if (!matchesEtag(request, etag)) {
+    const res = new Response(page.body, page);
+    res.headers.set("ETag", etag);
+    return res;
+  }
+  const headers = new Headers({ ETag: etag });
+  for (const name of ["Cache-Control", "Vary"]) if (page.headers.has(name)) headers.set(name, page.headers.get(name)!);
+  return new Response(null, { status: 304, headers });
 }
 
 export default {
@@ -80,7 +92,8 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(cspNonceContext, nonce);
-    const page = notModified(request, await requestHandler(request, context));
+    const page = await notModified(request, await requestHandler(request, context));
+    if (page.status === 304) return stamp(page);
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
     return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
   },
