@@ -1,6 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { absolute, headTags } from "../../domain/seo/head";
+import { cloudflareContext } from "../../workers/context";
+import { getDb } from "../../workers/db/client";
+import { listCategories } from "../../workers/services/blog";
+import { i18nFor, languageOf } from "../../workers/services/i18n";
+import { siteOf } from "../lib/public-head.server";
+import type { Route } from "./+types/home";
 import { COMPANY_SIZES, quickStartBody } from "../../domain/auth/schemas";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon, type IconName } from "../components/ui/icons";
@@ -75,9 +82,32 @@ function QuickStart() {
   );
 }
 
+/** The landing page's head (domain/seo/head.ts) and the blog's first category for the footer. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const lng = languageOf(request);
+  const t = i18nFor(lng).t;
+  const site = siteOf(request, env, lng);
+  const [blog] = await listCategories(getDb(env.DB), lng);
+  const head = {
+    ...site,
+    path: "/",
+    language: lng,
+    title: t("landing:hero.title"),
+    description: t("landing:hero.body"),
+    jsonLd: [{ "@context": "https://schema.org", "@type": "WebSite", name: site.siteName, url: absolute(site.origin, "/"), inLanguage: lng }],
+  };
+  return { head, blog: blog ? { url: blog.url, name: blog.name } : null };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? headTags(loaderData.head) : [];
+}
+
 /** `/`: what the product does, with sign-in and a quick start for new teams. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("landing");
+  const { t: tb } = useTranslation("blog");
   const user = useViewer();
   return (
     <div className="min-h-screen">
@@ -133,7 +163,14 @@ export default function Home() {
       </main>
       <footer className="muted mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-8 text-sm">
         <span>{t("footer", { year: new Date().getFullYear() })}</span>
-        <FeedbackButton />
+        <span className="flex items-center gap-4">
+          {loaderData.blog && (
+            <Link to={loaderData.blog.url} className="link" data-testid="footer-blog">
+              {tb("blog")}
+            </Link>
+          )}
+          <FeedbackButton />
+        </span>
       </footer>
     </div>
   );

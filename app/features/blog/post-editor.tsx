@@ -162,7 +162,8 @@ export function PostEditor({ post, categories, posts }: { post: PostView | null;
             {t("editor.preview")}
           </h2>
           <div className="card min-h-96 flex-1 p-5" lang={values.language} data-testid="post-preview">
-            {values.title && <h1 className="mb-4 text-2xl font-extrabold">{values.title}</h1>}
+            {/* Not a heading: the editor page has its own h1; the post page shows this as its h1. */}
+            {values.title && <p className="mb-4 text-2xl font-extrabold">{values.title}</p>}
             {values.body ? <div className="post-body" dangerouslySetInnerHTML={{ __html: preview }} /> : <p className="muted">{t("editor.previewEmpty")}</p>}
           </div>
         </section>
