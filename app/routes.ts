@@ -46,9 +46,15 @@ export default [
       ]),
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),
+    // Site administrators write the blog here (others see a refusal).
+    route("blog/write/:postGuid?", "routes/blog-editor.tsx"),
   ]),
   // Read-only share links (spec §2): /shared/{docs|bpmn|excalidraw|table}/{shareId}, no account needed.
   route("shared/:segment/:guid", "routes/shared-doc.tsx"),
+  // The blog (spec §2). `:slug/category` outranks `:lng/*` and the catch-all below: a static
+  // segment scores above a splat, so these never reach the language redirect or the main page.
+  route(":slug/category", "routes/blog-category.tsx"),
+  route(":slug/category/post/:postSlug", "routes/blog-post.tsx"),
   // A leading language segment (/en/..., spec §9) is read here; the static routes above rank first.
   route(":lng/*", "routes/language-path.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -11,6 +11,7 @@ import { countingD1 } from "./db/client";
 import type { Env } from "./env";
 import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
+import { isSiteFile, matchesEtag, site } from "./site";
 import { isSocketPath, routeSocket } from "./sockets";
 
 // Before the runtime makes any object: the classes below come from this very module.
@@ -55,6 +56,28 @@ function withD1Count(env: Env): { env: Env; stamp: (response: Response) => Respo
   };
 }
 
+/**
+ * A public page whose route set an ETag (built from its data, not its bytes: every render has a
+ * fresh CSP nonce) answers 304 when the browser already holds that version. The tag also names
+ * the build, so a deploy never revives a page that points at old script chunks. A 304 carries
+ * only caching headers: a fresh CSP nonce on it would replace the stored page's and block its
+ * inline scripts.
+ */
+async function notModified(request: Request, page: Response): Promise<Response> {
+  const tag = page.headers.get("ETag");
+  if (page.status !== 200 || !tag) return page;
+  const build = (await import("virtual:react-router/server-build")) as { assets?: { version?: string } };
+  const etag = tag.replace(/"$/, `-${build.assets?.version ?? "dev"}"`);
+  if (!matchesEtag(request, etag)) {
+    const res = new Response(page.body, page);
+    res.headers.set("ETag", etag);
+    return res;
+  }
+  const headers = new Headers({ ETag: etag });
+  for (const name of ["Cache-Control", "Vary"]) if (page.headers.has(name)) headers.set(name, page.headers.get(name)!);
+  return new Response(null, { status: 304, headers });
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     const { env, stamp } = withD1Count(rawEnv);
@@ -69,11 +92,13 @@ export default {
     if (isApi) {
       return stamp(withHeaders(await api.fetch(request, env, ctx), apiHeaders(env)));
     }
+    if (isSiteFile(url.pathname)) return stamp(withHeaders(await site.fetch(request, env, ctx), apiHeaders(env)));
     const nonce = newNonce();
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(cspNonceContext, nonce);
-    const page = await requestHandler(request, context);
+    const page = await notModified(request, await requestHandler(request, context));
+    if (page.status === 304) return stamp(page);
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
     return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
   },

@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { absolute, headTags } from "../../domain/seo/head";
+import { cloudflareContext } from "../../workers/context";
+import { landingBlogLink } from "../../workers/services/pages/blog";
+import { i18nFor, languageOf } from "../../workers/services/i18n";
+import { siteOf } from "../lib/public-head.server";
+import type { Route } from "./+types/home";
 import { COMPANY_SIZES, quickStartBody } from "../../domain/auth/schemas";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon, type IconName } from "../components/ui/icons";
@@ -75,8 +81,30 @@ function QuickStart() {
   );
 }
 
+/** The landing page's head (domain/seo/head.ts) and the blog's first category for the footer. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const lng = languageOf(request);
+  const t = i18nFor(lng).t;
+  const site = siteOf(request, env, lng);
+  const blog = await landingBlogLink(env, lng);
+  const head = {
+    ...site,
+    path: "/",
+    language: lng,
+    title: t("landing:hero.title"),
+    description: t("landing:hero.body"),
+    jsonLd: [{ "@context": "https://schema.org", "@type": "WebSite", name: site.siteName, url: absolute(site.origin, "/"), inLanguage: lng }],
+  };
+  return { head, blog };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? headTags(loaderData.head) : [];
+}
+
 /** `/`: what the product does, with sign-in and a quick start for new teams. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("landing");
   const user = useViewer();
   return (
@@ -131,7 +159,7 @@ export default function Home() {
           </div>
         </section>
       </main>
-      <SiteFooter />
+      <SiteFooter blog={loaderData.blog} />
     </div>
   );
 }

@@ -144,4 +144,6 @@ export interface WhoAmI {
   tab: string | null;
   lastproject: string | null;
   license: { type_license: string };
+  /** Present (true) only for a site administrator, who writes the blog. */
+  site_admin?: true;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { markdownToText, readingMinutes, renderMarkdown, safeUrl } from "./markdown";
 
 describe("renderMarkdown", () => {
-  it("renders headings one level below the page title, paragraphs, emphasis and code", () => {
+  it("renders headings below the page title without gaps, paragraphs, emphasis and code", () => {
+    expect(renderMarkdown("# A\n## B\n### C")).toBe("<h2>A</h2>\n<h2>B</h2>\n<h3>C</h3>");
     const html = renderMarkdown("# Title\n\nSome **bold**, *soft* and `x < y` text.\n\n```ts\nconst a = 1 < 2;\n```");
     expect(html).toBe('<h2>Title</h2>\n<p>Some <strong>bold</strong>, <em>soft</em> and <code>x &lt; y</code> text.</p>\n<pre><code class="language-ts">const a = 1 &lt; 2;</code></pre>');
   });

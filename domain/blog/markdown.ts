@@ -73,7 +73,9 @@ const ORDERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 
 /**
- * Renders Markdown to HTML. `#` becomes `<h2>`: the page's `<h1>` is the post's title.
+ * Renders Markdown to HTML. `#` and `##` both become `<h2>`, deeper levels keep theirs: the
+ * page's one `<h1>` is the post's title, and either habit of writers gives a heading order
+ * without gaps.
  * Blocks are read line by line; a blank line ends a paragraph, list or quote.
  */
 export function renderMarkdown(source: string): string {
@@ -98,7 +100,7 @@ export function renderMarkdown(source: string): string {
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      const level = Math.min(heading[1]!.length + 1, 6);
+      const level = Math.max(heading[1]!.length, 2);
       out.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
       i += 1;
       continue;

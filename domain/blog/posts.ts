@@ -14,7 +14,7 @@ export const BODY_MAX = 100_000;
 export const SLUG_MAX = 120;
 /** Posts per page of a category. */
 export const PAGE_SIZE = 10;
-export const PAGE_SIZE_MAX = 50;
+export const PAGE_SIZE_MAX = 200;
 /** Cover images: what a browser shows everywhere, at most 5 MB. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const COVER_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

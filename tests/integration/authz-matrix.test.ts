@@ -26,6 +26,7 @@ import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
 import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
 
 type Actor = "root" | "write" | "read" | "outsider" | "anon" | "share";
 const ACTORS: Actor[] = ["root", "write", "read", "outsider", "anon", "share"];
@@ -184,6 +185,21 @@ const MATRIX: Record<string, string> = {
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip":       "ADDDDD",
   "GET /v1/rooms/:rid/archiv":                            "AAADDD",
   "POST /v1/rooms/:rid/archiv":                           "ADDDDD",
+  // Blog: reading is public; writing is for site administrators, which none of these actors is
+  // (tests/integration/blog.test.ts holds the allowed side).
+  "GET /v1/category/:slug":                               "AAAAAA",
+  "GET /v1/posts/:slug":                                  "AAAAAA",
+  "GET /v1/allposts/:slug":                               "AAAAAA",
+  "GET /v1/post/:slug":                                   "AAAAAA",
+  "GET /v1/blog/categories":                              "AAAAAA",
+  "GET /v1/blog/cover/:cover":                            "AAAAAA",
+  "POST /v1/blog/categories":                             "DDDDDD",
+  "GET /v1/blog/posts":                                   "DDDDDD",
+  "POST /v1/blog/posts":                                  "DDDDDD",
+  "GET /v1/blog/posts/:guid":                             "DDDDDD",
+  "PUT /v1/blog/posts/:guid":                             "DDDDDD",
+  "DELETE /v1/blog/posts/:guid":                          "DDDDDD",
+  "POST /v1/blog/posts/:guid/cover":                      "DDDDDD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -216,6 +232,7 @@ function impliedBy(op: Operation): string {
     "room-writer": "AADDDD",
     "room-owner": "ADDDDD",
     development: "EEEEEE",
+    "site-admin": "DDDDDD",
   };
   return implied[op.access];
 }
@@ -254,8 +271,30 @@ async function roomWithWaitingGuest() {
   return { room, member: guest.json.member as string };
 }
 
+/** A category with a published post that has a cover, made once by a site administrator. */
+let blogData: Promise<{ category: string; post: string; guid: string; cover: string }> | undefined;
+const blog = () =>
+  (blogData ??= (async () => {
+    const admin = await siteAdmin();
+    const category = await blogCategory(admin);
+    const post = await postWithCover(admin, category);
+    return { category, post: post.slug, guid: post.guid, cover: post.cover.url.split("/").pop()! };
+  })());
+const blogPostBody = async () => ({ slug: uniqueSlug(), language: "en", category: (await blog()).category, title: "Refused", state: "draft" });
+
 /** The minimal valid request of each operation (with its path values), per actor. */
 const SAMPLES: Record<string, Sample> = {
+  "GET /v1/category/:slug": async () => ({ params: { slug: (await blog()).category } }),
+  "GET /v1/posts/:slug": async () => ({ params: { slug: (await blog()).category } }),
+  "GET /v1/allposts/:slug": async () => ({ params: { slug: (await blog()).category }, query: { limit: "5", offset: "0" } }),
+  "GET /v1/post/:slug": async () => ({ params: { slug: (await blog()).post } }),
+  "GET /v1/blog/cover/:cover": async () => ({ params: { cover: (await blog()).cover } }),
+  "POST /v1/blog/categories": () => ({ json: { slug: uniqueSlug("cat"), names: { en: "Refused" } } }),
+  "POST /v1/blog/posts": async () => ({ json: await blogPostBody() }),
+  "GET /v1/blog/posts/:guid": async () => ({ params: { guid: (await blog()).guid } }),
+  "PUT /v1/blog/posts/:guid": async () => ({ params: { guid: (await blog()).guid }, json: await blogPostBody() }),
+  "DELETE /v1/blog/posts/:guid": async () => ({ params: { guid: (await blog()).guid } }),
+  "POST /v1/blog/posts/:guid/cover": async () => ({ params: { guid: (await blog()).guid }, form: coverForm() }),
   "POST /v1/auth": () => ({ json: { email: w.team.users.root.email, password: DEFAULT_PASSWORD } }),
   "POST /v1/exit": async (actor) => ({ cookie: userOf(actor) ? (await startSession(userOf(actor)!.id)).cookie : undefined }),
   "PUT /v1/changingme": () => ({ json: { tab: "planning" } }),

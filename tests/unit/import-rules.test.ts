@@ -40,6 +40,9 @@ export function violations(graph: ModuleGraph, allowed = { drizzle: DRIZZLE_IN_A
       if (layer === "domain" && LAYERS.includes(to) && to !== "domain") found.push(`domain imports another layer: ${file} → ${target}`);
       if (layer === "domain" && to === "tests") found.push(`domain imports a test fixture: ${file} → ${target}`);
       if (layer === "app" && to === "durable-objects") found.push(`a page imports a Durable Object (speak domain/wire): ${file} → ${target}`);
+      if (layer === "app" && target.startsWith("workers/db/") && !allowed.drizzle.includes(file)) {
+        found.push(`the database under app/ (call a page service in workers/services/pages/): ${file} → ${target}`);
+      }
       if (layer === "durable-objects" && to === "workers" && !OBJECT_MAY_IMPORT_FROM_WORKERS.includes(target)) {
         found.push(`a Durable Object imports the Worker (use durable-objects/host.ts): ${file} → ${target}`);
       }
@@ -78,7 +81,8 @@ describe("import rules", () => {
       ["workers/b.ts", ["durable-objects/c.ts"]],
       ["durable-objects/c.ts", ["workers/b.ts", "workers/env.ts"]],
       ["workers/env.ts", []],
-      ["app/d.tsx", ["durable-objects/c.ts"]],
+      ["app/d.tsx", ["durable-objects/c.ts", "workers/db/client.ts"]],
+      ["workers/db/client.ts", []],
     ]);
     const packages = new Map<string, string[]>([["app/d.tsx", ["drizzle-orm"]]]);
     const found = violations({ files, packages }, { drizzle: [], circles: [] });
@@ -87,6 +91,7 @@ describe("import rules", () => {
       "domain imports another layer: domain/a.ts → workers/b.ts",
       "a Durable Object imports the Worker (use durable-objects/host.ts): durable-objects/c.ts → workers/b.ts",
       "a page imports a Durable Object (speak domain/wire): app/d.tsx → durable-objects/c.ts",
+      "the database under app/ (call a page service in workers/services/pages/): app/d.tsx → workers/db/client.ts",
       "drizzle under app/ (call a service in workers/services/): app/d.tsx imports drizzle-orm",
     ]);
   });

@@ -33,6 +33,7 @@ export function toWhoAmI(user: User): WhoAmI {
     tab: user.tab,
     lastproject: user.lastProject,
     license: { type_license: user.licenseType },
+    ...(user.siteAdmin ? { site_admin: true as const } : {}),
   };
 }
 

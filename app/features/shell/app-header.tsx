@@ -41,6 +41,11 @@ export function AppHeader() {
             <NavLink to="/project" className={({ isActive }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`}>
               {t("nav.projects")}
             </NavLink>
+            {user.site_admin && (
+              <NavLink to="/blog/write" className={({ isActive }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`} data-testid="nav-blog-editor">
+                {t("blog:editor.nav")}
+              </NavLink>
+            )}
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">

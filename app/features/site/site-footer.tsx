@@ -18,9 +18,10 @@ const LEGAL_LINKS = [
   ["/data_consent", "consent"],
 ] as const;
 
-/** The footer of the public pages: the help centre, contacts, the try-it table and the legal texts. */
-export function SiteFooter() {
+/** The footer of the public pages: the help centre, the blog (when it has a category), contacts, the try-it table and the legal texts. */
+export function SiteFooter({ blog }: { blog?: { url: string; name: string } | null }) {
   const { t } = useTranslation("site");
+  const { t: tb } = useTranslation("blog");
   return (
     <footer className="border-t border-[var(--border)] bg-[var(--surface)]">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-3">
@@ -39,6 +40,13 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            {blog && (
+              <li>
+                <Link className="link" to={blog.url} data-testid="footer-blog">
+                  {tb("blog")}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <nav aria-label={t("footer.legal")}>

@@ -48,6 +48,10 @@ function standardRefusals(op: Operation): Refusals {
     if (op.access !== "room-link") add(401, "unauthorized");
   }
   if (op.access === "development") add(404, "not_found");
+  if (op.access === "site-admin") {
+    add(401, "unauthorized");
+    add(403, "site_admin_required");
+  }
   if (op.method !== "get") add(403, "origin_forbidden");
   for (const [status, codes] of Object.entries(op.errors ?? {})) add(Number(status), ...(codes ?? []));
   return out;

@@ -1,5 +1,6 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
+import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
 import { planningOperations } from "./planning";
@@ -21,5 +22,6 @@ export const operations: readonly Operation[] = [
   ...documentOperations,
   ...roomOperations,
   ...helpOperations,
+  ...blogOperations,
   ...metaOperations,
 ];

@@ -21,6 +21,7 @@ export const ACCESS_LEVELS = {
   "room-seat": "An admitted member of the room: a participant of its project or an admitted guest.",
   "room-writer": "An admitted member of the room who may act: not read-only.",
   "room-owner": "The room's owner (its facilitator).",
+  "site-admin": "A site administrator (`users.site_admin`, granted by the operator's `npm run admin -- grant`).",
   development: "Only while APP_ENV is development (local runs, benchmarks); 404 everywhere else.",
 } as const;
 export type Access = keyof typeof ACCESS_LEVELS;
@@ -76,6 +77,8 @@ export const PATH_PARAMS: Record<string, string> = {
   valGuid: "Guid of a custom deck of the project.",
   rid: "Guid of a poker or retro room.",
   userId: "Guid of a user.",
+  slug: "Slug of a blog category (`/v1/category`, `/v1/posts`, `/v1/allposts`) or post (`/v1/post`).",
+  cover: "File name of a blog post's cover image, as its `cover.url` gives it.",
   file: "File name of the avatar: `{guid}.{png|jpg|gif|webp}`.",
 };
 

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { PostSummary } from "../../../workers/services/blog";
+import { formatPostDate } from "./dates";
+
+/** A post in a category's list: cover, title, excerpt, date and reading time. */
+export function PostCard({ post }: { post: PostSummary }) {
+  const { t } = useTranslation("blog");
+  return (
+    <li className="card overflow-hidden" data-testid="post-card" data-slug={post.slug}>
+      <Link to={post.url} className="flex flex-col sm:flex-row">
+        {post.cover && (
+          <img
+            src={post.cover.url}
+            alt={post.cover.alt}
+            width={post.cover.width ?? undefined}
+            height={post.cover.height ?? undefined}
+            loading="lazy"
+            className="aspect-[1200/630] w-full object-cover sm:w-64 sm:shrink-0"
+          />
+        )}
+        <div className="flex flex-col gap-2 p-5">
+          <h2 className="text-xl leading-snug font-bold">{post.title}</h2>
+          {post.excerpt && <p className="muted">{post.excerpt}</p>}
+          <p className="muted text-sm">
+            {post.published_at && <time dateTime={new Date(post.published_at).toISOString()}>{formatPostDate(post.published_at, post.language)}</time>}
+            {" · "}
+            {t("readingTime", { count: post.reading_minutes })}
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Cover images of blog posts: the type by the bytes (domain/files) and the pixel size read from
+ * the header, so pages reserve the image's space and Open Graph states it. Workers have no image
+ * codec, so no resized variants are made here (docs/decisions.md, "Public site — blog").
+ */
+import { sniffImageType } from "../files";
+import { COVER_MAX_BYTES, COVER_TYPES } from "./posts";
+
+export type CoverCheck =
+  | { ok: true; type: (typeof COVER_TYPES)[number]; width: number | null; height: number | null }
+  | { ok: false; reason: "cover_empty" | "cover_too_large" | "cover_type_refused" };
+
+const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
+const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
+const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
+const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + ((b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
+
+/** Width and height from a PNG, JPEG or WebP header; null when the header cannot be read. */
+export function imageSize(bytes: Uint8Array, type: string): { width: number; height: number } | null {
+  try {
+    if (type === "image/png" && bytes.length >= 24) return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+    if (type === "image/jpeg") {
+      let i = 2;
+      while (i + 9 < bytes.length) {
+        if (bytes[i] !== 0xff) return null;
+        const marker = bytes[i + 1]!;
+        // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
+        if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: u16be(bytes, i + 5), width: u16be(bytes, i + 7) };
+        i += 2 + u16be(bytes, i + 2);
+      }
+      return null;
+    }
+    if (type === "image/webp" && bytes.length >= 30) {
+      const chunk = String.fromCharCode(...bytes.slice(12, 16));
+      if (chunk === "VP8X") return { width: u24le(bytes, 24) + 1, height: u24le(bytes, 27) + 1 };
+      if (chunk === "VP8 ") return { width: u16le(bytes, 26) & 0x3fff, height: u16le(bytes, 28) & 0x3fff };
+      if (chunk === "VP8L") {
+        const bits = bytes[21]! | (bytes[22]! << 8) | (bytes[23]! << 16) | (bytes[24]! << 24);
+        return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+      }
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** Checks an uploaded cover: not empty, at most 5 MB, a PNG, JPEG or WebP by its bytes. */
+export function checkCover(bytes: Uint8Array): CoverCheck {
+  if (bytes.byteLength === 0) return { ok: false, reason: "cover_empty" };
+  if (bytes.byteLength > COVER_MAX_BYTES) return { ok: false, reason: "cover_too_large" };
+  const type = sniffImageType(bytes);
+  if (!type || !(COVER_TYPES as readonly string[]).includes(type)) return { ok: false, reason: "cover_type_refused" };
+  const size = imageSize(bytes, type);
+  return { ok: true, type: type as (typeof COVER_TYPES)[number], width: size?.width ?? null, height: size?.height ?? null };
+}
