@@ -1,6 +1,13 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_LANGUAGE } from "../../domain/i18n/languages";
 import { activity } from "../../workers/db/schema";
+import type { Env } from "../../workers/env";
+import { i18nFor } from "../../workers/services/i18n";
+import { completeSprint } from "../../workers/services/sprint-complete";
+import { findSprint } from "../../workers/services/sprints";
+import { spyD1 } from "../fixtures/d1-spy";
 import { call } from "../fixtures/http";
 import { expectProblem } from "../fixtures/problems";
 import { buildTeam } from "../fixtures/projects";
@@ -85,5 +92,24 @@ describe("POST /sprint/{guid}/complete", () => {
     expect((await complete(s2, {})).status).toBe(200);
     expectProblem(await complete(s2, {}), 409, "sprint_already_completed");
     expectProblem(await complete(s1, { move_to: s2 }), 400, "sprint_target_invalid");
+  });
+});
+
+describe("completing a sprint of many tasks", () => {
+  it("writes the new order in a batch that grows by one statement per 30 tasks, not one per task", { timeout: 60_000 }, async () => {
+    const p = await planned();
+    const s1 = await p.sprint("Big");
+    const titles = Array.from({ length: 65 }, (_, i) => `Task ${String(i + 1).padStart(2, "0")}`);
+    for (const title of titles) await p.task(title, [{ slug: "sprint", value: s1 }]);
+    const sprint = (await findSprint(db(), p.team.projectId, s1))!;
+    const spy = spyD1((env as unknown as Env).DB);
+    const result = await completeSprint(spy.db, sprint, { moveTo: null, archive: false }, p.team.users.root.id, i18nFor(DEFAULT_LANGUAGE).t);
+    expect(result.ok && result.moved).toHaveLength(65);
+    const batches = spy.writes().filter((c) => c.batch);
+    expect(batches).toHaveLength(1);
+    // 3 sort statements, 1 sprint-field delete, the sprint, 6 activity inserts (12 rows each) and
+    // the log's trim: 12 (it was 74, one sort statement per task).
+    expect(batches[0]!.sql.length).toBeLessThanOrEqual(15);
+    expect((await p.board()).find((lane: [string]) => lane[0] !== "Big" && lane[1] === "planned")[2]).toEqual(titles);
   });
 });
