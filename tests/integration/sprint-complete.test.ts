@@ -110,6 +110,6 @@ describe("completing a sprint of many tasks", () => {
     // 3 sort statements, 1 sprint-field delete, the sprint, 6 activity inserts (12 rows each) and
     // the log's trim: 12 (it was 74, one sort statement per task).
     expect(batches[0]!.sql.length).toBeLessThanOrEqual(15);
-    expect((await p.board()).find((lane: [string]) => lane[0] !== "Big" && lane[1] === "planned")[2]).toEqual(titles);
+    expect((await p.board()).find((lane: [string, string, string[]]) => lane[0] !== "Big" && lane[1] === "planned")[2]).toEqual(titles);
   });
 });
