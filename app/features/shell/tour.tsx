@@ -146,7 +146,7 @@ export function Tour() {
 
   useEffect(() => {
     if (run?.focus && where) popover.current?.focus();
-  }, [run?.focus, run?.index, where === null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [run?.focus, run?.index, where === null]); // once per step, when it has its place
 
   if (!run || !step || !where) return null;
   const last = run.index === run.steps.length - 1;
