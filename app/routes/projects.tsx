@@ -45,7 +45,7 @@ function NewProject() {
   };
 
   return (
-    <form className="card flex flex-col gap-3 p-5 md:flex-row md:items-start" onSubmit={submit} noValidate data-testid="new-project">
+    <form className="card flex flex-col gap-3 p-5 md:flex-row md:items-start" onSubmit={submit} noValidate data-testid="new-project" data-tour="new-project">
       <input className="input md:w-64" aria-label={t("settings.name")} placeholder={t("list.namePlaceholder")} value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
       <input className="input flex-1" aria-label={t("settings.description")} placeholder={t("list.descriptionPlaceholder")} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
       <button className="btn btn-primary" type="submit" disabled={busy}>

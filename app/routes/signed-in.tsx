@@ -2,6 +2,7 @@ import { Outlet, redirect } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { AppHeader } from "../features/shell/app-header";
 import { FeedbackButton } from "../features/shell/feedback-dialog";
+import { Tour } from "../features/shell/tour";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/signed-in";
 
@@ -25,6 +26,7 @@ export default function SignedIn() {
       <footer className="mx-auto flex w-full max-w-6xl justify-end px-4 py-6">
         <FeedbackButton />
       </footer>
+      <Tour />
     </div>
   );
 }

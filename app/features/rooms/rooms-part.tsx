@@ -7,7 +7,7 @@ export function RoomsPart({ rooms, now }: { rooms: RoomPart[]; now: number }) {
   const { t } = useTranslation("rooms");
   if (rooms.length === 0) return null;
   return (
-    <section className="mt-10" aria-labelledby="rooms-part-title" data-testid="rooms-part">
+    <section className="mt-10" aria-labelledby="rooms-part-title" data-testid="rooms-part" data-tour="rooms">
       <h2 id="rooms-part-title" className="text-lg font-semibold">
         {t("part.title")}
       </h2>

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { NotificationsMenu } from "../hub/notifications-menu";
 import { useApi } from "./errors";
+import { HelpMenu } from "./help-menu";
 import { LanguageSelect, ThemeToggle } from "./preferences";
 import { useViewer } from "./viewer";
 
@@ -49,11 +50,16 @@ export function AppHeader() {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <LanguageSelect />
-          <ThemeToggle />
+          <div className="flex items-center gap-2" data-tour="preferences">
+            <LanguageSelect />
+            <ThemeToggle />
+          </div>
           {user ? (
             <>
-              <NotificationsMenu />
+              <HelpMenu />
+              <div data-tour="notifications">
+                <NotificationsMenu />
+              </div>
               <Link to="/settings/profile" className="flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-[var(--surface-2)]" data-testid="user-menu">
                 <Avatar user={user} size={28} />
                 <span className="hidden text-sm font-medium md:inline">{user.name}</span>

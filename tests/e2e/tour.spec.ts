@@ -1,0 +1,38 @@
+/** The product tour of the start page: shown once to a new user, replayed from the help menu. */
+import { expect, hydrated, open, person, t, test } from "./fixtures";
+
+test("shows a new user the tour once, step by step on real elements, and replays it from the help menu", async ({ browser, request }) => {
+  const { page, context, errors } = await person(browser, "Tour Taker");
+  await open(page, "/project");
+  const tour = page.getByTestId("tour");
+  const dialog = page.getByRole("dialog", { name: await t(request, "en", "tour:steps.newProject.title") });
+  await expect(dialog).toBeVisible();
+  await expect(tour).toHaveAttribute("data-step", "newProject");
+  // A new user has no rooms yet: that step is left out, four remain.
+  await expect(page.getByTestId("tour-progress")).toHaveText("Step 1 of 4");
+  // Each step's popover sits next to the element it names.
+  for (const [step, target] of [["newProject", "new-project"], ["notifications", "notifications"], ["help", "help"], ["preferences", "preferences"]] as const) {
+    await expect(tour).toHaveAttribute("data-step", step);
+    const box = (await page.locator(`[data-tour="${target}"]`).boundingBox())!;
+    const pop = (await tour.boundingBox())!;
+    expect(Math.abs(pop.y - (box.y + box.height)) < 40 || Math.abs(pop.y + pop.height - box.y) < 40).toBe(true);
+    if (step === "help") await page.screenshot({ path: test.info().outputPath("tour-step.png") });
+    const next = tour.getByRole("button", { name: step === "preferences" ? "Done" : "Next" });
+    await next.click();
+  }
+  await expect(tour).toHaveCount(0);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("new-project")).toBeVisible();
+  await expect(tour).toHaveCount(0);
+
+  await page.getByTestId("help-menu").click();
+  await page.getByTestId("take-tour").click();
+  await expect(tour).toHaveAttribute("data-step", "newProject");
+  await expect(tour).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(tour).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
