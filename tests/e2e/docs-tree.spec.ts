@@ -123,7 +123,12 @@ test("a nested tree is built, reordered and re-parented by mouse and keyboard, k
 
   // Deleting Handbook says that three documents go with it, and takes them all.
   await rowOf(page, "Handbook").getByTestId("doc-open").click();
-  await rowOf(page, "Handbook").getByTestId("doc-row-menu").click();
+  // Opening the document re-renders the tree; a menu opened meanwhile may close with it, so
+  // the menu is opened again until its delete item shows.
+  await expect(async () => {
+    await rowOf(page, "Handbook").getByTestId("doc-row-menu").click();
+    await expect(page.getByTestId("doc-delete")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId("doc-delete").click();
   const dialog = page.getByTestId("doc-delete-dialog");
   await expect(dialog.getByTestId("doc-delete-count")).toHaveAttribute("data-count", "3");
