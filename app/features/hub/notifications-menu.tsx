@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatRelativeTime } from "../../../domain/time/format";
@@ -6,6 +6,7 @@ import type { NotificationView } from "../../../domain/wire/live/hub";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { useHub } from "./hub-provider";
+import { useDismiss } from "../../lib/use-dismiss";
 
 function NotificationText({ n }: { n: NotificationView }) {
   const { t } = useTranslation("projects");
@@ -24,17 +25,7 @@ export function NotificationsMenu() {
   const panel = useRef<HTMLDivElement>(null);
   const count = state.invites.length + state.notifications.filter((n) => !n.read).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => panel.current && !panel.current.contains(e.target as Node) && setOpen(false);
-    const escape = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", escape);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", escape);
-    };
-  }, [open]);
+  useDismiss(open, panel, useCallback(() => setOpen(false), []));
 
   const answer = async (guid: string, successfully: boolean, projectGuid: string) => {
     const result = await api("PUT", `/v1/project/invited/${guid}`, { successfully });

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { TOUR_PAGE, TOUR_REQUEST } from "./tour";
+import { useDismiss } from "../../lib/use-dismiss";
 
 /** The header's help entry: the help centre and a replay of the product tour. */
 export function HelpMenu() {
@@ -10,17 +11,7 @@ export function HelpMenu() {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => panel.current && !panel.current.contains(e.target as Node) && setOpen(false);
-    const escape = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", escape);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", escape);
-    };
-  }, [open]);
+  useDismiss(open, panel, useCallback(() => setOpen(false), []));
 
   const takeTour = () => {
     setOpen(false);
