@@ -6,7 +6,71 @@ import * as schema from "./schema";
 export type Db = ReturnType<typeof getDb>;
 
 export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(patientD1(d1), { schema });
+}
+
+/** Pauses before each new try of a statement that found the database locked (ms). */
+export const BUSY_BACKOFF_MS = [25, 50, 100, 200, 400, 800] as const;
+
+/** Whether D1 refused a statement because another writer held the database's lock. */
+export function isDatabaseBusy(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_BUSY|database is locked/i.test(e.message)) return true;
+  return false;
+}
+
+/** Runs `call`, trying again after a pause while the database is locked by another writer. */
+async function whenFree<T>(call: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+  for (const pause of BUSY_BACKOFF_MS) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!isDatabaseBusy(err)) throw err;
+      await sleep(pause);
+    }
+  }
+  return call();
+}
+
+/** A statement whose executions wait out a locked database (see `patientD1`). */
+class PatientStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly sleep: (ms: number) => Promise<void>,
+  ) {}
+  bind(...values: unknown[]) {
+    return new PatientStatement(this.inner.bind(...values), this.sleep);
+  }
+  first(column?: string) {
+    return whenFree(() => (column === undefined ? this.inner.first() : this.inner.first(column)), this.sleep);
+  }
+  run() {
+    return whenFree(() => this.inner.run(), this.sleep);
+  }
+  all() {
+    return whenFree(() => this.inner.all(), this.sleep);
+  }
+  raw(options?: { columnNames?: boolean }) {
+    return whenFree(() => this.inner.raw(options as { columnNames?: false }), this.sleep);
+  }
+}
+
+/**
+ * A D1 binding that tries a statement or batch again, a few times with growing pauses, when
+ * SQLite answers SQLITE_BUSY. A busy answer means the statement did not run (a batch is one
+ * transaction), so trying again cannot apply anything twice. Locally this happens when the
+ * operator runs `npm run admin` or `wrangler d1 execute` beside a running `npm start`: the
+ * second process holds the file's write lock for a moment and the app's write failed with a 500.
+ */
+export function patientD1(d1: D1Database, sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms))): D1Database {
+  const unwrap = (s: D1PreparedStatement) => (s instanceof PatientStatement ? s.inner : s);
+  const patient = {
+    prepare: (query: string) => new PatientStatement(d1.prepare(query), sleep),
+    batch: (statements: D1PreparedStatement[]) => whenFree(() => d1.batch(statements.map(unwrap)), sleep),
+    exec: (query: string) => whenFree(() => d1.exec(query), sleep),
+    withSession: (constraint?: string) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  };
+  return patient as unknown as D1Database;
 }
 
 /** Runs statements as one D1 batch (one round trip, all or nothing); nothing to run is fine. */
