@@ -27,10 +27,22 @@ if (!["grant", "revoke", "list"].includes(action ?? "")) fail(USAGE);
 const email = (rawEmail ?? "").trim().toLowerCase();
 if (action !== "list" && !/^[^\s@'"\\]+@[^\s@'"\\]+\.[^\s@'"\\]+$/.test(email)) fail(`Give the account's e-mail address.\n${USAGE}`);
 
-/** Runs one SQL statement on D1 through wrangler and returns its rows. */
+/** Whether wrangler's answer says the local database was locked by the running app. */
+const isBusy = (result) => /SQLITE_BUSY|database is locked/i.test(`${result.stdout}${result.stderr}`);
+
+/**
+ * Runs one SQL statement on D1 through wrangler and returns its rows. Beside a running
+ * `npm start` the app may hold the local database's write lock for a moment: a locked answer
+ * means nothing ran, so the statement is tried again after a short pause.
+ */
 function query(sql) {
   const target = remote ? ["--remote"] : ["--local", "--persist-to", persistTo];
-  const result = spawnSync("wrangler", ["d1", "execute", "DB", "--config", "wrangler.toml", ...target, "--json", "--command", sql], { cwd: root, env: toolEnv, encoding: "utf8" });
+  let result;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    if (attempt > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    result = spawnSync("wrangler", ["d1", "execute", "DB", "--config", "wrangler.toml", ...target, "--json", "--command", sql], { cwd: root, env: toolEnv, encoding: "utf8" });
+    if (result.status === 0 || !isBusy(result)) break;
+  }
   if (result.status !== 0) fail(`wrangler d1 execute failed:\n${result.stderr || result.stdout}`);
   try {
     return JSON.parse(result.stdout)[0]?.results ?? [];

@@ -7,7 +7,7 @@ import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy
 import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
 import { cloudflareContext, cspNonceContext } from "./context";
-import { countingD1 } from "./db/client";
+import { countingD1, patientD1 } from "./db/client";
 import type { Env } from "./env";
 import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
@@ -80,7 +80,10 @@ async function notModified(request: Request, page: Response): Promise<Response> 
 
 export default {
   async fetch(request, rawEnv, ctx) {
-    const { env, stamp } = withD1Count(rawEnv);
+    // Patient outermost: the rate limits and sign-in guard use the binding without drizzle.
+    const counted = withD1Count(rawEnv);
+    const { stamp } = counted;
+    const env: Env = { ...counted.env, DB: patientD1(counted.env.DB) };
     const url = new URL(request.url);
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.

@@ -59,3 +59,10 @@ describe("a D1 binding that waits out a locked database", () => {
     expect(isDatabaseBusy(new Error("no such table: x"))).toBe(false);
   });
 });
+
+describe("one patient binding per request", () => {
+  it("does not wrap a patient binding again (pauses would multiply)", () => {
+    const patient = patientD1(lockedFor(0).d1, noSleep);
+    expect(patientD1(patient)).toBe(patient);
+  });
+});

@@ -62,6 +62,8 @@ class PatientStatement {
  * second process holds the file's write lock for a moment and the app's write failed with a 500.
  */
 export function patientD1(d1: D1Database, sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms))): D1Database {
+  // The Worker makes its binding patient once per request; `getDb` over it adds nothing.
+  if (patientBindings.has(d1)) return d1;
   const unwrap = (s: D1PreparedStatement) => (s instanceof PatientStatement ? s.inner : s);
   const patient = {
     prepare: (query: string) => new PatientStatement(d1.prepare(query), sleep),
@@ -70,8 +72,11 @@ export function patientD1(d1: D1Database, sleep: (ms: number) => Promise<void> =
     withSession: (constraint?: string) => d1.withSession(constraint),
     dump: () => d1.dump(),
   };
+  patientBindings.add(patient);
   return patient as unknown as D1Database;
 }
+
+const patientBindings = new WeakSet<object>();
 
 /** Runs statements as one D1 batch (one round trip, all or nothing); nothing to run is fine. */
 export async function runBatch(db: Db, statements: readonly BatchItem<"sqlite">[]): Promise<void> {
