@@ -18,6 +18,13 @@ describe("headTags", () => {
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
   });
 
+  it("makes the address without a language (x-default) its own canonical, not one of the alternates", () => {
+    const tags = headTags({ ...base, negotiated: true });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://plan.example.com/news/category" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://plan.example.com/news/category" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "de", href: "https://plan.example.com/news/category?lng=de" });
+  });
+
   it("lists only a post's real translations and announces its image and JSON-LD", () => {
     const ld = blogPostingLd({ url: "https://plan.example.com/p", title: "T", description: "D", language: "en", published: "2026-01-01T00:00:00.000Z", modified: "2026-01-02T00:00:00.000Z", siteName: "Planning", origin: "https://plan.example.com" });
     const tags = headTags({ ...base, language: "en", alternates: { en: "/news/category/post/hello?lng=en", ru: "/news/category/post/privet?lng=ru" }, image: { url: "/api/v1/blog/cover/a", width: 1200, height: 630 }, type: "article", jsonLd: [ld] });

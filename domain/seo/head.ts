@@ -33,6 +33,12 @@ export interface PublicHead {
   alternates?: Partial<Record<Language, string>>;
   /** The canonical address (path and query); by default this language's alternate. */
   canonical?: string;
+  /**
+   * The address asked for names no language (the `x-default` one, whose language comes from
+   * the visitor): it is its own canonical address. Pointing it at a language's address would
+   * make one alternate of the set name another as canonical, which search engines reject.
+   */
+  negotiated?: boolean;
   image?: { url: string; width?: number | null; height?: number | null; alt?: string };
   type?: "website" | "article";
   article?: { publishedTime?: string; modifiedTime?: string; section?: string; author?: string };
@@ -73,7 +79,8 @@ export function alternatesOf(head: Pick<PublicHead, "path" | "alternates">): Par
 /** The tags of a public page's head. */
 export function headTags(head: PublicHead): HeadTag[] {
   const alternates = alternatesOf(head);
-  const canonical = absolute(head.origin, head.canonical ?? alternates[head.language] ?? withLanguage(head.path, head.language));
+  const xDefault = head.negotiated && !head.alternates;
+  const canonical = absolute(head.origin, head.canonical ?? (xDefault ? head.path : (alternates[head.language] ?? withLanguage(head.path, head.language))));
   const title = head.title === head.siteName ? head.title : `${head.title} · ${head.siteName}`;
   const description = clampDescription(head.description);
   const tags: HeadTag[] = [
