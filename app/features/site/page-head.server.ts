@@ -6,16 +6,14 @@
 import type { Language } from "../../../domain/i18n/languages";
 import type { PublicHead } from "../../../domain/seo/head";
 import type { Env } from "../../../workers/env";
-import { i18nFor } from "../../../workers/services/i18n";
+import { siteOf } from "../../lib/public-head.server";
 
-export function siteOrigin(env: Env, request: Request): string {
-  return (env.APP_ORIGIN ?? new URL(request.url).origin).replace(/\/$/, "");
-}
+export { siteOrigin } from "../../../workers/site";
 
 export function pageHead(
   env: Env,
   request: Request,
   page: { language: Language; path: string; title: string; description: string } & Partial<PublicHead>,
 ): PublicHead {
-  return { origin: siteOrigin(env, request), siteName: i18nFor(page.language).t("common:appName"), ...page };
+  return { ...siteOf(request, env, page.language), ...page };
 }
