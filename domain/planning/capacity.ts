@@ -1,0 +1,136 @@
+/**
+ * The planning loop's arithmetic: a sprint's capacity from its people's availability, the
+ * load of a lane against it, velocity from completed sprints, and a Monte Carlo forecast of
+ * when the remaining work ends. Every number is in the unit of the project's estimate field
+ * (points or hours): the loop never converts between them.
+ */
+
+/** One participant's availability in a sprint: the share of their time (0–100 %) and days off. */
+export interface Availability {
+  user: string;
+  share: number;
+  days_off: number;
+}
+
+/** How a lane's load stands against its capacity. */
+export type LoadLevel = "under" | "full" | "over";
+
+/** A lane at 85 % of its capacity or more is full; above 100 % it is overcommitted. */
+export const FULL_AT = 0.85;
+
+/** Completed sprints velocity is averaged over by default (the most recent ones). */
+export const VELOCITY_WINDOW = 3;
+
+const DAY = 86_400_000;
+const parseDay = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Working days (Monday to Friday) from `start` to `end`, both included; 0 when reversed. */
+export function workingDays(start: string, end: string): number {
+  let count = 0;
+  for (let day = parseDay(start), last = parseDay(end); day <= last; day += DAY) {
+    const weekday = new Date(day).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) count += 1;
+  }
+  return count;
+}
+
+/** Person-days the team gives the sprint: each person's working days less days off, times their share. */
+export function personDays(team: readonly Availability[], days: number): number {
+  let total = 0;
+  for (const member of team) total += Math.max(0, days - member.days_off) * (Math.min(100, Math.max(0, member.share)) / 100);
+  return round2(total);
+}
+
+/**
+ * Estimate units the team finishes per available person-day, learnt from completed sprints
+ * whose availability was recorded; null before there is any such sprint.
+ */
+export function focusFactor(history: readonly { done: number; personDays: number }[]): number | null {
+  const known = history.filter((h) => h.personDays > 0);
+  if (known.length === 0) return null;
+  const done = known.reduce((sum, h) => sum + h.done, 0);
+  const days = known.reduce((sum, h) => sum + h.personDays, 0);
+  return round2(done / days);
+}
+
+/** Capacity from availability: person-days times the focus factor (one unit per person-day before any history). */
+export function capacityFromAvailability(team: readonly Availability[], days: number, focus: number | null): number {
+  return round2(personDays(team, days) * (focus ?? 1));
+}
+
+/** A lane's load against its capacity, or nothing when the sprint has no capacity. */
+export function loadOf(load: number, capacity: number | null): { level: LoadLevel; ratio: number; left: number } | null {
+  if (capacity === null || !(capacity > 0)) return null;
+  const ratio = load / capacity;
+  const level: LoadLevel = ratio > 1 ? "over" : ratio >= FULL_AT ? "full" : "under";
+  return { level, ratio: round2(ratio), left: round2(capacity - load) };
+}
+
+/** Velocity over the last `window` completed sprints (given oldest first): their mean and range. */
+export function velocityOf(done: readonly number[], window = VELOCITY_WINDOW): { samples: number[]; mean: number | null; min: number | null; max: number | null } {
+  const samples = done.slice(-window);
+  if (samples.length === 0) return { samples, mean: null, min: null, max: null };
+  return { samples, mean: round2(samples.reduce((a, b) => a + b, 0) / samples.length), min: Math.min(...samples), max: Math.max(...samples) };
+}
+
+/** A small seeded random source (mulberry32): the same seed gives the same forecast. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export interface Forecast {
+  /** Sprints needed in half of the simulated futures, and in 85 % of them. */
+  sprints50: number;
+  sprints85: number;
+  /** The end dates those counts give, counted in sprint lengths from `from`. */
+  p50: string;
+  p85: string;
+}
+
+/** Simulated futures per forecast; 2,000 keeps the 85th percentile steady to about a sprint. */
+export const FORECAST_RUNS = 2000;
+/** A future that needs more sprints than this is not a forecast any more. */
+const MAX_SPRINTS = 200;
+
+/**
+ * When `remaining` work ends, as Monte Carlo forecasting answers it: each simulated future
+ * draws every sprint's velocity from the completed sprints' velocities until the work is done.
+ * Null without remaining work, without history, or when no sprint ever finished anything.
+ */
+export function forecastEnd(input: { remaining: number; samples: readonly number[]; sprintDays: number; from: string; random: () => number; runs?: number }): Forecast | null {
+  const samples = input.samples.filter((s) => s > 0);
+  if (!(input.remaining > 0) || samples.length === 0 || !(input.sprintDays > 0)) return null;
+  const runs = input.runs ?? FORECAST_RUNS;
+  const counts: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    let left = input.remaining;
+    let sprints = 0;
+    while (left > 0 && sprints < MAX_SPRINTS) {
+      left -= samples[Math.floor(input.random() * samples.length)]!;
+      sprints += 1;
+    }
+    counts.push(sprints);
+  }
+  counts.sort((a, b) => a - b);
+  const at = (p: number) => counts[Math.min(counts.length - 1, Math.ceil(p * counts.length) - 1)]!;
+  const sprints50 = at(0.5);
+  const sprints85 = at(0.85);
+  const start = parseDay(input.from);
+  return { sprints50, sprints85, p50: isoDay(start + sprints50 * input.sprintDays * DAY), p85: isoDay(start + sprints85 * input.sprintDays * DAY) };
+}
+
+/** Calendar days of a sprint from its dates (both included), or null when they are missing. */
+export function sprintLength(start: string | null, end: string | null): number | null {
+  if (!start || !end) return null;
+  const days = (parseDay(end) - parseDay(start)) / DAY + 1;
+  return days > 0 ? days : null;
+}
