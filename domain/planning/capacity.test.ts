@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capacityFromAvailability, focusFactor, forecastEnd, loadOf, personDays, seededRandom, sprintLength, velocityOf, workingDays } from "./capacity";
+import { capacityFromAvailability, focusFactor, forecastEnd, loadOf, loopFigures, personDays, seedOf, seededRandom, sprintLength, velocityOf, workingDays } from "./capacity";
 
 describe("capacity from availability", () => {
   it("counts Monday to Friday, both ends included", () => {
@@ -78,5 +78,34 @@ describe("the forecast", () => {
   it("reads a sprint's length from its dates", () => {
     expect(sprintLength("2026-12-01", "2026-12-14")).toBe(14);
     expect(sprintLength(null, "2026-12-14")).toBeNull();
+  });
+});
+
+describe("the loop's figures for a project", () => {
+  const completed = [
+    { guid: "s1", title: "Sprint 1", done: 8, start_date: "2026-10-01", end_date: "2026-10-07" },
+    { guid: "s2", title: "Sprint 2", done: 12, start_date: "2026-10-08", end_date: "2026-10-14" },
+    { guid: "s3", title: "Sprint 3", done: 10, start_date: null, end_date: null },
+    { guid: "s4", title: "Sprint 4", done: 14, start_date: "2026-10-22", end_date: "2026-11-04" },
+  ];
+
+  it("takes velocity from the last three completed sprints and sprint length from their dates", () => {
+    const figures = loopFigures({ completed, remaining: 30, unestimated: 2, today: "2026-11-26", seed: seedOf("project") });
+    expect(figures.velocity).toEqual({ sprints: [{ guid: "s2", title: "Sprint 2", done: 12 }, { guid: "s3", title: "Sprint 3", done: 10 }, { guid: "s4", title: "Sprint 4", done: 14 }], mean: 12, min: 10, max: 14 });
+    expect(figures.forecast.sprint_days).toBe(7); // the median of 7, 7 and 14
+    expect(figures.forecast.unestimated).toBe(2);
+    // 30 at 10–14 a sprint: more than two sprints, never more than three.
+    expect(figures.forecast.end).toEqual({ sprints50: 3, sprints85: 3, p50: "2026-12-17", p85: "2026-12-17" });
+  });
+
+  it("assumes two-week sprints and forecasts nothing before any sprint is completed", () => {
+    const figures = loopFigures({ completed: [], remaining: 36, unestimated: 0, today: "2026-11-26", seed: 1 });
+    expect(figures.velocity.mean).toBeNull();
+    expect(figures.forecast).toEqual({ remaining: 36, unestimated: 0, sprint_days: 14, end: null });
+  });
+
+  it("seeds the same project the same way", () => {
+    expect(seedOf("p-1")).toBe(seedOf("p-1"));
+    expect(seedOf("p-1")).not.toBe(seedOf("p-2"));
   });
 });

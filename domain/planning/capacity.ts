@@ -134,3 +134,43 @@ export function sprintLength(start: string | null, end: string | null): number |
   const days = (parseDay(end) - parseDay(start)) / DAY + 1;
   return days > 0 ? days : null;
 }
+
+/** Sprint length assumed before any completed sprint has dates (two weeks, Scrum's usual). */
+export const DEFAULT_SPRINT_DAYS = 14;
+
+/** A stable seed from a text (FNV-1a): a project's forecast does not flicker between reads. */
+export function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+export interface CompletedSprint {
+  guid: string;
+  title: string;
+  /** Estimate of the sprint's tasks that were done. */
+  done: number;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface LoopFigures {
+  velocity: { sprints: { guid: string; title: string; done: number }[]; mean: number | null; min: number | null; max: number | null };
+  /** The open work as a whole: what is left, how many tasks have no estimate (a risk), and when it ends. */
+  forecast: { remaining: number; unestimated: number; sprint_days: number; end: Forecast | null };
+}
+
+/**
+ * Velocity from the completed sprints (oldest first) and the forecast of the open work from
+ * `today`, each sprint as long as the completed ones were (their median), seeded by `seed`.
+ */
+export function loopFigures(input: { completed: readonly CompletedSprint[]; remaining: number; unestimated: number; today: string; seed: number }): LoopFigures {
+  const velocity = velocityOf(input.completed.map((s) => s.done));
+  const lengths = input.completed.map((s) => sprintLength(s.start_date, s.end_date)).filter((n): n is number => n !== null).sort((a, b) => a - b);
+  const sprintDays = lengths.length ? lengths[Math.floor((lengths.length - 1) / 2)]! : DEFAULT_SPRINT_DAYS;
+  const remaining = round2(input.remaining);
+  return {
+    velocity: { sprints: input.completed.slice(-VELOCITY_WINDOW).map(({ guid, title, done }) => ({ guid, title, done: round2(done) })), mean: velocity.mean, min: velocity.min, max: velocity.max },
+    forecast: { remaining, unestimated: input.unestimated, sprint_days: sprintDays, end: forecastEnd({ remaining, samples: velocity.samples, sprintDays, from: input.today, random: seededRandom(input.seed) }) },
+  };
+}

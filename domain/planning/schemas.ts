@@ -58,12 +58,33 @@ export const reorderTasksBody = z
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "value_invalid");
 
+/** A sprint's capacity in the estimate field's unit; null clears it. */
+const sprintCapacity = z.number({ error: "sprint_capacity_invalid" }).finite("sprint_capacity_invalid").min(0, "sprint_capacity_invalid").max(1_000_000, "sprint_capacity_invalid").nullable();
+
+/** Who gives the sprint how much time (domain/planning/capacity `Availability`), one row per person. */
+export const SPRINT_TEAM_MAX = 200;
+const sprintAvailability = z
+  .array(
+    z
+      .object({
+        user: z.string().min(1, "sprint_availability_invalid").max(64, "sprint_availability_invalid"),
+        share: z.number({ error: "sprint_availability_invalid" }).int("sprint_availability_invalid").min(0, "sprint_availability_invalid").max(100, "sprint_availability_invalid"),
+        days_off: z.number({ error: "sprint_availability_invalid" }).int("sprint_availability_invalid").min(0, "sprint_availability_invalid").max(366, "sprint_availability_invalid"),
+      })
+      .strict(),
+    { error: "sprint_availability_invalid" },
+  )
+  .max(SPRINT_TEAM_MAX, "sprint_availability_invalid")
+  .refine((rows) => new Set(rows.map((r) => r.user)).size === rows.length, "sprint_availability_invalid");
+
 export const sprintBody = z
   .object({
     title: z.string({ error: "sprint_title_required" }).trim().min(1, "sprint_title_required").max(100, "sprint_title_too_long"),
     goal: z.string().max(2000, "value_too_long").optional().default(""),
     start_date: isoDate.nullable().optional(),
     end_date: isoDate.nullable().optional(),
+    capacity: sprintCapacity.optional(),
+    availability: sprintAvailability.optional(),
   })
   .strict()
   .refine((s) => !s.start_date || !s.end_date || s.start_date <= s.end_date, { error: "sprint_dates_order", path: ["end_date"] });
@@ -77,6 +98,8 @@ export const updateSprintBody = z
     status: z.enum(["planned", "active", "completed"], { error: "value_invalid" }).optional(),
     archived: z.boolean({ error: "body_invalid" }).optional(),
     sort: z.number().int().min(1).max(100_000).optional(),
+    capacity: sprintCapacity.optional(),
+    availability: sprintAvailability.optional(),
   })
   .strict()
   .refine((s) => !s.start_date || !s.end_date || s.start_date <= s.end_date, { error: "sprint_dates_order", path: ["end_date"] });

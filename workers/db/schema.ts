@@ -3,7 +3,7 @@
  * a new SQL migration under migrations/ (never edit one that has been applied).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch() * 1000)`;
 
@@ -367,6 +367,10 @@ export const sprints = sqliteTable(
     status: text("status", { enum: ["planned", "active", "completed"] }).notNull().default("planned"),
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
+    /** What the sprint can hold, in the unit of the project's estimate field; null: not planned. */
+    capacity: real("capacity"),
+    /** Who gives the sprint how much time: `[{user, share, days_off}]` (domain/planning/capacity). */
+    availability: text("availability", { mode: "json" }).$type<{ user: string; share: number; days_off: number }[]>().notNull().default([]),
   },
   // One backlog per project, even when two first requests race to create it.
   (t) => [index("sprints_project_idx").on(t.projectId, t.sort), uniqueIndex("sprints_one_backlog").on(t.projectId).where(sql`is_backlog = 1`)],

@@ -1,10 +1,11 @@
 /** Sprints of a project; the backlog is the first one and always exists. */
-import { and, asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { sprintChanges } from "../../domain/planning/activity";
 import { appendArchived } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
-import { sprints, type Sprint } from "../db/schema";
+import type { Availability } from "../../domain/planning/capacity";
+import { participants, sprints, type Sprint } from "../db/schema";
 import { activityStatements } from "./activity";
 import { newGuid } from "./ids";
 
@@ -18,6 +19,9 @@ export interface SprintView {
   end_date: string | null;
   status: string;
   archived: boolean;
+  /** What the sprint can hold in the estimate field's unit (null: not planned) and who gives it time. */
+  capacity: number | null;
+  availability: { user: string; share: number; days_off: number }[];
 }
 
 export const sprintView = (s: Sprint, t?: TFunction): SprintView => ({
@@ -30,6 +34,8 @@ export const sprintView = (s: Sprint, t?: TFunction): SprintView => ({
   end_date: s.endDate,
   status: s.status,
   archived: s.archived,
+  capacity: s.capacity,
+  availability: s.availability,
 });
 
 /** The project's backlog, created on first use. */
@@ -66,11 +72,22 @@ export function findSprint(db: Db, projectId: string, id: string) {
   return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.id, id))).get();
 }
 
+/** Whether everyone in a sprint's availability takes part in the project (an outsider is refused). */
+export async function teamInProject(db: Db, projectId: string, availability: readonly Availability[] | undefined): Promise<boolean> {
+  if (!availability || availability.length === 0) return true;
+  const users = availability.map((a) => a.user);
+  const found = await db
+    .select({ user: participants.userId })
+    .from(participants)
+    .where(and(eq(participants.projectId, projectId), inArray(participants.userId, users)));
+  return found.length === new Set(users).size;
+}
+
 /** Creates a sprint at the end of the board; its `created` log entry lands in the same batch. */
 export async function createSprint(
   db: Db,
   projectId: string,
-  input: { title: string; goal: string; start_date?: string | null; end_date?: string | null },
+  input: { title: string; goal: string; start_date?: string | null; end_date?: string | null; capacity?: number | null; availability?: Availability[] },
   actorId: string | null = null,
 ): Promise<Sprint> {
   await ensureBacklog(db, projectId);
@@ -79,7 +96,10 @@ export async function createSprint(
   const startDate = input.start_date ?? null;
   const endDate = input.end_date ?? null;
   const [rows] = await db.batch([
-    db.insert(sprints).values({ id, projectId, title: input.title, goal: input.goal, startDate, endDate, sort: (top ?? 0) + 1 }).returning(),
+    db
+      .insert(sprints)
+      .values({ id, projectId, title: input.title, goal: input.goal, startDate, endDate, sort: (top ?? 0) + 1, capacity: input.capacity ?? null, availability: input.availability ?? [] })
+      .returning(),
     ...activityStatements(db, [
       { projectId, actorId, entityKind: "sprint", entityId: id, action: "created", detail: { title: input.title, goal: input.goal, start_date: startDate, end_date: endDate } },
     ]),
@@ -88,7 +108,7 @@ export async function createSprint(
 }
 
 /** What an `updated` sprint entry lists; archiving and completing have entries of their own. */
-const LOGGED_SPRINT_FIELDS = ["title", "goal", "start_date", "end_date", "status"] as const;
+const LOGGED_SPRINT_FIELDS = ["title", "goal", "start_date", "end_date", "status", "capacity"] as const;
 
 /**
  * Changes a sprint. Its `updated` log entry (title, goal, dates, status: only what really
@@ -98,7 +118,17 @@ const LOGGED_SPRINT_FIELDS = ["title", "goal", "start_date", "end_date", "status
 export async function updateSprint(
   db: Db,
   sprint: Sprint,
-  changes: { title?: string; goal?: string; start_date?: string | null; end_date?: string | null; status?: "planned" | "active" | "completed"; archived?: boolean; sort?: number },
+  changes: {
+    title?: string;
+    goal?: string;
+    start_date?: string | null;
+    end_date?: string | null;
+    status?: "planned" | "active" | "completed";
+    archived?: boolean;
+    sort?: number;
+    capacity?: number | null;
+    availability?: Availability[];
+  },
   actorId: string | null = null,
   options: { record?: boolean } = {},
 ): Promise<{ ok: true; sprint: Sprint } | { ok: false; reason: string }> {
@@ -107,7 +137,7 @@ export async function updateSprint(
   const end = changes.end_date === undefined ? sprint.endDate : changes.end_date;
   if (start && end && start > end) return { ok: false, reason: "sprint_dates_order" };
   const logged = sprintChanges(
-    { title: sprint.title, goal: sprint.goal, start_date: sprint.startDate, end_date: sprint.endDate, status: sprint.status },
+    { title: sprint.title, goal: sprint.goal, start_date: sprint.startDate, end_date: sprint.endDate, status: sprint.status, capacity: sprint.capacity },
     changes,
     LOGGED_SPRINT_FIELDS,
   );
@@ -119,6 +149,8 @@ export async function updateSprint(
     ...(changes.status !== undefined ? { status: changes.status } : {}),
     ...(changes.archived !== undefined ? { archived: changes.archived } : {}),
     ...(changes.sort !== undefined ? { sort: changes.sort } : {}),
+    ...(changes.capacity !== undefined ? { capacity: changes.capacity } : {}),
+    ...(changes.availability !== undefined ? { availability: changes.availability } : {}),
   };
   // Nothing to change is a no-op, not an UPDATE without columns (drizzle throws on that).
   if (Object.keys(set).length === 0) return { ok: true, sprint };

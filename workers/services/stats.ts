@@ -18,6 +18,7 @@ import {
   updatedDetail,
   valuesBeforeDeletion,
 } from "../../domain/stats/burndown";
+import { type LoopFigures, loopFigures, seedOf } from "../../domain/planning/capacity";
 import { type Db, inSlices } from "../db/client";
 import { activity, fieldDefinitions, fieldValues, tasks, users, type Sprint } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
@@ -64,6 +65,8 @@ export interface StatsView {
   by_status: StatusCount[];
   by_assignee: AssigneeCount[];
   by_sprint: SprintTotals[];
+  /** Velocity of the completed sprints and the forecast of the open work (domain/planning/capacity). */
+  loop: LoopFigures;
 }
 
 const TRACKED: Tracked[] = ["status", "estimate", "sprint"];
@@ -177,6 +180,22 @@ export async function projectStats(
   }
   const by_sprint: SprintTotals[] = pickable.map((s) => ({ guid: s.guid, title: s.title, status: s.status, archived: s.archived, ...totals.get(s.guid)! }));
 
+  // The open work: every task not done, wherever it is; completed sprints hold only done work.
+  let remaining = 0;
+  let unestimated = 0;
+  for (const task of work) {
+    const v = values.get(task.id);
+    if (isDone(v?.status)) continue;
+    if (typeof v?.estimate === "number" && Number.isFinite(v.estimate)) remaining += v.estimate;
+    else unestimated += 1;
+  }
+  const completed = pickable
+    .filter((s) => s.status === "completed")
+    // Oldest first: by end date where both have one, else by their order on the board.
+    .sort((a, b) => (a.end_date && b.end_date ? a.end_date.localeCompare(b.end_date) : 0) || a.sort - b.sort)
+    .map((s) => ({ guid: s.guid, title: s.title, done: totals.get(s.guid)!.done, start_date: s.start_date, end_date: s.end_date }));
+  const loop = loopFigures({ completed, remaining, unestimated, today: new Date(now).toISOString().slice(0, 10), seed: seedOf(projectId) });
+
   const sprint = asked ? (sprintList.find((s) => s.guid === asked.id) ?? null) : defaultSprint(sprintList);
   let days: BurndownDay[] | null = null;
   if (sprint && sprint.start_date && sprint.end_date) {
@@ -198,7 +217,7 @@ export async function projectStats(
       }));
     days = burndown({ sprint: sprint.guid, start: sprint.start_date, end: sprint.end_date, now, done: doneStatuses, tasks: [...current, ...gone], changes: history.changes });
   }
-  return { ok: true, stats: { sprints: pickable, sprint, burndown: days, by_status, by_assignee, by_sprint } };
+  return { ok: true, stats: { sprints: pickable, sprint, burndown: days, by_status, by_assignee, by_sprint, loop } };
 }
 
 /**

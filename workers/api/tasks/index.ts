@@ -4,7 +4,7 @@ import { TASK_MOVES_MAX, commentBody, completeSprintBody, createTaskBody, reorde
 import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
 import { publishToProject } from "../../services/live";
 import { backlogTasks } from "../../services/board";
-import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, updateSprint } from "../../services/sprints";
+import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, teamInProject, updateSprint } from "../../services/sprints";
 import { completeSprint } from "../../services/sprint-complete";
 import { createTask, deleteTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
@@ -104,6 +104,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
   .get("/v1/project/:id/sprint", access("read"), async (c) => c.json((await boardSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))
   .post("/v1/project/:id/sprint", access("write"), async (c) => {
     const body = await readJson(c, sprintBody);
+    if (!(await teamInProject(c.get("db"), c.get("project").id, body.availability))) throw new ApiProblem(400, "sprint_availability_invalid");
     const sprint = await createSprint(c.get("db"), c.get("project").id, body, c.get("user")!.id);
     await sprintsChanged(c);
     return c.json(sprintView(sprint, c.get("i18n").t), 201);
@@ -118,6 +119,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const body = await readJson(c, updateSprintBody);
     const sprint = await findSprint(c.get("db"), c.get("project").id, c.req.param("sprintGuid"));
     if (!sprint) throw new ApiProblem(404, "sprint_not_found");
+    if (!(await teamInProject(c.get("db"), c.get("project").id, body.availability))) throw new ApiProblem(400, "sprint_availability_invalid");
     const result = await updateSprint(c.get("db"), sprint, body, c.get("user")!.id);
     if (!result.ok) refuse(result);
     await sprintsChanged(c);
