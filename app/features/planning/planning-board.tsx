@@ -36,6 +36,7 @@ import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { LineValue } from "./line-value";
+import { LaneLoad, focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 
 export interface BoardFields {
@@ -242,6 +243,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
           )}
         </span>
         {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} onAction={(action) => onSprint(lane, action)} />}
+        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
       <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
@@ -386,6 +388,8 @@ export function PlanningBoard({
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);
   const hasArchived = board.sprints.some((s) => s.archived);
+  const team = participants.map((p) => ({ guid: p.guid, name: p.name }));
+  const focus = focusOfBoard(sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate })));
 
   // What a screen reader hears while a task is carried: its title, its lane and its place there.
   const titleOf = (id: string | number) => {
@@ -441,8 +445,8 @@ export function PlanningBoard({
             ))}
         </div>
       </div>
-      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus} onClose={() => setDialog(null)} onSaved={onChanged} />}
       {dialog?.kind === "complete" && (
         <CompleteSprintDialog
           projectGuid={projectGuid}

@@ -9,6 +9,7 @@ import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import type { SprintView } from "../../../workers/services/sprints";
 import { useApi } from "../shell/errors";
+import { CapacityFields } from "./sprint-capacity";
 
 /** A modal `<dialog>` that exists only while open and reports its closing. */
 function Modal({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
@@ -26,15 +27,39 @@ function Modal({ title, onClose, children, testId }: { title: string; onClose: (
   );
 }
 
-export function SprintFormDialog({ projectGuid, sprint, onClose, onSaved }: { projectGuid: string; sprint: SprintView | null; onClose: () => void; onSaved: () => void }) {
+export function SprintFormDialog({
+  projectGuid,
+  sprint,
+  team,
+  focus,
+  onClose,
+  onSaved,
+}: {
+  projectGuid: string;
+  sprint: SprintView | null;
+  /** The project's people, whose time the sprint's capacity can be computed from. */
+  team: { guid: string; name: string }[];
+  /** Estimate units per person-day learnt from completed sprints (null: none yet). */
+  focus: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation("projects");
   const api = useApi();
   const [values, setValues] = useState({ title: sprint?.title ?? "", goal: sprint?.goal ?? "", start_date: sprint?.start_date ?? "", end_date: sprint?.end_date ?? "" });
+  const [capacity, setCapacity] = useState({ capacity: sprint?.capacity === null || sprint?.capacity === undefined ? "" : String(sprint.capacity), availability: sprint?.availability ?? [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { title: values.title, goal: values.goal, start_date: values.start_date || null, end_date: values.end_date || null };
+    const body = {
+      title: values.title,
+      goal: values.goal,
+      start_date: values.start_date || null,
+      end_date: values.end_date || null,
+      capacity: capacity.capacity.trim() === "" ? null : Number(capacity.capacity),
+      availability: capacity.availability,
+    };
     const parsed = sprintBody.safeParse(body);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});
@@ -64,6 +89,7 @@ export function SprintFormDialog({ projectGuid, sprint, onClose, onSaved }: { pr
           <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
           <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
         </div>
+        <CapacityFields value={capacity} onChange={setCapacity} team={team} dates={{ start: values.start_date, end: values.end_date }} focus={focus} error={errors.capacity ?? errors.availability} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn" onClick={onClose}>
             {t("sprints.cancel")}

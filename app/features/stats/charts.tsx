@@ -100,3 +100,22 @@ export function SprintChart({ data, names }: { data: SprintBar[]; names: { done:
     </BarChart>
   );
 }
+
+export interface VelocityBar {
+  name: string;
+  done: number;
+}
+
+/** What each recent completed sprint finished, with the mean the next sprint is planned from. */
+export function VelocityChart({ data, mean, names }: { data: VelocityBar[]; mean: number | null; names: { done: string; mean: string } }) {
+  return (
+    <BarChart data={data} responsive style={fill} accessibilityLayer={false} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
+      <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="name" {...axis} tickLine={false} interval={0} />
+      <YAxis {...axis} tickLine={false} width="auto" />
+      <Tooltip {...tooltip} />
+      <Bar dataKey="done" name={names.done} fill="var(--success)" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+      {mean !== null && <ReferenceLine y={mean} stroke="var(--primary)" strokeDasharray="6 4" label={{ value: names.mean, position: "insideTopRight", fill: "var(--text)", fontSize: 12 }} />}
+    </BarChart>
+  );
+}

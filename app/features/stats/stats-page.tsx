@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StatsView } from "../../../workers/services/stats";
 import { ChartCard, DataTable, useMounted } from "./chart-card";
-import { AssigneeChart, BurndownChart, SprintChart, StatusChart } from "./charts";
+import { AssigneeChart, BurndownChart, SprintChart, StatusChart, VelocityChart } from "./charts";
 
 type Metric = "estimate" | "tasks";
 
@@ -160,7 +160,60 @@ export function StatsPage({ stats, missing, projectGuid, onPick }: { stats: Stat
           }
         />
       </div>
+      <Loop stats={stats} />
       <p className="muted mt-4 text-xs">{t("epicsNote")}</p>
     </main>
+  );
+}
+
+/** Velocity of the last completed sprints and the forecast of the open work (the planning loop). */
+function Loop({ stats }: { stats: StatsView }) {
+  const { t, i18n } = useTranslation("stats");
+  const fmt = number(i18n.language);
+  const { velocity, forecast } = stats.loop;
+  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  const bars = velocity.sprints.map((s) => ({ name: s.title, done: s.done }));
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <ChartCard
+        title={t("velocity.title")}
+        testId="chart-velocity"
+        empty={bars.length === 0 ? t("velocity.empty") : null}
+        chart={<VelocityChart data={bars} mean={velocity.mean} names={{ done: t("velocity.done"), mean: t("velocity.mean", { value: fmt.format(velocity.mean ?? 0) }) }} />}
+        table={<DataTable caption={t("velocity.title")} columns={[t("sprints.sprint"), t("velocity.done")]} rows={bars.map((b) => [b.name, fmt.format(b.done)])} />}
+      />
+      <section className="card flex flex-col gap-3 p-4" aria-labelledby="forecast-title" data-testid="forecast">
+        <h3 id="forecast-title" className="font-semibold">
+          {t("forecast.title")}
+        </h3>
+        <p className="text-sm" data-testid="forecast-remaining">
+          {t("forecast.remaining", { value: fmt.format(forecast.remaining) })}
+          {forecast.unestimated > 0 && <span className="ml-1 font-medium text-amber-700 dark:text-amber-300">{t("forecast.unestimated", { count: forecast.unestimated })}</span>}
+        </p>
+        {forecast.end ? (
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-md bg-[var(--surface-2)] p-3">
+              <dt className="muted text-xs">{t("forecast.likely")}</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="forecast-p50">
+                {day(forecast.end.p50)}
+              </dd>
+              <dd className="muted text-xs">{t("forecast.sprints", { count: forecast.end.sprints50 })}</dd>
+            </div>
+            <div className="rounded-md bg-[var(--surface-2)] p-3">
+              <dt className="muted text-xs">{t("forecast.safe")}</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="forecast-p85">
+                {day(forecast.end.p85)}
+              </dd>
+              <dd className="muted text-xs">{t("forecast.sprints", { count: forecast.end.sprints85 })}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="muted text-sm" data-testid="forecast-none">
+            {forecast.remaining > 0 ? t("forecast.noHistory") : t("forecast.nothingLeft")}
+          </p>
+        )}
+        <p className="muted text-xs">{t("forecast.how", { days: forecast.sprint_days })}</p>
+      </section>
+    </div>
   );
 }
