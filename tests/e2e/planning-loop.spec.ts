@@ -1,7 +1,7 @@
 /**
  * The planning loop on screen: a sprint's capacity computed from availability in the sprint
- * dialog, the lane's load bar and its overcommitted warning, and velocity and the forecast on
- * the stats page.
+ * dialog, the lane's load bar and its overcommitted warning, poker started from the lane moving
+ * a teammate's load bar live, and velocity and the forecast on the stats page.
  */
 import { createProjectFromList, expect, open, person, test } from "./fixtures";
 
@@ -59,12 +59,37 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(lane.getByTestId("lane-load-text")).toHaveText("3 of 2");
 
-  // Stats: velocity 6 a sprint; 15 points open → three sprints.
+  // The loop: a teammate watches the board while the lane's unestimated task is estimated in
+  // poker, started from the lane; the accepted card lands in the task and the load bar moves.
+  const mate = await person(browser, "Milo Mate", { viewport: { width: 1280, height: 1000 } });
+  const invite = await page.request.post(`/api/v1/project/${project}/invite`, { data: [{ email: mate.email, value: "member" }], headers: origin() });
+  const [sent] = (await invite.json()) as { guid: string }[];
+  expect((await mate.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  expect((await api("post", "/issue", { custom_fields: [{ slug: "title", value: "Unsized" }, { slug: "sprint", value: next }] })).status()).toBe(201);
+  await open(mate.page, `${projectPath}/taskboard`);
+  const mateLane = mate.page.getByTestId("board-lane").filter({ has: mate.page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) });
+  await expect(mateLane.getByTestId("lane-load-text")).toHaveText("3 of 2");
+
+  await open(page, `${projectPath}/taskboard`);
+  await lane.getByTestId("sprint-menu").locator("summary").click();
+  await lane.getByTestId("sprint-poker").click();
+  await expect(page.getByTestId("poker-room")).toBeVisible();
+  await expect(page.getByTestId("queue-issue")).toHaveCount(1);
+  await page.locator('[data-testid=queue-issue][data-title="Unsized"]').getByTestId("queue-pick").click();
+  await page.locator('[data-testid=deck-card][data-card="5"]').click();
+  await page.getByTestId("flip").click();
+  await expect(page.getByTestId("accept-select")).toHaveValue("5");
+  await page.getByTestId("accept").click();
+  await expect(mateLane.getByTestId("lane-load-text")).toHaveText("8 of 2");
+  await expect(mateLane.getByTestId("lane-overcommitted")).toHaveText("Over by 6");
+  await mate.context.close();
+
+  // Stats: velocity 6 a sprint; 20 points open → four sprints.
   await open(page, `${projectPath}/stats`);
   await expect(page.getByTestId("chart-velocity")).toBeVisible();
-  await expect(page.getByTestId("forecast-remaining")).toContainText("15");
+  await expect(page.getByTestId("forecast-remaining")).toContainText("20");
   await expect(page.getByTestId("forecast-p50")).not.toBeEmpty();
-  await expect(page.getByTestId("forecast")).toContainText("in 3 sprints");
+  await expect(page.getByTestId("forecast")).toContainText("in 4 sprints");
   await page.getByTestId("forecast").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/velocity-forecast.png`, fullPage: true });
   expect(errors).toEqual([]);

@@ -20,12 +20,12 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
 import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
-import { laneTotals } from "../../../domain/planning/totals";
+import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { PlanningBoardView } from "../../../workers/services/board";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
@@ -38,6 +38,7 @@ import { LaneRows, type RowMeasure } from "./lane-rows";
 import { LineValue } from "./line-value";
 import { LaneLoad, focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
+import { pokerForLane } from "./sprint-poker";
 
 export interface BoardFields {
   title: string;
@@ -175,13 +176,14 @@ function NewTask({ lane, onCreate }: { lane: Lane; onCreate: (lane: Lane, title:
   );
 }
 
-type SprintAction = "edit" | "start" | "complete" | "archive" | "unarchive" | "delete";
+type SprintAction = "edit" | "start" | "poker" | "complete" | "archive" | "unarchive" | "delete";
 
-function SprintMenu({ sprint, onAction }: { sprint: SprintView; onAction: (action: SprintAction) => void }) {
+function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; unestimated: number; onAction: (action: SprintAction) => void }) {
   const { t } = useTranslation("projects");
+  const open = sprint.status !== "completed";
   const actions: SprintAction[] = sprint.archived
     ? ["unarchive", "delete"]
-    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(sprint.status !== "completed" ? (["complete"] as const) : []), "archive", "delete"];
+    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
   return (
     <details className="relative" data-testid="sprint-menu">
       <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
@@ -242,7 +244,7 @@ function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardCon
             </span>
           )}
         </span>
-        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} onAction={(action) => onSprint(lane, action)} />}
+        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => onSprint(lane, action)} />}
         {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
@@ -370,10 +372,17 @@ export function PlanningBoard({
     return !result.error;
   };
 
+  const navigate = useNavigate();
   const onSprint = async (lane: Lane, action: SprintAction) => {
     const sprint = lane.sprint!;
     const path = `/v1/project/${projectGuid}/sprint/${sprint.guid}`;
     if (action === "edit" || action === "complete") return setDialog({ kind: action, lane });
+    if (action === "poker") {
+      const unestimated = lane.tasks.filter((task) => estimateOf(task, fields.estimate) === null).map((task) => task.guid);
+      const room = await pokerForLane(api, projectGuid, t("sprints.pokerTitle", { title: sprint.title }), unestimated);
+      if (room) navigate(room);
+      return;
+    }
     if (action === "delete" && !window.confirm(t("sprints.confirmDelete", { title: sprint.title }))) return;
     const result =
       action === "delete"
