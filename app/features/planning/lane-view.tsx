@@ -1,0 +1,230 @@
+/**
+ * A lane of the planning board and its rows: the sprint's header (status, dates, counts, load
+ * against capacity, the sprint menu), its tasks as sortable rows with their line values, and
+ * the new-task form. The board (planning-board.tsx) owns dragging and writing.
+ */
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { type FormEvent, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { type FieldOption, optionLabel } from "../../../domain/fields/types";
+import { laneTotals } from "../../../domain/planning/totals";
+import type { PlanningBoardView } from "../../../workers/services/board";
+import type { FieldView } from "../../../workers/services/field-definitions";
+import type { ParticipantView } from "../../../workers/services/projects";
+import type { SprintView } from "../../../workers/services/sprints";
+import type { TaskView } from "../../../workers/services/tasks";
+import { Icon } from "../../components/ui/icons";
+import { LaneRows, type RowMeasure } from "./lane-rows";
+import { LineValue } from "./line-value";
+import { LaneLoad } from "./sprint-capacity";
+
+export interface BoardFields {
+  title: string;
+  sprint: string;
+  estimate: string;
+  status: { guid: string; options: FieldOption[] } | null;
+  issueType: { guid: string; options: FieldOption[] } | null;
+}
+
+export type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: TaskView[] };
+
+export const valueOf = (task: TaskView, field: string) => task.custom_fields.find((c) => c.guid === field)?.value;
+
+export function lanesOf(board: PlanningBoardView): Lane[] {
+  return [
+    ...board.sprints.map((s) => ({
+      id: s.guid,
+      title: s.title,
+      backlog: s.backlog,
+      epic: false,
+      dates: s.start_date && s.end_date ? `${s.start_date} – ${s.end_date}` : (s.start_date ?? s.end_date ?? ""),
+      sprint: s,
+      tasks: s.issues,
+    })),
+    // The epic lane's title is translated where it is shown.
+    { id: "epic", title: "", backlog: false, epic: true, dates: "", sprint: null, tasks: board.epics },
+  ];
+}
+
+/** What every lane and line needs besides its own tasks. */
+export interface BoardContext {
+  projectGuid: string;
+  fields: BoardFields;
+  line: { field: FieldView; editable: boolean }[];
+  people: ReadonlyMap<string, ParticipantView>;
+  canWrite: boolean;
+  onEdit: (task: TaskView, field: string, value: unknown) => void;
+}
+
+const SLOT: Partial<Record<string, string>> = { select: "w-28", rotation: "w-28", participants: "w-16", number: "w-10", date: "w-24", multi_select: "w-32", checkbox: "w-10" };
+
+function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure }) {
+  const { t } = useTranslation("projects");
+  const [params] = useSearchParams();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled: !ctx.canWrite });
+  const measureRef = measure?.ref;
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measureRef?.(node);
+    },
+    [setNodeRef, measureRef],
+  );
+  const { fields } = ctx;
+  const title = String(valueOf(task, fields.title) ?? "");
+  const type = fields.issueType?.options.find((o) => o.guid === valueOf(task, fields.issueType!.guid));
+  return (
+    <li
+      ref={ref}
+      data-index={measure?.index}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface)] px-3 py-2 last:border-b-0 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
+      data-testid="board-task"
+      data-guid={task.guid}
+      data-title={title}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        disabled={!ctx.canWrite}
+        className="muted cursor-grab touch-none rounded p-0.5 hover:bg-[var(--surface-2)] disabled:cursor-default disabled:opacity-30"
+        aria-label={t("planning.drag", { title })}
+        data-testid="task-drag"
+      >
+        <Icon name="grip" size={16} />
+      </button>
+      <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: type?.color ?? "var(--border)" }} title={type ? optionLabel(type) : undefined} aria-hidden="true" />
+      <span className="muted w-12 shrink-0 text-xs tabular-nums">#{task.number}</span>
+      <Link
+        to={{ pathname: `/project/${ctx.projectGuid}/taskboard/${task.guid}`, search: params.toString() }}
+        preventScrollReset
+        className="min-w-0 flex-1 truncate text-sm hover:underline"
+        data-testid="task-open"
+      >
+        {title}
+      </Link>
+      {!epic && (
+        <span className="hidden shrink-0 items-center gap-2 sm:flex">
+          {ctx.line.map(({ field, editable }) => (
+            // A fixed slot per field keeps the values of all lines in columns.
+            <span key={field.guid} className={`flex justify-end ${SLOT[field.type_fields] ?? "w-24"}`}>
+              <LineValue
+                field={field}
+                value={valueOf(task, field.guid)}
+                people={ctx.people}
+                editable={editable && ctx.canWrite}
+                onChange={(value) => ctx.onEdit(task, field.guid, value)}
+              />
+            </span>
+          ))}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function NewTask({ lane, onCreate }: { lane: Lane; onCreate: (lane: Lane, title: string) => Promise<boolean> }) {
+  const { t } = useTranslation("projects");
+  const [title, setTitle] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return;
+    if (await onCreate(lane, title.trim())) setTitle("");
+  };
+  return (
+    <form onSubmit={submit} className="flex gap-2 px-3 py-2">
+      <input className="input py-1.5 text-sm" placeholder={t("planning.newTask")} aria-label={t("planning.newTaskIn", { lane: lane.title })} value={title} onChange={(e) => setTitle(e.target.value)} data-testid="new-task-title" />
+      <button type="submit" className="btn py-1.5 text-sm" data-testid="new-task-submit">
+        {t("planning.create")}
+      </button>
+    </form>
+  );
+}
+
+export type SprintAction = "edit" | "start" | "poker" | "complete" | "archive" | "unarchive" | "delete";
+
+function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; unestimated: number; onAction: (action: SprintAction) => void }) {
+  const { t } = useTranslation("projects");
+  const open = sprint.status !== "completed";
+  const actions: SprintAction[] = sprint.archived
+    ? ["unarchive", "delete"]
+    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
+  return (
+    <details className="relative" data-testid="sprint-menu">
+      <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
+        ⋯
+      </summary>
+      <ul className="card absolute right-0 z-20 mt-1 w-48 p-1 text-sm shadow-lg">
+        {actions.map((action) => (
+          <li key={action}>
+            <button
+              type="button"
+              className={`w-full rounded px-3 py-1.5 text-left hover:bg-[var(--surface-2)] ${action === "delete" ? "text-[var(--danger)]" : ""}`}
+              onClick={(e) => {
+                (e.currentTarget.closest("details") as HTMLDetailsElement).open = false;
+                onAction(action);
+              }}
+              data-testid={`sprint-${action}`}
+            >
+              {t(`sprints.${action}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardContext; onCreate: (lane: Lane, title: string) => Promise<boolean>; onSprint: (lane: Lane, action: SprintAction) => void }) {
+  const { t } = useTranslation("projects");
+  const title = lane.epic ? t("planning.epics") : lane.title;
+  const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
+  const totals = laneTotals(lane.tasks, ctx.fields.estimate);
+  const status = lane.sprint && !lane.backlog ? lane.sprint.status : null;
+  return (
+    <section
+      className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""}`}
+      data-testid="board-lane"
+      data-lane={lane.id}
+      data-count={totals.count}
+      data-backlog={lane.backlog}
+      data-epic={lane.epic}
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-[var(--border)] bg-[var(--surface-2)] px-3 py-2">
+        <h2 className="font-semibold" data-testid="lane-title">
+          {title}
+        </h2>
+        {status && status !== "planned" && (
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status === "active" ? "bg-[var(--primary)] text-white" : "bg-[var(--surface)]"}`} data-testid="lane-status">
+            {t(`sprints.status.${status}`)}
+          </span>
+        )}
+        {lane.sprint?.archived && <span className="muted text-xs">{t("sprints.archived")}</span>}
+        {lane.dates && <span className="muted text-xs tabular-nums">{lane.dates}</span>}
+        <span className="muted ml-auto flex items-center gap-3 text-xs">
+          <span data-testid="lane-count">{t("planning.count", { count: totals.count })}</span>
+          {ctx.fields.estimate && !lane.epic && (
+            <span className="rounded-full bg-[var(--surface)] px-2 py-0.5 font-semibold tabular-nums" title={t("planning.estimateSum")} data-testid="lane-estimate">
+              {t("planning.points", { count: totals.estimate })}
+            </span>
+          )}
+        </span>
+        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => onSprint(lane, action)} />}
+        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} />}
+        {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
+      </header>
+      <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
+        <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
+          {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
+          <LaneRows tasks={lane.tasks} eager={lane.backlog} row={(task, measure) => <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} measure={measure} />} />
+        </ul>
+      </SortableContext>
+      {ctx.canWrite && !lane.sprint?.archived && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
+    </section>
+  );
+}
