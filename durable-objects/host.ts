@@ -6,6 +6,7 @@
  * object, since the object classes are exported from that same module. The arrows then run one
  * way: workers → durable-objects → domain.
  */
+import type { PokerOutcome } from "../domain/rooms/poker";
 import type { DocKind } from "../domain/docs/layout";
 import type { ProjectMessage } from "../domain/wire/live/project";
 import type { Delivery, OutboxEntry, RoomMeta } from "../domain/wire/rpc";
@@ -25,9 +26,10 @@ export interface DocumentAudience {
 export interface ObjectHost {
   /**
    * Writes an accepted poker estimate into the task as the room's owner (who must still have
-   * write access), then tells the project's boards, naming the room (`by`) as the author.
+   * write access), saves the discussion's outcome on the task as the owner's comment, then
+   * tells the project's boards, naming the room (`by`) as the author.
    */
-  writeEstimate(env: Env, meta: RoomMeta, task: string, value: number, by: string): Promise<HostResult>;
+  writeEstimate(env: Env, meta: RoomMeta, task: string, value: number, by: string, outcome: PokerOutcome): Promise<HostResult>;
   /**
    * Creates the task of one retro action item in the next sprint lane, idempotently (the task's
    * guid comes with the entry). `room` is the room's guid, linked from the task.

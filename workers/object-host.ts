@@ -4,12 +4,13 @@
  * queries are the ones the objects ran themselves before the seam, one for one.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { DEFAULT_LANGUAGE } from "../domain/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage } from "../domain/i18n/languages";
 import { allows } from "../domain/projects/roles";
 import type { DocumentAudience, ObjectHost } from "../durable-objects/host";
 import { getDb } from "./db/client";
 import { documents, participants, projects, sprints, users } from "./db/schema";
 import { projectAccess } from "./services/access";
+import { addComment } from "./services/comments";
 import { i18nFor } from "./services/i18n";
 import { publishToProject } from "./services/live";
 import { notify } from "./services/notifications";
@@ -17,7 +18,7 @@ import { ensureBacklog } from "./services/sprints";
 import { createTask, findTask, updateTask } from "./services/tasks";
 
 export const objectHost: ObjectHost = {
-  async writeEstimate(env, meta, taskId, value, by) {
+  async writeEstimate(env, meta, taskId, value, by, outcome) {
     const db = getDb(env.DB);
     // The facilitator may have lost write access since the room began.
     const access = await projectAccess(db, meta.owner, meta.project, "write");
@@ -26,6 +27,14 @@ export const objectHost: ObjectHost = {
     if (!task) return { ok: false, reason: "task_not_found" };
     const written = await updateTask(env, db, task, meta.owner, [{ slug: "estimate", value }]);
     if (!written.ok) return { ok: false, reason: written.reason };
+    // The outcome, as the facilitator's comment in their language: the task keeps why it got its number.
+    const [owner, project] = await Promise.all([db.select().from(users).where(eq(users.id, meta.owner)).get(), db.select().from(projects).where(eq(projects.id, meta.project)).get()]);
+    if (owner && project) {
+      const { t } = i18nFor(isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE);
+      const votes = outcome.votes.map((v) => t("rooms:poker.outcome.vote", { name: v.name, card: v.card })).join(", ");
+      const text = t("rooms:poker.outcome.comment", { room: meta.title, value, count: outcome.rounds, votes: votes || "—" });
+      await addComment(env, db, project, task, owner, text);
+    }
     await publishToProject(env, meta.project, { type: "tasks_changed", project: meta.project, tasks: [taskId], by, at: Date.now() });
     return { ok: true };
   },

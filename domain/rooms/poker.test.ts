@@ -195,7 +195,34 @@ describe("poker facilitation", () => {
     expect(reducePoker(s, { type: "accept", card: "7" }, "fac", T0)).toEqual({ error: "card_not_in_deck" });
     const r = ok(reducePoker(s, { type: "accept", card: "5" }, "fac", T0));
     expect(r.state.accepted).toEqual({ t1: "5" });
-    expect(r.effects).toEqual([{ type: "write_estimate", task: "t1", value: "5" }]);
+    expect(r.effects).toEqual([{ type: "write_estimate", task: "t1", value: "5", outcome: { rounds: 1, votes: [{ name: "Ann", card: "5" }] } }]);
+  });
+
+  it("saves the discussion's outcome with the estimate: the flips it took and the last flip's cards by name", () => {
+    const s = run(room(), [
+      ["ann", { type: "vote", issue: "t1", card: "3" }],
+      ["fac", { type: "vote", issue: "t1", card: "8" }],
+      ["fac", { type: "flip" }],
+      ["fac", { type: "revote" }],
+      ["ann", { type: "vote", issue: "t1", card: "5" }],
+      ["fac", { type: "vote", issue: "t1", card: "5" }],
+      ["fac", { type: "flip" }],
+    ]);
+    const r = ok(reducePoker(s, { type: "accept", card: "5" }, "fac", T0));
+    expect(r.effects).toEqual([
+      {
+        type: "write_estimate",
+        task: "t1",
+        value: "5",
+        outcome: {
+          rounds: 2,
+          votes: [
+            { name: "Fac", card: "5" },
+            { name: "Ann", card: "5" },
+          ],
+        },
+      },
+    ]);
   });
 
   it("adds issues once, reorders only with exactly the queued ids, and removes one keeping its title", () => {

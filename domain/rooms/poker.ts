@@ -79,6 +79,12 @@ export interface PokerResult {
   flippedAt: number;
 }
 
+/** What an accepted estimate is saved with: the number of flips and the last flip's cards by name. */
+export interface PokerOutcome {
+  rounds: number;
+  votes: { name: string; card: string }[];
+}
+
 export interface PokerState {
   owner: string;
   deck: { kind: DeckKind; cards: string[] };
@@ -170,8 +176,11 @@ export type PokerInput = PokerClientMessage | PokerSystemEvent;
 
 /** What the object must do outside the state after a message. */
 export type PokerEffect =
-  /** Write the accepted card into the task's estimate field (lane totals follow). */
-  | { type: "write_estimate"; task: string; value: string }
+  /**
+   * Write the accepted card into the task's estimate field (lane totals follow), and keep the
+   * discussion's outcome on the task: how many flips it took and who played what last.
+   */
+  | { type: "write_estimate"; task: string; value: string; outcome: PokerOutcome }
   | { type: "set_alarm"; at: number }
   | { type: "clear_alarm" };
 
@@ -324,7 +333,12 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
       if (!s.deck.cards.includes(message.card)) return fail("card_not_in_deck");
       if ((SPECIAL_CARDS as readonly string[]).includes(message.card)) return fail("not_an_estimate");
       s.accepted[s.current] = message.card;
-      effects.push({ type: "write_estimate", task: s.current, value: message.card });
+      const names = new Map(s.participants.map((p) => [p.id, p.name]));
+      // Seats in the room's order; a voter who has left since keeps their card under their id.
+      const votes = [...Object.entries(round.votes)]
+        .sort(([a], [b]) => s.participants.findIndex((p) => p.id === a) - s.participants.findIndex((p) => p.id === b))
+        .map(([voter, played]) => ({ name: names.get(voter) ?? voter, card: played }));
+      effects.push({ type: "write_estimate", task: s.current, value: message.card, outcome: { rounds: s.history[s.current]?.length ?? 1, votes } });
       break;
     }
     case "pick": {

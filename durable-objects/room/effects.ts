@@ -6,7 +6,7 @@
  * facilitator as an error frame; the room's state stays as agreed. The work itself is the
  * Worker's, reached through the object host (`../host.ts`).
  */
-import type { PokerEffect } from "../../domain/rooms/poker";
+import type { PokerEffect, PokerOutcome } from "../../domain/rooms/poker";
 import type { RetroEffect } from "../../domain/rooms/retro";
 import type { RoomState } from "../../domain/rooms/views";
 import type { Delivery, OutboxEntry, RoomMeta } from "../../domain/wire/rpc";
@@ -43,7 +43,7 @@ export const roomEffects: RoomEffects = {
 export async function carryOut(room: EffectRoom, effects: Effect[], meta: RoomMeta, _state: RoomState): Promise<void> {
   for (const effect of effects) {
     try {
-      if (effect.type === "write_estimate") await writeEstimate(room, meta, effect.task, effect.value);
+      if (effect.type === "write_estimate") await writeEstimate(room, meta, effect.task, effect.value, effect.outcome);
     } catch (err) {
       console.error("room effect failed", effect.type, err);
       room.tell(meta.owner, "effect_failed");
@@ -51,9 +51,9 @@ export async function carryOut(room: EffectRoom, effects: Effect[], meta: RoomMe
   }
 }
 
-async function writeEstimate(room: EffectRoom, meta: RoomMeta, taskId: string, card: string) {
+async function writeEstimate(room: EffectRoom, meta: RoomMeta, taskId: string, card: string, outcome: PokerOutcome) {
   const value = meta.values[card];
   if (value === undefined || value === null) return room.tell(meta.owner, "not_an_estimate");
-  const written = await host().writeEstimate(room.bindings, meta, taskId, value, room.name);
+  const written = await host().writeEstimate(room.bindings, meta, taskId, value, room.name, outcome);
   if (!written.ok) room.tell(meta.owner, written.reason);
 }

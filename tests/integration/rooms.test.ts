@@ -131,6 +131,11 @@ describe("rooms over REST", () => {
     expect(await owner.send({ type: "accept", card: "8" })).toEqual({ ok: true });
     await project.waitFor((m) => m.type === "tasks_changed" && m.tasks.includes(a.guid));
     expect(await estimateOf(team, a.guid)).toBe(8);
+    // The discussion's outcome stays on the task: the facilitator's comment, in their language.
+    const comments = await call("GET", `/api/v1/project/${team.projectId}/issue/${a.guid}/comment`, { cookie: team.cookies.read });
+    expect(comments.json.results ?? comments.json).toEqual([
+      expect.objectContaining({ text: "Оценено в 8 в покере «Sprint 12 estimation» за 1 раунд. Последние карты: Test User — 5, Test User — 8.", author: expect.objectContaining({ guid: team.users.write.id }) }),
+    ]);
 
     const history = await call("GET", `${r}/archiv`, { cookie: team.cookies.read });
     expect(history.json.results).toEqual([{ issue: a.guid, title: "Login form", rounds: [expect.objectContaining({ average: 6.5, median: 6.5 })], accepted: "8" }]);
