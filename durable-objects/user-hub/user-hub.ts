@@ -7,7 +7,7 @@ import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_USER_HEADER } from "../../domain/wire/headers";
 import { type HubMessage, hubMessage, type SocketPlace, socketPlace } from "../../domain/wire/live/hub";
 import type { AiJob, AiOutcome } from "../../domain/wire/live/hub";
-import { streamAnswer } from "../../workers/services/ai/provider";
+import { host } from "../host";
 
 /** Streamed text is pushed at most this often (the last state always goes out). */
 const AI_PUSH_EVERY_MS = 80;
@@ -79,7 +79,7 @@ export class UserHub extends Server<Env> implements UserHubRpc {
       else if (job.channel.type === "openai_chat") void this.push({ type: "openai_chat", content: { project: job.channel.project, run: job.run, text, done } });
     };
     try {
-      const outcome = await streamAnswer(job.config, job.messages, controller.signal, (text) => {
+      const outcome = await host().streamAi(job.config, job.messages, controller.signal, (text) => {
         pending = text;
         const now = Date.now();
         if (now - lastPush < AI_PUSH_EVERY_MS) return;
