@@ -5,6 +5,7 @@ import { cloudflareContext } from "../../workers/context";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { loadProject } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
+import { Sparkle } from "../features/ai/sparkle";
 import type { Route } from "./+types/project-layout";
 
 const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ default: m.ChatPanel })));
@@ -53,7 +54,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
               {t(`roles.${project.access.role}`)}
             </span>
             <button type="button" className={`btn btn-ghost ml-auto px-3 py-1 text-sm ${chatOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={chatOpen} onClick={() => setChatOpen(!chatOpen)} data-testid="ai-chat-toggle">
-              ✨ {t("ai:chat.open")}
+              <Sparkle /> {t("ai:chat.open")}
             </button>
           </div>
           <nav className="mt-4 flex gap-1">

@@ -48,7 +48,9 @@ export function ChatPanel({ project, onClose }: { project: string; onClose: () =
   useEffect(() => {
     void aiCall<{ results: Turn[] }>("GET", `/v1/project/${project}/ai/chat`).then((r) => r.ok && setTurns(r.data.results));
   }, [project]);
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [turns, streaming]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [turns, streaming]);
 
   useHubMessages((m) => {
     if (m.type !== "openai_chat") return;

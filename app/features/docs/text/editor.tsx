@@ -30,6 +30,7 @@ import { Toolbar } from "./toolbar";
 import { ToolIcon } from "./toolbar-icons";
 import { VersionPreview } from "./version-preview";
 import { DocAssistant } from "../../ai/doc-assistant";
+import { Sparkle } from "../../ai/sparkle";
 
 /** What every document editor module receives (the contract of app/features/docs/editors.ts). */
 export interface DocEditorProps {
@@ -278,7 +279,8 @@ export default function Editor(props: DocEditorProps) {
           <PresenceList provider={provider} />
           {participant && editable && (
             <button type="button" className={`btn btn-ghost px-2 py-1 text-sm ${aiOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={aiOpen} onClick={() => setAiOpen(!aiOpen)} data-testid="doc-ai-toggle">
-              ✨ {t("ai:open")}
+              <Sparkle />
+              {t("ai:open")}
             </button>
           )}
           {participant && (
