@@ -58,3 +58,20 @@ describe("chat prompts", () => {
     ]);
   });
 });
+
+describe("tasks from a chat answer", () => {
+  it("proposes one task per list item, without citations, emphasis or repeats", async () => {
+    const { taskTitlesFrom } = await import("./prompts");
+    const g = "11111111-1111-4111-8111-111111111111";
+    expect(taskTitlesFrom(`Next steps:\n- **Write** the release notes [document:${g}]\n2. Fix the login bug\n- write the release notes\n\nThat is all.`)).toEqual([
+      "Write the release notes",
+      "Fix the login bug",
+    ]);
+  });
+
+  it("takes a one-line answer as one task and proposes nothing from prose paragraphs", async () => {
+    const { taskTitlesFrom } = await import("./prompts");
+    expect(taskTitlesFrom("Book the venue")).toEqual(["Book the venue"]);
+    expect(taskTitlesFrom("First line.\nSecond line.")).toEqual([]);
+  });
+});

@@ -183,3 +183,32 @@ export function citationsOf(answer: string): Citation[] {
   }
   return out;
 }
+
+/** Most tasks made from one chat answer at once. */
+export const TASKS_FROM_ANSWER_MAX = 20;
+
+/** An answer without its citation tags (for text that leaves the chat: tasks, documents). */
+export function withoutCitations(text: string): string {
+  return text.replace(/\s*\[(task|document):[0-9a-f-]{36}\]/g, "");
+}
+
+/**
+ * Task titles proposed from a chat answer: its list items (`-`, `*`, `•`, `1.`), or its one
+ * line if it has no list; trimmed, without citations or Markdown emphasis, at most 200
+ * characters each, once each. The user confirms them before anything is created.
+ */
+export function taskTitlesFrom(answer: string): string[] {
+  const lines = withoutCitations(answer).split("\n").map((l) => l.trim()).filter(Boolean);
+  const items = lines.filter((l) => /^([-*•]|\d+[.)])\s+/.test(l)).map((l) => l.replace(/^([-*•]|\d+[.)])\s+/, ""));
+  const picked = items.length > 0 ? items : lines.length === 1 ? lines : [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of picked) {
+    const title = raw.replace(/\*\*|__|`/g, "").replace(/\s+/g, " ").trim().slice(0, 200);
+    if (!title || seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    out.push(title);
+    if (out.length === TASKS_FROM_ANSWER_MAX) break;
+  }
+  return out;
+}

@@ -2,8 +2,9 @@
  * The AI helper (issue 13) against a fake OpenAI-compatible provider on loopback, which this
  * spec starts on the port scripts/serve-e2e.mjs points the Worker at: a summary streams into
  * the first browser as a suggestion, is accepted as one edit (one undo) and appears at once in
- * the second browser; a flowchart is validated and drawn by mermaid. Without a provider the
- * panel explains how to configure one.
+ * the second browser; a flowchart is validated and drawn by mermaid, and inserted as a diagram
+ * block; a chat answer becomes a task after confirmation. Without a provider the panel
+ * explains how to configure one.
  */
 import type { Page } from "@playwright/test";
 import { FAKE_ANSWER, startFakeLlm } from "../fixtures/fake-llm";
@@ -82,12 +83,21 @@ test("a summary streams in as a suggestion, is accepted as one edit and reaches 
   await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-diagram.png`, fullPage: true, animations: "disabled" });
   await ann.page.getByTestId("ai-accept").click();
   await expect(b.locator("pre")).toContainText("flowchart TD");
+  // In the document it is a diagram block: its source stays editable text, drawn live below.
+  await expect(ben.page.getByTestId("doc-diagram").locator("svg")).toBeVisible({ timeout: 15_000 });
 
   // The project chat answers in the side panel and keeps the conversation.
   await ben.page.getByTestId("ai-chat-toggle").click();
   await ben.page.getByTestId("ai-chat-input").fill("When do we launch?");
   await ben.page.getByTestId("ai-chat-send").click();
-  await expect(ben.page.getByTestId("ai-chat-assistant")).toHaveText(FAKE_ANSWER);
+  await expect(ben.page.getByTestId("ai-chat-assistant")).toContainText(FAKE_ANSWER);
+  // An answer becomes tasks only after the user confirms the list.
+  await ben.page.getByTestId("ai-to-tasks").click();
+  await expect(ben.page.getByTestId("ai-tasks-confirm")).toContainText(FAKE_ANSWER);
+  await ben.page.getByTestId("ai-tasks-create").click();
+  await expect(ben.page.getByTestId("ai-tasks-made")).toBeVisible();
+  const found = await ben.page.request.get(`/api/v1/project/${project}/issuesearch/data?query=${encodeURIComponent("short summary")}`);
+  expect(JSON.stringify(await found.json())).toContain(FAKE_ANSWER.replace(/\.$/, ""));
   await ben.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-chat.png`, animations: "disabled" });
 
   await ann.context.close();

@@ -6,8 +6,10 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { taskTitlesFrom, withoutCitations } from "../../../domain/ai/prompts";
 import { openAiChatContent } from "../../../domain/wire/live/hub";
+import { apiCall } from "../../lib/api";
 import { useHubMessages } from "../hub/hub-provider";
 import { aiCall, type AiProblem, cancelAi, useAiStatus } from "./ai-api";
 
@@ -34,6 +36,98 @@ function Cited({ project, text }: { project: string; text: string }) {
   }
   parts.push(text.slice(at));
   return <>{parts}</>;
+}
+
+/**
+ * What an answer can become: a new document (its text, as Markdown), or tasks — one per list
+ * item, shown for confirmation first, created in the backlog only after the user agrees.
+ */
+function AnswerActions({ project, text }: { project: string; text: string }) {
+  const { t } = useTranslation("ai");
+  const navigate = useNavigate();
+  const [titles, setTitles] = useState<{ title: string; on: boolean }[] | null>(null);
+  const [note, setNote] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toDocument = async () => {
+    setBusy(true);
+    const body = withoutCitations(text).trim();
+    const title = body.split("\n")[0]!.replace(/^#+\s*/, "").slice(0, 120) || t("chat.docTitle");
+    const created = await apiCall<{ guid: string }>("POST", `/v1/project/${project}/docs`, { kind: "text", title });
+    if (created.data) {
+      // TipTap's Markdown converter is heavy: loaded only for this.
+      const { markdownToUpdate } = await import("../docs/text/markdown");
+      await fetch(`/api/v1/project/${project}/docs/${created.data.guid}/import`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: markdownToUpdate(body) as BodyInit,
+      });
+      await navigate(`/project/${project}/docs/${created.data.guid}`);
+    } else setNote(t("chat.failedAction"));
+    setBusy(false);
+  };
+
+  const createTasks = async () => {
+    const chosen = (titles ?? []).filter((x) => x.on).map((x) => x.title);
+    if (chosen.length === 0) return;
+    setBusy(true);
+    const fields = await apiCall<{ guid: string; slug: string | null }[]>("GET", `/v1/project/${project}/fields`);
+    const titleField = fields.data?.find((f) => f.slug === "title")?.guid;
+    let made = 0;
+    for (const title of titleField ? chosen : []) {
+      const res = await apiCall("POST", `/v1/project/${project}/issue`, { custom_fields: [{ guid: titleField, value: title }] });
+      if (res.data) made += 1;
+    }
+    setBusy(false);
+    setTitles(null);
+    setNote(
+      made === chosen.length ? (
+        <Link to={`/project/${project}/taskboard`} className="text-[var(--primary)] underline" data-testid="ai-tasks-made">
+          {t("chat.tasksMade", { count: made })}
+        </Link>
+      ) : (
+        t("chat.failedAction")
+      ),
+    );
+  };
+
+  const proposed = taskTitlesFrom(text);
+  return (
+    <div className="mt-2 flex flex-col gap-2 text-xs">
+      {titles === null ? (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-ghost px-2 py-0.5 text-xs" onClick={() => void toDocument()} disabled={busy} data-testid="ai-to-document">
+            {t("chat.toDocument")}
+          </button>
+          {proposed.length > 0 && (
+            <button type="button" className="btn btn-ghost px-2 py-0.5 text-xs" onClick={() => setTitles(proposed.map((title) => ({ title, on: true })))} disabled={busy} data-testid="ai-to-tasks">
+              {t("chat.toTasks", { count: proposed.length })}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="rounded-lg bg-[var(--surface-2)] p-2" role="group" aria-label={t("chat.confirmTasks")} data-testid="ai-tasks-confirm">
+          <p className="font-semibold">{t("chat.confirmTasks")}</p>
+          {titles.map((x, i) => (
+            <label key={i} className="mt-1 flex items-start gap-2">
+              <input type="checkbox" checked={x.on} onChange={(e) => setTitles(titles.map((y, j) => (j === i ? { ...y, on: e.target.checked } : y)))} />
+              <span>{x.title}</span>
+            </label>
+          ))}
+          <div className="mt-2 flex gap-2">
+            <button type="button" className="btn btn-primary px-2 py-0.5 text-xs" onClick={() => void createTasks()} disabled={busy || !titles.some((x) => x.on)} data-testid="ai-tasks-create">
+              {t("chat.createTasks", { count: titles.filter((x) => x.on).length })}
+            </button>
+            <button type="button" className="btn px-2 py-0.5 text-xs" onClick={() => setTitles(null)}>
+              {t("chat.cancel")}
+            </button>
+          </div>
+        </div>
+      )}
+      {note && <p role="status">{note}</p>}
+    </div>
+  );
 }
 
 export function ChatPanel({ project, onClose }: { project: string; onClose: () => void }) {
@@ -106,6 +200,7 @@ export function ChatPanel({ project, onClose }: { project: string; onClose: () =
             {shown.map((turn) => (
               <div key={turn.guid} className={`whitespace-pre-wrap rounded-lg p-2 ${turn.role === "user" ? "ml-8 bg-[var(--surface-2)]" : "mr-8 border border-[var(--border)]"}`} data-testid={`ai-chat-${turn.role}`}>
                 {turn.role === "assistant" ? <Cited project={project} text={turn.content} /> : turn.content}
+                {turn.role === "assistant" && !(streaming && turn.guid === "a") && <AnswerActions project={project} text={turn.content} />}
               </div>
             ))}
             <div ref={end} />

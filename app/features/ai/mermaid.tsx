@@ -30,6 +30,21 @@ export async function validateDiagram(answer: string): Promise<{ ok: true; sourc
   }
 }
 
+let renders = 0;
+
+/** Draws Mermaid source as SVG (strict security), or says why it cannot. */
+export async function renderMermaid(source: string): Promise<{ ok: true; svg: string } | { ok: false; error: string }> {
+  try {
+    const mermaid = await loadMermaid();
+    await mermaid.parse(source);
+    renders += 1;
+    const { svg } = await mermaid.render(`mmd-block-${renders}`, source);
+    return { ok: true, svg };
+  } catch (err) {
+    return { ok: false, error: (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 200) };
+  }
+}
+
 /** A validated diagram drawn as SVG. */
 export function MermaidPreview({ source }: { source: string }) {
   const id = `mmd-${useId().replace(/[^a-zA-Z0-9]/g, "")}`;

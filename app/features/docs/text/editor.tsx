@@ -30,6 +30,7 @@ import { Toolbar } from "./toolbar";
 import { ToolIcon } from "./toolbar-icons";
 import { VersionPreview } from "./version-preview";
 import { DocAssistant } from "../../ai/doc-assistant";
+import { MermaidBlocks } from "../../ai/mermaid-blocks";
 import { Sparkle } from "../../ai/sparkle";
 
 /** What every document editor module receives (the contract of app/features/docs/editors.ts). */
@@ -129,6 +130,7 @@ function LiveEditor({ props, provider, ydoc, editable, onEditor }: { props: DocE
           suggestions: pickerSuggestions(store, sources),
           openLinksOnClick: !editable,
         }),
+        MermaidBlocks,
         Collaboration.configure({ document: ydoc, field: Y_TEXT_FIELD }),
         CollaborationCaret.configure({ provider, user: viewer ? { name: viewer.name, color: viewer.color } : { name: "", color: "" } }),
       ],
