@@ -1,8 +1,10 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FAKE_KEY, FAKE_MODEL, startFakeLlm } from "./tests/fixtures/fake-llm";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+let fakeLlm: ReturnType<typeof startFakeLlm> | undefined;
 
 export default defineConfig({
   test: {
@@ -14,13 +16,27 @@ export default defineConfig({
       {
         // API and Durable Objects inside workerd, against real local D1/DO/R2.
         plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              // wrangler.toml's vars are the production ones; tests run as local development.
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")), APP_ENV: "development", MAIL_PROVIDER: "local", APP_ORIGIN: "http://localhost:8787" },
-            },
-          })),
+          cloudflareTest(async () => {
+            // The fake OpenAI-compatible provider must exist before the Worker's bindings are
+            // made (they carry its port), so it starts here rather than in a globalSetup.
+            const llm = await (fakeLlm ??= startFakeLlm().then((f) => (f.server.unref(), f)));
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // wrangler.toml's vars are the production ones; tests run as local development.
+                bindings: {
+                  TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+                  APP_ENV: "development",
+                  MAIL_PROVIDER: "local",
+                  APP_ORIGIN: "http://localhost:8787",
+                  AI_BASE_URL: `${llm.url}/v1`,
+                  AI_MODEL: FAKE_MODEL,
+                  AI_API_KEY: FAKE_KEY,
+                  AI_TIMEOUT_MS: "8000",
+                },
+              },
+            };
+          }),
         ],
         resolve: {
           // Pages are exercised by Playwright; the Worker's page handler is not loaded here.

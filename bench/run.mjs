@@ -5,7 +5,8 @@
 //  4. The planning board (bench/board.mjs) on the same server.
 //  5. The poker room's fan-out and load (bench/rooms.mjs).
 //  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
-//  7. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
+//  7. The AI helper's chunks (bench/ai-chunks.mjs): mermaid and the panels out of entry chunks.
+//  8. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
 // `BENCH_ONLY=board|rooms|docs|lighthouse` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
@@ -14,6 +15,7 @@ import { LOCAL_VARS, root, run, spawnGroup } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
+import { aiChunkReport } from "./ai-chunks.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
 import { roomsBench } from "./rooms.mjs";
@@ -72,6 +74,7 @@ const scripts = new Set([...html.matchAll(/(?:modulepreload" href|import\(|src)=
 let gz = 0;
 for (const src of scripts) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
 console.log(`JS for / : ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files; budget 200 KB; ratio ${(gz / 1024 / 200).toFixed(2)}`);
+aiChunkReport(root);
 
 // 2 and 3. Latency.
 const auth = await fetch(base + "/api/v1/auth", {

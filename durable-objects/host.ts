@@ -8,6 +8,7 @@
  */
 import type { PokerOutcome } from "../domain/rooms/poker";
 import type { DocKind } from "../domain/docs/layout";
+import type { AiConfig, AiOutcome, AiJob } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
 import type { Delivery, OutboxEntry, RoomMeta } from "../domain/wire/rpc";
 import type { Env } from "../workers/env";
@@ -45,6 +46,11 @@ export interface ObjectHost {
   saveDocumentText(env: Env, doc: string, text: string, at: number): Promise<void>;
   /** Notifies `users` (verified participants only) that `author` mentioned them in the document. */
   notifyMentions(env: Env, input: { doc: string; project: string; author: string | null; users: string[]; excerpt: string }): Promise<void>;
+  /**
+   * Streams a model's answer from the configured provider, calling `onText` with the text so
+   * far; never throws (a failure, the timeout or `signal` become the outcome's reason).
+   */
+  streamAi(config: AiConfig, messages: AiJob["messages"], signal: AbortSignal, onText: (text: string) => void): Promise<AiOutcome>;
 }
 
 let installed: ObjectHost | undefined;

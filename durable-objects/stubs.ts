@@ -8,7 +8,7 @@ import type { Server } from "partyserver";
 import type { DocKind } from "../domain/docs/layout";
 import type { PokerRole } from "../domain/rooms/poker";
 import type { RoomView } from "../domain/rooms/views";
-import type { HubMessage, SocketPlace } from "../domain/wire/live/hub";
+import type { AiJob, AiOutcome, HubMessage, SocketPlace } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
 import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
@@ -26,6 +26,10 @@ export interface UserHubRpc {
   places(project?: string): Promise<SocketPlace[]>;
   /** Forgets places recorded before `before`. */
   forget(places: SocketPlace[], before: number): Promise<void>;
+  /** Streams an AI answer to the user's tabs; resolves with the outcome. */
+  runAi(job: AiJob): Promise<AiOutcome>;
+  /** Stops a running AI answer. */
+  cancelAi(run: string): Promise<boolean>;
 }
 
 /** `ProjectRoom`, one per project: tells open boards what changed. */

@@ -5,6 +5,9 @@ import { LOCAL_VARS, root, spawnGroup } from "./lib.mjs";
 import { prepareLocalDb } from "./local-db.mjs";
 
 const port = process.env.E2E_PORT || "8799";
+// The AI helper points at a fake OpenAI-compatible provider on loopback that the AI journey
+// starts (tests/fixtures/fake-llm.ts); nothing listens there for the other specs.
+const aiPort = process.env.E2E_AI_PORT || String(Number(port) + 1100);
 const persistTo = ".wrangler/e2e-state";
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
@@ -18,7 +21,7 @@ if (!existsSync(join(built, "server", "wrangler.json"))) {
 }
 rmSync(served, { recursive: true, force: true });
 cpSync(built, served, { recursive: true });
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`, "--var", `AI_BASE_URL:http://127.0.0.1:${aiPort}/v1`, "--var", "AI_MODEL:fake-model", "--var", "AI_API_KEY:test-ai-key"]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

@@ -33,6 +33,14 @@ export interface Env {
   /** Days of inactivity after which a session ends (14 when unset). */
   SESSION_IDLE_DAYS?: string;
   MAIL_HTTP_TOKEN?: string;
+  /** The AI helper's OpenAI-compatible endpoint (`…/v1`), model and key; unset: not configured. */
+  AI_BASE_URL?: string;
+  AI_MODEL?: string;
+  AI_API_KEY?: string;
+  /** Milliseconds an answer may take (60000 when unset). */
+  AI_TIMEOUT_MS?: string;
+  /** AI requests per user per hour (60 when unset). */
+  AI_HOURLY_LIMIT?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

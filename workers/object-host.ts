@@ -10,6 +10,7 @@ import type { DocumentAudience, ObjectHost } from "../durable-objects/host";
 import { getDb } from "./db/client";
 import { documents, participants, projects, sprints, users } from "./db/schema";
 import { projectAccess } from "./services/access";
+import { streamAnswer } from "./services/ai/provider";
 import { addComment } from "./services/comments";
 import { i18nFor } from "./services/i18n";
 import { publishToProject } from "./services/live";
@@ -18,6 +19,7 @@ import { ensureBacklog } from "./services/sprints";
 import { createTask, findTask, updateTask } from "./services/tasks";
 
 export const objectHost: ObjectHost = {
+  streamAi: streamAnswer,
   async writeEstimate(env, meta, taskId, value, by, outcome) {
     const db = getDb(env.DB);
     // The facilitator may have lost write access since the room began.

@@ -1,10 +1,14 @@
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { loadProject } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
+import { Sparkle } from "../features/ai/sparkle";
 import type { Route } from "./+types/project-layout";
+
+const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ default: m.ChatPanel })));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -17,6 +21,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
   const { project } = loaderData;
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
+  const [chatOpen, setChatOpen] = useState(false);
 
   // Team or access changes of this project arrive live; reload the project's data.
   useHubMessages((m) => {
@@ -48,6 +53,9 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
             <span className="rounded-full bg-[var(--surface-2)] px-2.5 py-0.5 text-xs font-semibold text-[var(--muted)]" data-testid="my-role">
               {t(`roles.${project.access.role}`)}
             </span>
+            <button type="button" className={`btn btn-ghost ml-auto px-3 py-1 text-sm ${chatOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={chatOpen} onClick={() => setChatOpen(!chatOpen)} data-testid="ai-chat-toggle">
+              <Sparkle /> {t("ai:chat.open")}
+            </button>
           </div>
           <nav className="mt-4 flex gap-1">
             {tabs.map((tab) => (
@@ -67,6 +75,11 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <Outlet context={project} />
+      {chatOpen && (
+        <Suspense fallback={null}>
+          <ChatPanel project={project.guid} onClose={() => setChatOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

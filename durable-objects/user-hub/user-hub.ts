@@ -6,6 +6,11 @@ import type { UserHubRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_USER_HEADER } from "../../domain/wire/headers";
 import { type HubMessage, hubMessage, type SocketPlace, socketPlace } from "../../domain/wire/live/hub";
+import type { AiJob, AiOutcome } from "../../domain/wire/live/hub";
+import { host } from "../host";
+
+/** Streamed text is pushed at most this often (the last state always goes out). */
+const AI_PUSH_EVERY_MS = 80;
 
 /** Places remembered at most; the least recently opened go first. */
 export const MAX_PLACES = 500;
@@ -21,6 +26,11 @@ export const PLACE_TTL_MS = 30 * 24 * 60 * 60_000;
  */
 export class UserHub extends Server<Env> implements UserHubRpc {
   static options = { hibernate: true };
+  /**
+   * AI answers streaming right now, by run id. In memory on purpose: an open provider request
+   * keeps the object awake, and a run cannot outlive its request anyway.
+   */
+  private readonly runs = new Map<string, AbortController>();
 
   onStart() {
     this.ctx.storage.sql.exec(
@@ -51,6 +61,46 @@ export class UserHub extends Server<Env> implements UserHubRpc {
       sent += 1;
     }
     return { ok: true, sent };
+  }
+
+  /**
+   * Streams an AI answer to this user's tabs as it comes (`modification_text` for a document,
+   * `openai_chat` for the project chat) and resolves with the outcome. Runs here because this
+   * object is the one place every request of the user reaches: `cancelAi` can stop it.
+   */
+  async runAi(job: AiJob): Promise<AiOutcome> {
+    this.runs.get(job.run)?.abort();
+    const controller = new AbortController();
+    this.runs.set(job.run, controller);
+    let lastPush = 0;
+    let pending: string | null = null;
+    const send = (text: string, done: boolean) => {
+      if (job.channel.type === "modification_text") void this.push({ type: "modification_text", id: job.channel.id, text });
+      else if (job.channel.type === "openai_chat") void this.push({ type: "openai_chat", content: { project: job.channel.project, run: job.run, text, done } });
+    };
+    try {
+      const outcome = await host().streamAi(job.config, job.messages, controller.signal, (text) => {
+        pending = text;
+        const now = Date.now();
+        if (now - lastPush < AI_PUSH_EVERY_MS) return;
+        lastPush = now;
+        pending = null;
+        send(text, false);
+      });
+      if (outcome.ok) send(outcome.text, true);
+      else if (pending !== null) send(pending, false);
+      return outcome;
+    } finally {
+      if (this.runs.get(job.run) === controller) this.runs.delete(job.run);
+    }
+  }
+
+  /** Stops a streaming answer and its provider request; false when no such run is going. */
+  async cancelAi(run: string): Promise<boolean> {
+    const controller = this.runs.get(run);
+    if (!controller) return false;
+    controller.abort();
+    return true;
   }
 
   /** Closes every socket of a user whose account or session is gone. */

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { DEFAULT_LANGUAGE } from "../../domain/i18n/languages";
 import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
+import { aiRoutes } from "./ai";
 import { authRoutes } from "./auth";
 import { blogRoutes } from "./blog";
 import { devRoutes } from "./dev";
@@ -64,6 +65,7 @@ api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 api.route("/", blogRoutes);
+api.route("/", aiRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

@@ -686,3 +686,25 @@ export const blogPosts = sqliteTable(
 
 export type BlogCategory = typeof blogCategories.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
+
+// ── AI helper (issue 13) ──────────────────────────────────────────────────────────────────
+
+/** The project chat of the AI helper: one conversation per user and project, oldest first. */
+export const aiChatMessages = sqliteTable(
+  "ai_chat_messages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("ai_chat_messages_conversation_idx").on(t.userId, t.projectId, t.createdAt)],
+);
+
+export type AiChatMessage = typeof aiChatMessages.$inferSelect;

@@ -67,3 +67,28 @@ export type HubMessage = z.infer<typeof hubMessage>;
 
 /** What the hub answers to anything a client sends. */
 export const hubError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });
+
+/** The content of an `openai_chat` push: the assistant's answer to run `run`, so far. */
+export const openAiChatContent = z.object({ project: z.string(), run: z.string(), text: z.string(), done: z.boolean() });
+export type OpenAiChatContent = z.infer<typeof openAiChatContent>;
+
+/** An OpenAI-compatible provider as the Worker resolved it from its environment. */
+export interface AiConfig {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  /** The whole answer must arrive within this time. */
+  timeoutMs: number;
+}
+
+/** One AI answer the user's hub streams (DO RPC shape): where its text goes while it streams. */
+export interface AiJob {
+  /** Client-chosen id, so that `cancelAi(run)` can stop it. */
+  run: string;
+  config: AiConfig;
+  messages: { role: "system" | "user" | "assistant"; content: string }[];
+  channel: { type: "modification_text"; id: string } | { type: "openai_chat"; project: string } | { type: "none" };
+}
+
+/** How an AI answer ended: its text, or why not (an `errors` key). */
+export type AiOutcome = { ok: true; text: string } | { ok: false; reason: "ai_provider_failed" | "ai_timeout" | "ai_cancelled"; text: string };

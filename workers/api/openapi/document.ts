@@ -22,6 +22,9 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Too large",
   415: "Unsupported media type",
   429: "Too many requests",
+  502: "The upstream provider failed",
+  503: "Not configured",
+  504: "The upstream provider timed out",
 };
 
 /** JSON Schema of what a client sends; parts zod cannot express (refinements) are left open. */

@@ -1,5 +1,6 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
+import { aiOperations } from "./ai";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
@@ -21,6 +22,7 @@ export const operations: readonly Operation[] = [
   ...planningOperations,
   ...documentOperations,
   ...roomOperations,
+  ...aiOperations,
   ...helpOperations,
   ...blogOperations,
   ...metaOperations,

@@ -50,7 +50,7 @@ export interface Operation {
   /** The success answer: its status and, unless 204, what it carries. */
   ok: { status: 200 | 201 | 204; description: string; media?: string };
   /** Refusals beyond those every operation of its access level and body kind has. */
-  errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 429, string[]>>;
+  errors?: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503 | 504, readonly string[]>>;
 }
 
 /** Meanings of the path parameters, by name. */
@@ -76,6 +76,7 @@ export const PATH_PARAMS: Record<string, string> = {
   workflowGuid: "Guid of a workflow of the project.",
   valGuid: "Guid of a custom deck of the project.",
   rid: "Guid of a poker or retro room.",
+  run: "Client-chosen guid of an AI answer.",
   userId: "Guid of a user.",
   slug: "Slug of a blog category (`/v1/category`, `/v1/posts`, `/v1/allposts`) or post (`/v1/post`).",
   cover: "File name of a blog post's cover image, as its `cover.url` gives it.",

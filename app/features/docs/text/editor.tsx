@@ -29,6 +29,9 @@ import { type PickItem, pickerSuggestions, SuggestionList, SuggestionStore } fro
 import { Toolbar } from "./toolbar";
 import { ToolIcon } from "./toolbar-icons";
 import { VersionPreview } from "./version-preview";
+import { DocAssistant } from "../../ai/doc-assistant";
+import { MermaidBlocks } from "../../ai/mermaid-blocks";
+import { Sparkle } from "../../ai/sparkle";
 
 /** What every document editor module receives (the contract of app/features/docs/editors.ts). */
 export interface DocEditorProps {
@@ -94,7 +97,7 @@ function usePickerSources(project: string | null, enabled: boolean, viewerGuid: 
   );
 }
 
-function LiveEditor({ props, provider, ydoc, editable }: { props: DocEditorProps; provider: YProvider; ydoc: import("yjs").Doc; editable: boolean }) {
+function LiveEditor({ props, provider, ydoc, editable, onEditor }: { props: DocEditorProps; provider: YProvider; ydoc: import("yjs").Doc; editable: boolean; onEditor: (editor: import("@tiptap/core").Editor | null) => void }) {
   const { t } = useTranslation("docs-editor");
   const viewer = useViewer();
   const api = useApi();
@@ -127,6 +130,7 @@ function LiveEditor({ props, provider, ydoc, editable }: { props: DocEditorProps
           suggestions: pickerSuggestions(store, sources),
           openLinksOnClick: !editable,
         }),
+        MermaidBlocks,
         Collaboration.configure({ document: ydoc, field: Y_TEXT_FIELD }),
         CollaborationCaret.configure({ provider, user: viewer ? { name: viewer.name, color: viewer.color } : { name: "", color: "" } }),
       ],
@@ -150,6 +154,10 @@ function LiveEditor({ props, provider, ydoc, editable }: { props: DocEditorProps
     [provider, ydoc],
   );
   editorRef.current = editor;
+  useEffect(() => {
+    onEditor(editor);
+    return () => onEditor(null);
+  }, [editor, onEditor]);
 
   useEffect(() => {
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
@@ -196,6 +204,8 @@ export default function Editor(props: DocEditorProps) {
   const { ydoc, provider, status, readOnly: serverReadOnly, saved, deniedCode } = useDocProvider(props.doc.guid, { shareId: props.shareId, user });
   const editable = !props.readOnly && !serverReadOnly && status !== "denied";
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
+  const [liveEditor, setLiveEditor] = useState<import("@tiptap/core").Editor | null>(null);
   const [preview, setPreview] = useState<PreviewedVersion | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [historyKey, setHistoryKey] = useState(0);
@@ -269,6 +279,12 @@ export default function Editor(props: DocEditorProps) {
         <StatusBadge status={status} readOnly={!editable} saved={saved} />
         <div className="ml-auto flex items-center gap-2">
           <PresenceList provider={provider} />
+          {participant && editable && (
+            <button type="button" className={`btn btn-ghost px-2 py-1 text-sm ${aiOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={aiOpen} onClick={() => setAiOpen(!aiOpen)} data-testid="doc-ai-toggle">
+              <Sparkle />
+              {t("ai:open")}
+            </button>
+          )}
           {participant && (
             <button type="button" className={`btn btn-ghost px-2 py-1 text-sm ${historyOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={historyOpen} onClick={() => setHistoryOpen(!historyOpen)} data-testid="doc-history-toggle">
               <ToolIcon name="history" />
@@ -319,9 +335,22 @@ export default function Editor(props: DocEditorProps) {
               <VersionPreview content={preview.content} />
             </>
           ) : provider ? (
-            <LiveEditor props={props} provider={provider} ydoc={ydoc} editable={editable} />
+            <LiveEditor props={props} provider={provider} ydoc={ydoc} editable={editable} onEditor={setLiveEditor} />
           ) : null}
         </div>
+        {aiOpen && participant && editable && liveEditor && !preview && (
+          <DocAssistant
+            project={project!}
+            docGuid={props.doc.guid}
+            title={props.doc.title}
+            editor={liveEditor}
+            onTitle={async (title) => {
+              const res = await api("PATCH", `/v1/project/${project}/docs/${props.doc.guid}`, { title });
+              if (!res.error) await revalidate();
+            }}
+            onClose={() => setAiOpen(false)}
+          />
+        )}
         {historyOpen && participant && (
           <HistoryPanel projectGuid={project!} docGuid={props.doc.guid} canWrite={editable} previewing={preview?.version.guid ?? null} onPreview={setPreview} refreshKey={historyKey} onClose={() => {
             setHistoryOpen(false);

@@ -1,0 +1,122 @@
+/**
+ * The AI helper (issue 13) against a fake OpenAI-compatible provider on loopback, which this
+ * spec starts on the port scripts/serve-e2e.mjs points the Worker at: a summary streams into
+ * the first browser as a suggestion, is accepted as one edit (one undo) and appears at once in
+ * the second browser; a flowchart is validated and drawn by mermaid, and inserted as a diagram
+ * block; a chat answer becomes a task after confirmation. Without a provider the panel
+ * explains how to configure one.
+ */
+import type { Page } from "@playwright/test";
+import { FAKE_ANSWER, startFakeLlm } from "../fixtures/fake-llm";
+import { expect, hydrated, person, test } from "./fixtures";
+
+const aiPort = Number(process.env.E2E_AI_PORT ?? Number(process.env.E2E_PORT ?? 8799) + 1100);
+const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+
+let fake: Awaited<ReturnType<typeof startFakeLlm>> | undefined;
+test.beforeAll(async () => {
+  fake = await startFakeLlm(aiPort, { paceMs: 120 });
+});
+test.afterAll(async () => {
+  await fake?.stop();
+});
+
+/** Ann's project with Ben as a member and one text document in it. */
+async function sharedDocument(ann: Page, ben: Page, benEmail: string) {
+  const created = await ann.request.post("/api/v1/project", { data: { name: `AI ${Date.now().toString(36)}` }, headers: writeHeaders() });
+  const project = ((await created.json()) as { guid: string }).guid;
+  expect((await ann.request.post(`/api/v1/project/${project}/invite`, { data: [{ email: benEmail, value: "member" }], headers: writeHeaders() })).status()).toBe(201);
+  const mine = (await (await ben.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
+  const invite = mine.find((i) => i.project.guid === project)!;
+  expect((await ben.request.put(`/api/v1/project/invited/${invite.guid}`, { data: { successfully: true }, headers: writeHeaders() })).status()).toBe(200);
+  const doc = await ann.request.post(`/api/v1/project/${project}/docs`, { data: { kind: "text", title: "Launch plan" }, headers: writeHeaders() });
+  return { project, doc: ((await doc.json()) as { guid: string }).guid };
+}
+
+async function openDoc(page: Page, project: string, doc: string) {
+  await page.goto(`/project/${project}/docs/${doc}`);
+  await hydrated(page);
+  await expect(page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
+  return page.getByTestId("doc-editor-content");
+}
+
+test("a summary streams in as a suggestion, is accepted as one edit and reaches the co-editor; a flowchart is drawn", async ({ browser }) => {
+  test.slow();
+  const ann = await person(browser, "Ann Author");
+  const ben = await person(browser, "Ben Builder");
+  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
+  const a = await openDoc(ann.page, project, doc);
+  const b = await openDoc(ben.page, project, doc);
+  await a.click();
+  await ann.page.keyboard.type("We launch in May with three teams.");
+  await expect(b).toContainText("We launch in May");
+
+  await ann.page.getByTestId("doc-ai-toggle").click();
+  await ann.page.getByTestId("ai-action").selectOption("summarise");
+  await ann.page.getByTestId("ai-ask").click();
+  // It streams: part of the answer is shown before the whole is there.
+  const suggestion = ann.page.getByTestId("ai-suggestion");
+  await expect(suggestion).toHaveAttribute("data-state", "streaming");
+  await expect(ann.page.getByTestId("ai-suggestion-text")).not.toBeEmpty();
+  expect(((await ann.page.getByTestId("ai-suggestion-text").textContent()) ?? "").length).toBeLessThan(FAKE_ANSWER.length);
+  await expect(suggestion).toHaveAttribute("data-state", "ready");
+  await expect(ann.page.getByTestId("ai-suggestion-text")).toHaveText(FAKE_ANSWER);
+  // A suggestion is not in the document yet, for nobody.
+  await expect(a).not.toContainText(FAKE_ANSWER);
+  await expect(b).not.toContainText(FAKE_ANSWER);
+
+  await ann.page.getByTestId("ai-accept").click();
+  await expect(a).toContainText(FAKE_ANSWER);
+  await expect(b).toContainText(FAKE_ANSWER);
+  await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-accepted.png`, fullPage: true, animations: "disabled" });
+  // One undo takes the whole answer back, for both.
+  await ann.page.keyboard.press("Control+z");
+  await expect(a).not.toContainText(FAKE_ANSWER);
+  await expect(b).not.toContainText(FAKE_ANSWER);
+  await expect(a).toContainText("We launch in May with three teams.");
+
+  // The diagram helper: a flowchart checked by mermaid, drawn, then inserted as its source.
+  await ann.page.getByTestId("ai-action").selectOption("diagram");
+  await ann.page.getByTestId("ai-prompt").fill("The launch steps [diagram]");
+  await ann.page.getByTestId("ai-ask").click();
+  await expect(ann.page.getByTestId("ai-diagram-preview").locator("svg")).toBeVisible({ timeout: 15_000 });
+  await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-diagram.png`, fullPage: true, animations: "disabled" });
+  await ann.page.getByTestId("ai-accept").click();
+  await expect(b.locator("pre")).toContainText("flowchart TD");
+  // In the document it is a diagram block: its source stays editable text, drawn live below.
+  await expect(ben.page.getByTestId("doc-diagram").locator("svg")).toBeVisible({ timeout: 15_000 });
+
+  // The project chat answers in the side panel and keeps the conversation.
+  await ben.page.getByTestId("ai-chat-toggle").click();
+  await ben.page.getByTestId("ai-chat-input").fill("When do we launch?");
+  await ben.page.getByTestId("ai-chat-send").click();
+  await expect(ben.page.getByTestId("ai-chat-assistant")).toContainText(FAKE_ANSWER);
+  // An answer becomes tasks only after the user confirms the list.
+  await ben.page.getByTestId("ai-to-tasks").click();
+  await expect(ben.page.getByTestId("ai-tasks-confirm")).toContainText(FAKE_ANSWER);
+  await ben.page.getByTestId("ai-tasks-create").click();
+  await expect(ben.page.getByTestId("ai-tasks-made")).toBeVisible();
+  const found = await ben.page.request.get(`/api/v1/project/${project}/issuesearch/data?query=${encodeURIComponent("short summary")}`);
+  expect(JSON.stringify(await found.json())).toContain(FAKE_ANSWER.replace(/\.$/, ""));
+  await ben.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-chat.png`, animations: "disabled" });
+
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test("without a configured provider the helper explains how to configure one instead of answering", async ({ browser }) => {
+  const ann = await person(browser, "Ann Alone");
+  const created = await ann.page.request.post("/api/v1/project", { data: { name: `No AI ${Date.now().toString(36)}` }, headers: writeHeaders() });
+  const project = ((await created.json()) as { guid: string }).guid;
+  // This e2e server has a provider; the status call answers as a Worker without AI_* would
+  // (tests/integration/ai.test.ts holds the server side of "not configured").
+  await ann.page.route(`**/api/v1/project/${project}/ai`, (route) => route.fulfill({ json: { configured: false, hourly_limit: 60 } }));
+  await ann.page.goto(`/project/${project}`);
+  await hydrated(ann.page);
+  await ann.page.getByTestId("ai-chat-toggle").click();
+  const notice = ann.page.getByTestId("ai-chat").getByTestId("ai-not-configured");
+  await expect(notice).toContainText("AI_BASE_URL");
+  await expect(ann.page.getByTestId("ai-chat-input")).toHaveCount(0);
+  await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-not-configured.png`, animations: "disabled" });
+  await ann.context.close();
+});
