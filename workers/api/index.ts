@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE } from "../../domain/i18n/languages";
 import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { authRoutes } from "./auth";
+import { billingRoutes } from "./billing";
 import { blogRoutes } from "./blog";
 import { devRoutes } from "./dev";
 import { docRoutes, sharedDocRoutes } from "./docs";
@@ -64,6 +65,7 @@ api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 api.route("/", blogRoutes);
+api.route("/", billingRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

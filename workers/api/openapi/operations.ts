@@ -1,5 +1,6 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
+import { billingOperations } from "./billing";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
@@ -23,5 +24,6 @@ export const operations: readonly Operation[] = [
   ...roomOperations,
   ...helpOperations,
   ...blogOperations,
+  ...billingOperations,
   ...metaOperations,
 ];
