@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { CURRENCIES, DONATION_MAX, DONATION_MIN } from "../../domain/billing/plans";
+import { CURRENCIES, DONATION_MAX, DONATION_MIN, formatAmount } from "../../domain/billing/plans";
 import { cloudflareContext } from "../../workers/context";
 import { donateRecipientPage } from "../../workers/services/pages/billing";
 import { checkoutProblem } from "../features/billing/plan-card";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function Donate({ loaderData: { signedIn, recipient } }: Route.ComponentProps) {
-  const { t } = useTranslation("billing");
+  const { t, i18n } = useTranslation("billing");
   const [amount, setAmount] = useState("10");
   const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]>("eur");
   const [message, setMessage] = useState("");
@@ -53,7 +53,7 @@ export default function Donate({ loaderData: { signedIn, recipient } }: Route.Co
             </label>
           </div>
           <p id="donate-bounds" className="muted text-xs">
-            {(DONATION_MIN / 100).toFixed(2)} – {(DONATION_MAX / 100).toFixed(2)}
+            {formatAmount(DONATION_MIN, currency, i18n.language)} – {formatAmount(DONATION_MAX, currency, i18n.language)}
           </p>
           <label className="grid gap-1 text-sm">
             <span className="font-medium">{t("donate.message")}</span>
