@@ -46,7 +46,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
-          globalSetup: ["./tests/integration/mail-provider.global.ts"],
+          globalSetup: ["./tests/integration/mail-provider.global.ts", "./tests/integration/stripe-fake.global.ts"],
         },
       },
     ],

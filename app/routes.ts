@@ -21,6 +21,9 @@ export default [
   ...Object.keys(LEGAL_PAGES).map((path) => route(path.slice(1), "routes/legal-page.tsx", { id: `legal${path}` })),
   route("contacts", "routes/contacts.tsx"),
   route("test", "routes/try-poker.tsx"),
+  // Plans and donations (issue 23): public pages.
+  route("price", "routes/price.tsx"),
+  route("donate/:uUid?", "routes/donate.tsx"),
   layout("routes/signed-in.tsx", [
     route("project", "routes/projects.tsx"),
     route("project/:guid", "routes/project-layout.tsx", [
@@ -46,6 +49,10 @@ export default [
       ]),
     ]),
     route("settings/:action?/*", "routes/settings.tsx"),
+    // A custom plan, a payment's result and the sandbox provider's checkout page.
+    route("tariff/:tariffGuid", "routes/tariff.tsx"),
+    route("payment/:payGuid", "routes/payment.tsx"),
+    route("sandbox-pay/:payGuid", "routes/sandbox-pay.tsx"),
     // Site administrators write the blog here (others see a refusal).
     route("blog/write/:postGuid?", "routes/blog-editor.tsx"),
   ]),

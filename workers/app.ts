@@ -7,10 +7,11 @@ import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy
 import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
 import { cloudflareContext, cspNonceContext } from "./context";
-import { countingD1, patientD1 } from "./db/client";
+import { countingD1, getDb, patientD1 } from "./db/client";
 import type { Env } from "./env";
 import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
+import { runBillingSchedule } from "./services/payments/renewals";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { isSocketPath, routeSocket } from "./sockets";
 
@@ -104,5 +105,9 @@ export default {
     if (page.status === 304) return stamp(page);
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
     return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
+  },
+  /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries. */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runBillingSchedule(env, getDb(env.DB)).then((report) => console.log("billing schedule", JSON.stringify(report))));
   },
 } satisfies ExportedHandler<Env>;

@@ -41,6 +41,15 @@ export interface Env {
   AI_TIMEOUT_MS?: string;
   /** AI requests per user per hour (60 when unset). */
   AI_HOURLY_LIMIT?: string;
+  /** "sandbox" (development only) or "stripe"; unset: sandbox in development, Stripe elsewhere. */
+  PAYMENT_PROVIDER?: string;
+  /** Stripe's API key and webhook signing secret (`wrangler secret put`). */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Where Stripe's API answers (`https://api.stripe.com` when unset; a fake Stripe in tests). */
+  STRIPE_API_URL?: string;
+  /** The sandbox provider's signing secret (a fixed local one when unset). */
+  SANDBOX_WEBHOOK_SECRET?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

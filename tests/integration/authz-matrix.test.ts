@@ -26,6 +26,7 @@ import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
 import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { PLANS, PRICES, buy, newKey, sandboxNotification } from "../fixtures/payments";
 import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
 
 type Actor = "root" | "write" | "read" | "outsider" | "anon" | "share";
@@ -208,6 +209,18 @@ const MATRIX: Record<string, string> = {
   "POST /v1/project/:id/ai/chat":                         "AAADDD",
   "DELETE /v1/project/:id/ai/chat":                       "AAADDD",
   "POST /v1/project/:id/ai/cancel/:run":                  "AAADDD",
+  // Payments: plans are public; one's payments, autopay and buying need an account; the
+  // donations list is for site administrators; notifications are checked by their signature.
+  "GET /v1/tariffs":                                      "AAAAAA",
+  "GET /v1/tariff/:tariffGuid":                           "AAAAAA",
+  "POST /v1/buy/:priceGuid":                              "AAAADD",
+  "POST /v1/donate":                                      "AAAADD",
+  "GET /v1/donate":                                       "DDDDDD",
+  "GET /v1/pay":                                          "AAAADD",
+  "GET /v1/pay/:payGuid":                                 "AAAADD",
+  "GET /v1/autopay":                                      "AAAADD",
+  "PUT /v1/autopay":                                      "AAAADD",
+  "POST /v1/paypostoha":                                  "AAAAAA",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -290,8 +303,26 @@ const blog = () =>
   })());
 const blogPostBody = async () => ({ slug: uniqueSlug(), language: "en", category: (await blog()).category, title: "Refused", state: "draft" });
 
+/** A pending payment of the actor (a made-up guid for the signed out). */
+async function paymentOfActor(actor: Actor): Promise<string> {
+  const cookie = cookieOf(actor);
+  if (!cookie) return crypto.randomUUID();
+  const bought = await buy(cookie);
+  if (bought.status !== 201) throw new Error(`buy: ${bought.status} ${bought.text}`);
+  return bought.json.guid as string;
+}
+
 /** The minimal valid request of each operation (with its path values), per actor. */
 const SAMPLES: Record<string, Sample> = {
+  "GET /v1/tariff/:tariffGuid": () => ({ params: { tariffGuid: PLANS.team } }),
+  "POST /v1/buy/:priceGuid": () => ({ params: { priceGuid: PRICES.teamMonth }, headers: { "Idempotency-Key": newKey() } }),
+  "POST /v1/donate": () => ({ json: { amount: 500 }, headers: { "Idempotency-Key": newKey() } }),
+  "GET /v1/pay/:payGuid": async (actor) => ({ params: { payGuid: await paymentOfActor(actor) } }),
+  "PUT /v1/autopay": () => ({ json: { active: false } }),
+  "POST /v1/paypostoha": async () => {
+    const n = await sandboxNotification(crypto.randomUUID(), "payment.paid");
+    return { raw: n.raw, headers: n.headers };
+  },
   "GET /v1/category/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/posts/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/allposts/:slug": async () => ({ params: { slug: (await blog()).category }, query: { limit: "5", offset: "0" } }),

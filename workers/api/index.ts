@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { i18nFor } from "../services/i18n";
 import { aiRoutes } from "./ai";
 import { authRoutes } from "./auth";
+import { billingRoutes } from "./billing";
 import { blogRoutes } from "./blog";
 import { devRoutes } from "./dev";
 import { docRoutes, sharedDocRoutes } from "./docs";
@@ -66,6 +67,7 @@ api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 api.route("/", blogRoutes);
 api.route("/", aiRoutes);
+api.route("/", billingRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

@@ -708,3 +708,154 @@ export const aiChatMessages = sqliteTable(
 );
 
 export type AiChatMessage = typeof aiChatMessages.$inferSelect;
+
+// ─── Tariffs, payments, licences, donations (issue 23) ───────────────────────────────────────
+
+/**
+ * A plan and the limits it grants. Plans are data: the migration seeds Free, Team and Business;
+ * a custom plan names the one customer it is offered to (`customerId`) and is shown to no one else.
+ * Byte limits are bytes; `aiRequestsPerHour` counts AI helper calls per user and hour.
+ */
+export const tariffs = sqliteTable(
+  "tariffs",
+  {
+    id: text("id").primaryKey(),
+    /** The licence type this plan grants (`license.type_license`): free, team, business, … */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    sort: integer("sort").notNull().default(0),
+    /** Null: a public plan on /price. Set: a custom offer for this user only (/tariff/{guid}). */
+    customerId: text("customer_id").references(() => users.id, { onDelete: "cascade" }),
+    limitProjects: integer("limit_projects").notNull(),
+    limitParticipants: integer("limit_participants").notNull(),
+    limitStorageBytes: integer("limit_storage_bytes").notNull(),
+    limitAiRequestsPerHour: integer("limit_ai_requests_per_hour").notNull(),
+    limitRepositoryBytes: integer("limit_repository_bytes").notNull(),
+    limitMeetingSize: integer("limit_meeting_size").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("tariffs_customer_idx").on(t.customerId)],
+);
+
+/** A price of a plan for one period and currency, in minor units (cents). */
+export const tariffPrices = sqliteTable(
+  "tariff_prices",
+  {
+    id: text("id").primaryKey(),
+    tariffId: text("tariff_id")
+      .notNull()
+      .references(() => tariffs.id, { onDelete: "cascade" }),
+    period: text("period", { enum: ["month", "year"] }).notNull(),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [uniqueIndex("tariff_prices_unique").on(t.tariffId, t.period, t.currency)],
+);
+
+/** A user's licence: the plan bought and until when. No row, or an expired one, reads as Free. */
+export const licences = sqliteTable("licences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tariffId: text("tariff_id")
+    .notNull()
+    .references(() => tariffs.id, { onDelete: "restrict" }),
+  typeLicense: text("type_license").notNull(),
+  /** The price last paid: what autopay renews with. */
+  priceId: text("price_id").references(() => tariffPrices.id, { onDelete: "set null" }),
+  expiresAt: integer("expires_at").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** Whether the user's licence renews by itself before it ends (`GET/PUT /v1/autopay`). */
+export const autopay = sqliteTable("autopay", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  active: integer("active", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/**
+ * A payment, from the moment a buy is accepted (pending) to its outcome. `providerRef` is the
+ * provider's id of the checkout (a Stripe Checkout Session id), `checkoutUrl` where to pay.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["licence", "donation"] }).notNull(),
+    priceId: text("price_id").references(() => tariffPrices.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "paid", "declined", "failed", "refunded"] }).notNull().default("pending"),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    providerPaymentRef: text("provider_payment_ref"),
+    checkoutUrl: text("checkout_url"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** What a paid licence payment grants: its period, kept with the payment for the receipt. */
+    period: text("period"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("payments_user_idx").on(t.userId, t.createdAt), index("payments_provider_ref_idx").on(t.providerRef)],
+);
+
+/**
+ * Idempotency keys of buy and donate requests, per user. The row is the lock: inserting it
+ * (primary key user+key) decides which of concurrent identical requests talks to the provider.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["in_flight", "done"] }).notNull().default("in_flight"),
+    status: integer("status"),
+    body: text("body"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/** Provider notifications already applied, by the provider's event id: a redelivery is a no-op. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    paymentId: text("payment_id"),
+    receivedAt: integer("received_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A donation to the site, a person or a project; paid through its payment. */
+export const donations = sqliteTable(
+  "donations",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    donorId: text("donor_id").references(() => users.id, { onDelete: "set null" }),
+    recipientUserId: text("recipient_user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull().default(""),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("donations_payment_unique").on(t.paymentId)],
+);
+
+export type Tariff = typeof tariffs.$inferSelect;
+export type TariffPrice = typeof tariffPrices.$inferSelect;
+export type Licence = typeof licences.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

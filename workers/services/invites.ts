@@ -9,6 +9,7 @@ import { invites, participants, projects, users, type Invite, type Project, type
 import type { Env } from "../env";
 import { confirmedHolder, releaseUnconfirmedClaims } from "./accounts";
 import { pushToUser } from "./hub";
+import { checkJoin } from "./plan-limits";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
 import { notify } from "./notifications";
@@ -181,7 +182,7 @@ export async function answerInvite(
   user: User,
   inviteId: string,
   accept: boolean,
-): Promise<{ ok: true; projectId: string } | { ok: false; reason: "not_found" }> {
+): Promise<{ ok: true; projectId: string } | { ok: false; reason: "not_found" | "plan_limit_participants" }> {
   if (user.emailConfirmedAt === null) return { ok: false, reason: "not_found" };
   const invite = await db
     .select()
@@ -189,6 +190,7 @@ export async function answerInvite(
     .where(and(eq(invites.id, inviteId), eq(invites.email, user.email), eq(invites.status, "pending")))
     .get();
   if (!invite) return { ok: false, reason: "not_found" };
+  if (accept && !(await checkJoin(db, invite.projectId)).ok) return { ok: false, reason: "plan_limit_participants" };
   await runBatch(db, answerStatements(db, invite, user.id, accept, Date.now()));
   await afterAnswer(env, db, invite, user, accept);
   return { ok: true, projectId: invite.projectId };
@@ -216,10 +218,11 @@ export async function registerFromInvite(
   name: string,
   password: string,
   userAgent: string | null,
-): Promise<{ ok: true; token: string; projectId: string } | { ok: false; reason: "link_invalid" | "email_taken" }> {
+): Promise<{ ok: true; token: string; projectId: string } | { ok: false; reason: "link_invalid" | "email_taken" | "plan_limit_participants" }> {
   const found = await inviteByLink(db, token);
   if (!found) return { ok: false, reason: "link_invalid" };
   const { invite } = found;
+  if (!(await checkJoin(db, invite.projectId)).ok) return { ok: false, reason: "plan_limit_participants" };
   if (await confirmedHolder(db, invite.email)) return { ok: false, reason: "email_taken" };
   const userId = newGuid();
   const now = Date.now();

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
+import { LicenceBadge } from "../billing/licence-badge";
 import { NotificationsMenu } from "../hub/notifications-menu";
 import { useApi } from "./errors";
 import { HelpMenu } from "./help-menu";
@@ -56,6 +57,7 @@ export function AppHeader() {
           </div>
           {user ? (
             <>
+              <LicenceBadge />
               <HelpMenu />
               <div data-tour="notifications">
                 <NotificationsMenu />

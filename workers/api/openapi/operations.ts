@@ -1,6 +1,7 @@
 /** Every operation of the API, in the order the reference page shows them. */
 import { accountOperations } from "./accounts";
 import { aiOperations } from "./ai";
+import { billingOperations } from "./billing";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
@@ -25,5 +26,6 @@ export const operations: readonly Operation[] = [
   ...aiOperations,
   ...helpOperations,
   ...blogOperations,
+  ...billingOperations,
   ...metaOperations,
 ];

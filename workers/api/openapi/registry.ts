@@ -80,6 +80,9 @@ export const PATH_PARAMS: Record<string, string> = {
   userId: "Guid of a user.",
   slug: "Slug of a blog category (`/v1/category`, `/v1/posts`, `/v1/allposts`) or post (`/v1/post`).",
   cover: "File name of a blog post's cover image, as its `cover.url` gives it.",
+  priceGuid: "Guid of a price of a plan (`GET /v1/tariffs`).",
+  tariffGuid: "Guid of a plan.",
+  payGuid: "Guid of one of the caller's payments.",
   file: "File name of the avatar: `{guid}.{png|jpg|gif|webp}`.",
 };
 

@@ -42,6 +42,8 @@ import { hitRateLimit } from "../../services/rate-limit";
 import { sessionCookie } from "../../services/sessions";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
+import { limitProblem, requireWithin } from "../billing/limit-problem";
+import { checkProjectCreation, checkSeats } from "../../services/plan-limits";
 import { ApiProblem } from "../problem";
 import { readJson } from "../validate";
 
@@ -57,12 +59,14 @@ export const projectRoutes = new Hono<ProjectEnv>()
   .put("/v1/project/invited/:inviteGuid", requireUser, async (c) => {
     const body = await readJson(c, answerInviteBody);
     const result = await answerInvite(c.env, c.get("db"), c.get("user")!, c.req.param("inviteGuid"), body.successfully);
+    if (!result.ok && result.reason === "plan_limit_participants") throw limitProblem("participants");
     if (!result.ok) throw new ApiProblem(404, "invite_not_found");
     return c.json({ ok: true, project: result.projectId });
   })
   .post("/v1/invite/:link/register", async (c) => {
     const body = await readJson(c, registerFromInviteBody);
     const result = await registerFromInvite(c.env, c.get("db"), c.req.param("link"), body.name, body.newpass, c.req.header("User-Agent") ?? null);
+    if (!result.ok && result.reason === "plan_limit_participants") throw limitProblem("participants");
     if (!result.ok) throw new ApiProblem(result.reason === "email_taken" ? 409 : 400, result.reason);
     c.header("Set-Cookie", sessionCookie(result.token));
     return c.json({ ok: true, project: result.projectId });
@@ -71,6 +75,7 @@ export const projectRoutes = new Hono<ProjectEnv>()
   .post("/v1/project", requireUser, async (c) => {
     const body = await readJson(c, createProjectBody);
     const db = c.get("db");
+    requireWithin(await checkProjectCreation(db, c.get("user")!.id));
     const created = await createProject(db, c.get("user")!.id, body.name, body.description, c.get("i18n").t, body.custom_fields);
     if (!created.ok) throw new ApiProblem(400, created.reason, { [`custom_fields.${created.index}`]: created.reason });
     const result = await projectAccess(db, c.get("user")!.id, created.projectId, "root");
@@ -152,6 +157,7 @@ export const projectRoutes = new Hono<ProjectEnv>()
   .get("/v1/project/:id/invite", access("root"), async (c) => c.json(await projectInvites(c.get("db"), c.get("project").id)))
   .post("/v1/project/:id/invite", access("root"), async (c) => {
     const body = await readJson(c, inviteBody);
+    requireWithin(await checkSeats(c.get("db"), c.get("project").id, body.map((e) => e.email)));
     const decision = await hitRateLimit(c.env.DB, `invite:user:${c.get("user")!.id}`, RATE_LIMITS.invites);
     if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
     const created = await inviteMany(c.env, c.get("db"), c.get("project"), c.get("user")!, body, mailOrigin(c), c.get("i18n").t);

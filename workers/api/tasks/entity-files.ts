@@ -5,6 +5,8 @@ import { z } from "zod";
 import { FILE_MAX_BYTES, contentDisposition } from "../../../domain/files";
 import { deleteFile, findFile, listFiles, uploadFile } from "../../services/entity-files";
 import { findTask } from "../../services/tasks";
+import { requireWithin } from "../billing/limit-problem";
+import { checkStorage } from "../../services/plan-limits";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { parseWith } from "../validate";
@@ -45,6 +47,7 @@ export const entityFileRoutes = new Hono<ProjectEnv>()
       const task = await findTask(c.get("db"), c.get("project").id, target.entity_guid);
       if (!task) throw new ApiProblem(404, "task_not_found");
       const user = c.get("user")!;
+      requireWithin(await checkStorage(c.get("db"), c.get("project").id, file.size));
       const result = await uploadFile(c.env, c.get("db"), task, user, file);
       if (!result.ok) throw new ApiProblem(STATUS[result.reason], result.reason, { file: result.reason });
       await tasksChanged(c, [task.id]);

@@ -1,0 +1,108 @@
+/**
+ * Plans, payments and licences (issue 23): the rules shared by the API, the pages and the
+ * tests. Pure: no runtime imports.
+ */
+import { z } from "zod";
+
+export const PERIODS = ["month", "year"] as const;
+export type Period = (typeof PERIODS)[number];
+
+export const PAYMENT_STATUSES = ["pending", "paid", "declined", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The licence type of an account without a paid, unexpired licence. */
+export const FREE_LICENSE = "free";
+
+/** What a plan grants; the API names them as these keys. */
+export const LIMIT_KEYS = ["projects", "participants", "storage_bytes", "ai_requests_per_hour", "repository_bytes", "meeting_size"] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+export type Limits = Record<LimitKey, number>;
+
+/** How long a stored answer to an idempotency key is replayed (Stripe's promise: 24 hours). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The header carrying the key, and the one marking a replayed answer (Stripe's names). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const REPLAY_HEADER = "Idempotent-Replayed";
+
+/** A key the client chose: Stripe allows up to 255 characters. */
+export const idempotencyKey = z.string().trim().min(1, "idempotency_key_missing").max(255, "idempotency_key_invalid");
+
+/** `POST /v1/buy/{priceGuid}`: the body may be left out. */
+export const buyBody = z.object({ autopay: z.boolean().optional() }).strict();
+export type BuyBody = z.infer<typeof buyBody>;
+
+/** `PUT /v1/autopay`. */
+export const autopayBody = z.object({ active: z.boolean({ message: "body_invalid" }) }).strict();
+
+/** Donations: an amount chosen freely within these bounds, in minor units. */
+export const DONATION_MIN = 100;
+export const DONATION_MAX = 100_000;
+export const CURRENCIES = ["eur", "usd"] as const;
+
+/** `POST /v1/donate`: to the site, or to a named person (`recipient`, a user guid). */
+export const donateBody = z
+  .object({
+    amount: z.number({ message: "donation_amount_invalid" }).int("donation_amount_invalid").min(DONATION_MIN, "donation_amount_invalid").max(DONATION_MAX, "donation_amount_invalid"),
+    currency: z.enum(CURRENCIES, { message: "currency_invalid" }).default("eur"),
+    recipient: z.string().uuid("recipient_not_found").optional(),
+    message: z.string().max(500, "donation_message_too_long").default(""),
+  })
+  .strict();
+export type DonateBody = z.infer<typeof donateBody>;
+
+/**
+ * The status a payment takes when a provider reports `incoming`, or null to keep it: events may
+ * arrive late or out of order. A pending report never overrides an outcome; a paid payment only
+ * becomes refunded; a late "paid" after a decline or failure wins (the money was taken, so the
+ * licence must follow); a refund is final.
+ */
+export function settle(current: PaymentStatus, incoming: PaymentStatus): PaymentStatus | null {
+  if (current === incoming || incoming === "pending") return null;
+  if (current === "refunded") return null;
+  if (current === "paid") return incoming === "refunded" ? "refunded" : null;
+  if (incoming === "refunded") return null;
+  return incoming;
+}
+
+/** Adds one period to a time (ms, UTC): a month keeps the day of month where it exists. */
+export function addPeriod(from: number, period: Period): number {
+  const d = new Date(from);
+  if (period === "year") d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else {
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() + 1);
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+  }
+  return d.getTime();
+}
+
+/**
+ * When a licence bought for `period` ends: paying again for the same plan before expiry adds to
+ * the time left; a different plan (an upgrade) starts now.
+ */
+export function licenceExpiry(current: { typeLicense: string; expiresAt: number } | null, typeLicense: string, period: Period, now: number): number {
+  const start = current && current.typeLicense === typeLicense && current.expiresAt > now ? current.expiresAt : now;
+  return addPeriod(start, period);
+}
+
+/** Whether a licence still grants its plan. */
+export const licenceActive = (licence: { expiresAt: number } | null | undefined, now: number) => !!licence && licence.expiresAt > now;
+
+/** An amount in minor units, formatted for a language (`8,00 €`, `$9.00`). */
+export function formatAmount(amount: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
+}
+
+/** A byte size for people: `1 GB`, `100 MB` (binary units, as storage is sold). */
+export function formatBytes(bytes: number, language: string): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`;
+}

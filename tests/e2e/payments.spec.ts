@@ -1,0 +1,76 @@
+/** Plans and payments through the sandbox provider: buying lifts a limit at once, declining changes nothing; a donation. */
+import type { Page } from "@playwright/test";
+import { expect, hydrated, open, person, t, test } from "./fixtures";
+
+const origin = () => new URL(test.info().project.use.baseURL!).origin;
+
+const createProject = (page: Page, name: string) => page.request.post("/api/v1/project", { data: { name }, headers: { Origin: origin() } });
+
+test("buys a plan through the sandbox: the result page, the badge of another tab, and a lifted project limit; declining changes nothing", async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const { page, context, errors } = await person(browser, "Plan Buyer");
+  // Free allows ten projects; the eleventh is refused with a pointer to the plans.
+  const owned = ((await (await page.request.get("/api/v1/project")).json()) as unknown[]).length;
+  for (let i = owned; i < 10; i++) expect((await createProject(page, `Project ${i}`)).status()).toBe(201);
+  const refused = await createProject(page, "One too many");
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe("plan_limit_projects");
+  expect(refused.headers().link).toBe(`</price>; rel="payment"`);
+
+  const other = await context.newPage();
+  await open(other, "/project");
+  await expect(other.getByTestId("licence-badge")).toHaveAttribute("data-licence", "free");
+
+  await open(page, "/price");
+  await expect(page.getByTestId("plan-free")).toHaveAttribute("aria-current", "true");
+  await page.getByTestId("period-year").click();
+  await expect(page.getByTestId("plan-team").getByTestId("plan-price")).toContainText("80");
+  await page.getByTestId("period-month").click();
+  await page.screenshot({ path: test.info().outputPath("price.png"), fullPage: true });
+  await page.getByTestId("buy-team").click();
+  await expect(page.getByTestId("sandbox-checkout")).toBeVisible();
+  await hydrated(page);
+  await page.screenshot({ path: test.info().outputPath("sandbox-checkout.png") });
+  await page.getByTestId("sandbox-pay").click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "paid");
+  await page.screenshot({ path: test.info().outputPath("payment-paid.png") });
+  // The other tab hears `update_license_user` over the user hub: no reload.
+  await expect(other.getByTestId("licence-badge")).toHaveAttribute("data-licence", "team");
+  expect((await createProject(page, "Now allowed")).status()).toBe(201);
+
+  // Declining a Business checkout leaves the Team licence as it was.
+  await open(page, "/price");
+  await expect(page.getByTestId("plan-team")).toHaveAttribute("aria-current", "true");
+  await page.getByTestId("buy-business").click();
+  await expect(page.getByTestId("sandbox-checkout")).toBeVisible();
+  await hydrated(page);
+  await page.getByTestId("sandbox-decline").click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "declined");
+  await expect(page.getByTestId("licence-badge")).toHaveAttribute("data-licence", "team");
+
+  await open(page, "/settings/billing");
+  await expect(page.getByTestId("receipts").locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("autopay")).toBeVisible();
+  await expect(page.getByTestId("billing-licence")).toContainText("Team");
+  await page.screenshot({ path: test.info().outputPath("receipts.png"), fullPage: true });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("completes a donation of a freely chosen amount", async ({ browser }) => {
+  const { page, context, errors } = await person(browser, "Generous Donor");
+  await open(page, "/donate");
+  await page.getByTestId("donate-amount").fill("0.5");
+  await page.getByTestId("donate-submit").click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await page.getByTestId("donate-amount").fill("7.50");
+  await page.screenshot({ path: test.info().outputPath("donate.png"), fullPage: true });
+  await page.getByTestId("donate-submit").click();
+  await expect(page.getByTestId("sandbox-checkout")).toContainText("7.50");
+  await hydrated(page);
+  await page.getByTestId("sandbox-pay").click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "paid");
+  await page.screenshot({ path: test.info().outputPath("donation-thanks.png") });
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { invites, licences, tariffs } from "../../workers/db/schema";
+import { limitsFor } from "../../workers/services/plan-limits";
+import { call } from "../fixtures/http";
+import { PNG } from "../fixtures/images";
+import { buy, notify } from "../fixtures/payments";
+import { base, newTask } from "../fixtures/tasks";
+import { db, signedIn, uniqueEmail } from "../fixtures/users";
+
+/** Puts the user on a custom plan of their own with tiny limits (a licence valid for a day). */
+async function tinyPlan(userId: string, limits: Partial<{ projects: number; participants: number; storage: number }> = {}) {
+  const tariffId = crypto.randomUUID();
+  await db().batch([
+    db().insert(tariffs).values({
+      id: tariffId, slug: "tiny", name: "Tiny", customerId: userId,
+      limitProjects: limits.projects ?? 100, limitParticipants: limits.participants ?? 100, limitStorageBytes: limits.storage ?? 1e9,
+      limitAiRequestsPerHour: 1, limitRepositoryBytes: 1, limitMeetingSize: 2,
+    }),
+    db().insert(licences).values({ userId, tariffId, typeLicense: "tiny", expiresAt: Date.now() + 86400_000 }),
+  ]);
+}
+
+async function newProject(cookie: string, name = "Limited") {
+  return call("POST", "/api/v1/project", { cookie, body: { name } });
+}
+
+describe("plan limits", () => {
+  it("reads Free for an account without a licence and the plan of a current licence", async () => {
+    const me = await signedIn();
+    expect(await limitsFor(db(), me.id)).toMatchObject({ typeLicense: "free", expiresAt: null, limits: { projects: 10, participants: 50, meeting_size: 4 } });
+    await tinyPlan(me.id, { projects: 1 });
+    expect((await limitsFor(db(), me.id)).limits.projects).toBe(1);
+    await db().update(licences).set({ expiresAt: Date.now() - 1 }).where(eq(licences.userId, me.id));
+    expect((await limitsFor(db(), me.id)).typeLicense).toBe("free");
+  });
+
+  it("refuses a project beyond the plan with a translated error pointing to /price, and lifts it once a bigger plan is paid", async () => {
+    const me = await signedIn();
+    await tinyPlan(me.id, { projects: 1 });
+    expect((await newProject(me.cookie)).status).toBe(201);
+    const refused = await call("POST", "/api/v1/project", { cookie: me.cookie, body: { name: "One too many" }, headers: { "Accept-Language": "de" } });
+    expect([refused.status, refused.json.code]).toEqual([403, "plan_limit_projects"]);
+    expect(refused.json.detail).toContain("/price");
+    expect(refused.json.detail).toMatch(/Tarif/);
+    expect(refused.headers.get("Link")).toBe('</price>; rel="payment"');
+    expect((await call("GET", "/api/v1/project", { cookie: me.cookie })).json).toHaveLength(1);
+    const bought = await buy(me.cookie);
+    await notify(bought.json.guid, "payment.paid");
+    expect((await newProject(me.cookie, "Now allowed")).status).toBe(201);
+  });
+
+  it("refuses inviting more people than the project owner's plan seats, and accepting into a full project", async () => {
+    const owner = await signedIn();
+    const project = (await newProject(owner.cookie)).json.guid as string;
+    const invitee = await signedIn();
+    const ok = await call("POST", `${base(project)}/invite`, { cookie: owner.cookie, body: [{ email: invitee.email, value: "member" }] });
+    expect(ok.status, ok.text).toBe(201);
+    await tinyPlan(owner.id, { participants: 1 });
+    const refused = await call("POST", `${base(project)}/invite`, { cookie: owner.cookie, body: [{ email: uniqueEmail("more"), value: "member" }] });
+    expect([refused.status, refused.json.code]).toEqual([403, "plan_limit_participants"]);
+    const pending = await db().select().from(invites).where(eq(invites.projectId, project)).all();
+    expect(pending).toHaveLength(1);
+    const accept = await call("PUT", `/api/v1/project/invited/${pending[0]!.id}`, { cookie: invitee.cookie, body: { successfully: true } });
+    expect([accept.status, accept.json.code]).toEqual([403, "plan_limit_participants"]);
+    expect((await db().select().from(invites).where(eq(invites.id, pending[0]!.id)).get())!.status).toBe("pending");
+  });
+
+  it("refuses an upload beyond the plan's storage", async () => {
+    const owner = await signedIn();
+    const project = (await newProject(owner.cookie)).json.guid as string;
+    const task = await newTask(project, owner.cookie);
+    await tinyPlan(owner.id, { storage: PNG.byteLength + 10 });
+    const upload = () => {
+      const form = new FormData();
+      form.append("entity_kind", "issue");
+      form.append("entity_guid", task.guid);
+      form.append("file", new File([PNG as BlobPart], "pixel.png", { type: "image/png" }));
+      return call("POST", `${base(project)}/entity-file`, { cookie: owner.cookie, form });
+    };
+    expect((await upload()).status).toBe(201);
+    const refused = await upload();
+    expect([refused.status, refused.json.code]).toEqual([403, "plan_limit_storage_bytes"]);
+  });
+});
