@@ -2,6 +2,7 @@
 import { accountOperations } from "./accounts";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
+import { gitOperations } from "./git";
 import { helpOperations } from "./help";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
@@ -21,6 +22,7 @@ export const operations: readonly Operation[] = [
   ...planningOperations,
   ...documentOperations,
   ...roomOperations,
+  ...gitOperations,
   ...helpOperations,
   ...blogOperations,
   ...metaOperations,
