@@ -13,6 +13,7 @@ import {
 import { LANGUAGES } from "../../domain/i18n/languages";
 import { THEMES } from "../../domain/shell";
 import { Avatar } from "../components/ui/avatar";
+import { TokensTab } from "../features/code/tokens-tab";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useApi } from "../features/shell/errors";
@@ -24,7 +25,7 @@ import { pendingEmailPage } from "../../workers/services/pages/viewer";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/settings";
 
-const SETTINGS_TABS = ["profile", "password", "language", "theme"] as const;
+const SETTINGS_TABS = ["profile", "password", "language", "theme", "tokens"] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -326,6 +327,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {tab === "password" && <PasswordTab />}
         {tab === "language" && <LanguageTab />}
         {tab === "theme" && <ThemeTab />}
+        {tab === "tokens" && <TokensTab />}
       </div>
     </main>
   );
