@@ -92,7 +92,6 @@ export interface GitRepoRpc {
   raw(ref: string, path: string): Promise<Uint8Array | null>;
   setDefaultBranch(branch: string): Promise<boolean>;
   destroy(): Promise<void>;
-  restartForTest(): Promise<void>;
 }
 
 /** The object types the namespaces in `Env` hand out: a partyserver `Server` with the RPC above. */

@@ -102,7 +102,7 @@ export default function ProjectCodeTree({ loaderData }: Route.ComponentProps) {
           {readme && (
             <section className="card p-6" data-testid="readme">
               {/* renderMarkdown escapes every text and keeps only safe links and images. */}
-              <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: readme }} />
+              <div className="post-body" dangerouslySetInnerHTML={{ __html: readme }} />
             </section>
           )}
         </>

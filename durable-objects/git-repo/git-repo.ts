@@ -164,9 +164,4 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   async destroy(): Promise<void> {
     this.store.wipe();
   }
-
-  /** Development only: drops the in-memory state, as an eviction would. */
-  async restartForTest(): Promise<void> {
-    this.ctx.abort("restart for test");
-  }
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
-import { PASSWORD_LINK, expect, hydrated, open, test, uniqueEmail } from "./fixtures";
+import { PASSWORD_LINK, createProjectFromList, expect, hydrated, open, person, test, uniqueEmail } from "./fixtures";
 
 const run = promisify(execFile);
 
@@ -134,4 +134,62 @@ test("the real git client clones, pushes and fetches, and each role gets what it
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+});
+
+test("a repository made in the browser shows what the command line pushed: commit, tree, file and diff", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const me = await person(browser, "Coder");
+  const page = me.page;
+  const shot = async (name: string) => process.env.GIT_SCREENS && (await page.screenshot({ path: `${process.env.GIT_SCREENS}/${name}.png`, fullPage: true }));
+  const projectPath = await createProjectFromList(page, "Code");
+  await page.getByRole("link", { name: "Code", exact: true }).click();
+  await expect(page.getByTestId("no-repos")).toBeVisible();
+  await page.getByTestId("create-repo").getByLabel("Name").fill("site");
+  await page.getByTestId("create-repo").getByRole("checkbox").uncheck();
+  await shot("code-list");
+  await page.getByTestId("create-repo").getByRole("button").click();
+  await expect(page.getByTestId("repo-empty")).toBeVisible();
+  await shot("repo-empty");
+  const cloneUrl = await page.getByTestId("clone-url").inputValue();
+  expect(cloneUrl).toBe(`${baseURL}/git${projectPath.replace("/project", "")}/site.git`);
+
+  // A token from the settings page.
+  await open(page, "/settings/tokens");
+  await page.getByTestId("tokens").getByLabel("Token name").fill("laptop");
+  await page.getByTestId("tokens").getByRole("button", { name: "Create token" }).click();
+  const token = await page.getByTestId("token-secret").locator("input").inputValue();
+  await expect(page.getByTestId("token-row")).toHaveCount(1);
+  await shot("tokens");
+
+  const tmp = await mkdtemp(join(tmpdir(), "git-e2e-"));
+  try {
+    const dir = join(tmp, "site");
+    expect((await git(tmp, "clone", withToken(cloneUrl, token), "site")).ok).toBe(true);
+    await commitFile(dir, "README.md", "# Site\n\nHello **world**.\n", "Start the site");
+    await commitFile(dir, "app.ts", "export function greet(name: string) {\n  return `Hello ${name}`;\n}\n", "Greet people");
+    expect((await git(dir, "push", "origin", "main")).ok).toBe(true);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+
+  await page.goBack();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("readme")).toContainText("Hello world.");
+  await expect(page.getByTestId("last-commit")).toContainText("Greet people");
+  await shot("repo-tree");
+  await page.getByTestId("tree-item").filter({ hasText: "app.ts" }).click();
+  await expect(page.locator("[data-testid=file-code][data-highlighted=true]")).toContainText("export function greet");
+  await shot("file");
+  await page.getByTestId("commits-tab").click();
+  await expect(page.getByTestId("commit-count")).toHaveText("2 commits");
+  await shot("commits");
+  await page.getByTestId("commit-row").first().click();
+  await expect(page.getByTestId("commit-title")).toHaveText("Greet people");
+  await expect(page.getByTestId("diff-file")).toContainText("app.ts");
+  await expect(page.locator("[data-testid=diff-file] tr[data-kind=add]")).toHaveCount(3);
+  await shot("commit");
+  await page.getByRole("button", { name: "Split" }).click();
+  await shot("commit-split");
+  await me.context.close();
 });

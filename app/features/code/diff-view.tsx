@@ -60,11 +60,17 @@ function Split({ rows }: { rows: Row[] }) {
   const cell = (r: Row | null, side: "old" | "new") => (
     <>
       <td className={`w-10 select-none px-2 text-right text-[var(--muted)] ${r ? TONE[r.kind] : ""}`}>{r?.[side] ?? ""}</td>
-      <td className={`w-1/2 whitespace-pre px-2 ${r ? TONE[r.kind] : "bg-[var(--surface-2)]"}`}>{r ? r.text : ""}</td>
+      <td className={`whitespace-pre px-2 ${r ? TONE[r.kind] : "bg-[var(--surface-2)]"}`}>{r ? r.text : ""}</td>
     </>
   );
   return (
     <table className="w-full table-fixed border-collapse font-mono text-xs leading-5">
+      <colgroup>
+        <col className="w-12" />
+        <col />
+        <col className="w-12" />
+        <col />
+      </colgroup>
       <tbody>
         {pairs.map(([a, b], i) =>
           a?.kind === "hunk" ? (

@@ -38,7 +38,7 @@ export function RepoHeader({
           {repo.name}
         </h2>
         <label className="ml-auto flex items-center gap-2 text-sm">
-          <span className="muted">{t("repo.ref")}</span>
+          <span className="muted whitespace-nowrap">{t("repo.ref")}</span>
           <select className="input py-1" value={refName} onChange={(e) => go(e.target.value)} data-testid="ref-picker">
             {!heads.some((h) => h.name === refName) && !tags.some((h) => h.name === refName) && <option value={refName}>{refName.slice(0, 12)}</option>}
             <optgroup label={t("repo.branches")}>
