@@ -67,20 +67,7 @@ export interface DocRoomRpc {
   destroy(): Promise<void>;
 }
 
-/** What the repository page shows of a `GitRepo` at once (spec §3 "Git repo"). */
-export interface RepoSummary {
-  default_branch: string | null;
-  heads: { name: string; hexsha: string }[];
-  tags: { name: string; hexsha: string }[];
-  last_commit: GitCommitRow | null;
-  tree: { items: GitTreeItem[] };
-  readme: { path: string; content: string } | null;
-  size: number;
-}
-export type { CommitRow as GitCommitRow, RefEntry as GitRefEntry } from "./git-repo/store";
-export type { ChangedFile as GitChangedFile, FileView as GitFileView, TreeItem as GitTreeItem } from "./git-repo/browse";
-import type { CommitRow as GitCommitRow } from "./git-repo/store";
-import type { ChangedFile as GitChangedFile, FileView as GitFileView, TreeItem as GitTreeItem } from "./git-repo/browse";
+import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
 
 /** `GitRepo`, one per git repository: smart HTTP through `fetch`, browsing through these. */
 export interface GitRepoRpc {

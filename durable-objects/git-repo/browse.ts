@@ -1,42 +1,15 @@
 /** What the repository browser shows: trees, files, and a commit's changes with their diffs. */
 import git from "isomorphic-git";
 import { unifiedDiff } from "../../domain/git/diff";
-import type { CommitRow, RepoStore } from "./store";
+import type { ChangedFile, CommitRow, FileView, TreeItem } from "../../domain/wire/git";
+import type { RepoStore } from "./store";
 
 /** Files larger than this are not sent as text (offered for download instead). */
 export const MAX_TEXT_BYTES = 1024 * 1024;
 /** A commit page shows at most this many changed files. */
 export const MAX_DIFF_FILES = 300;
 
-export interface TreeItem {
-  name: string;
-  path: string;
-  /** `tree` for a directory, `blob` for a file, `commit` for a submodule. */
-  contentType: "tree" | "blob" | "commit";
-  hexsha: string;
-  content: null;
-}
-
-export interface FileView {
-  name: string;
-  path: string;
-  contentType: "blob";
-  hexsha: string;
-  size: number;
-  binary: boolean;
-  /** The text, when it is text and not too large; null otherwise. */
-  content: string | null;
-}
-
-export interface ChangedFile {
-  path: string;
-  status: "added" | "deleted" | "modified";
-  binary: boolean;
-  additions: number;
-  deletions: number;
-  /** Unified diff hunks; null for binary files or diffs too large to show. */
-  patch: string | null;
-}
+export type { ChangedFile, FileView, TreeItem };
 
 export const isBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
 

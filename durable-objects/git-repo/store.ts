@@ -5,6 +5,7 @@
  */
 import git from "isomorphic-git";
 import { isBranchName } from "../../domain/git/schemas";
+import type { CommitRow, RefEntry } from "../../domain/wire/git";
 import { FS_SCHEMA, sqlFs, type SqlFs } from "./sql-fs";
 
 export const GITDIR = "/repo";
@@ -14,21 +15,7 @@ const INDEX_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS commit_parents (oid TEXT NOT NULL, parent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (oid, n))`,
 ];
 
-/** The index row of a commit, as the API shows it. */
-export interface CommitRow {
-  hexsha: string;
-  tree: string;
-  parents: string[];
-  author: { name: string; email: string };
-  /** Author time, ms. */
-  date: number;
-  message: string;
-}
-
-export interface RefEntry {
-  name: string;
-  hexsha: string;
-}
+export type { CommitRow, RefEntry };
 
 export class RepoStore {
   readonly fs: SqlFs;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GitChangedFile } from "../../../durable-objects/stubs";
+import type { ChangedFile as GitChangedFile } from "../../../domain/wire/git";
 
 type Row = { kind: "hunk" | "same" | "add" | "del"; text: string; old?: number; new?: number };
 
