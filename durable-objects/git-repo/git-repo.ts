@@ -54,7 +54,7 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
 
   /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */
   override async fetch(request: Request): Promise<Response> {
-    this.store.cache = {};
+    this.store.fresh();
     if (!(await this.store.initialised())) return new Response("repository not found\n", { status: 404 });
     const url = new URL(request.url);
     if (url.pathname.endsWith("/info/refs")) {
@@ -88,7 +88,7 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
 
   /** Creates the repository (idempotent), with a first commit holding a README if asked. */
   async create(input: { defaultBranch: string; readme: { title: string; author: { name: string; email: string } } | null }): Promise<{ size: number; head: string | null }> {
-    this.store.cache = {};
+    this.store.fresh();
     if (await this.store.initialised()) return this.facts();
     await this.store.init(input.defaultBranch);
     if (input.readme) {
@@ -105,7 +105,7 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   }
 
   async summary(): Promise<RepoSummary | null> {
-    this.store.cache = {};
+    this.store.fresh();
     if (!(await this.store.initialised())) return null;
     const branch = await this.store.headBranch();
     const heads = await this.store.refs("heads");
@@ -128,20 +128,20 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   }
 
   async log(ref: string, limit: number, offset: number) {
-    this.store.cache = {};
+    this.store.fresh();
     const tip = await this.store.commitOf(ref);
     if (!tip) return null;
     return this.store.log(tip, limit, offset);
   }
 
   async commit(hexsha: string) {
-    this.store.cache = {};
+    this.store.fresh();
     const row = this.store.commitRow(hexsha);
     return row ? commitChanges(this.store, row) : null;
   }
 
   async tree(ref: string, path: string) {
-    this.store.cache = {};
+    this.store.fresh();
     const tip = await this.store.commitOf(ref);
     if (!tip) return null;
     const found = await at(this.store, tip, path);
@@ -149,7 +149,7 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   }
 
   async raw(ref: string, path: string): Promise<Uint8Array | null> {
-    this.store.cache = {};
+    this.store.fresh();
     const tip = await this.store.commitOf(ref);
     return tip ? rawFile(this.store, tip, path) : null;
   }

@@ -18,6 +18,7 @@ import {
   pktLine,
   sideband,
 } from "../../domain/git/pkt-line";
+import { parseHeaders, parseTree, writePack } from "./pack";
 import { GITDIR, type RepoStore } from "./store";
 
 export type Service = "git-upload-pack" | "git-receive-pack";
@@ -58,8 +59,9 @@ async function objectsFor(store: RepoStore, wants: string[], haves: string[]): P
     if (into.has(oid) || (list && excluded.has(oid))) return;
     into.add(oid);
     list?.push(oid);
-    const { tree } = await git.readTree({ ...store.args, oid });
-    for (const entry of tree) {
+    const tree = await store.read(oid);
+    if (!tree) return;
+    for (const entry of parseTree(tree.object)) {
       if (entry.type === "tree") await walkTree(entry.oid, into, list);
       else if (entry.type === "blob" && !into.has(entry.oid) && !(list && excluded.has(entry.oid))) {
         into.add(entry.oid);
@@ -79,7 +81,7 @@ async function objectsFor(store: RepoStore, wants: string[], haves: string[]): P
       const type = await store.typeOf(oid);
       if (type !== "tag") break;
       if (!seen.has(oid)) (seen.add(oid), out.push(oid));
-      oid = (await git.readTag({ ...store.args, oid })).tag.object;
+      oid = parseHeaders((await store.read(oid))!.object).object ?? oid;
     }
     stack.push(oid);
   }
@@ -94,9 +96,9 @@ async function objectsFor(store: RepoStore, wants: string[], haves: string[]): P
     }
     seen.add(oid);
     out.push(oid);
-    const { commit } = await git.readCommit({ ...store.args, oid });
-    await walkTree(commit.tree, seen, out);
-    stack.push(...commit.parent);
+    const commit = parseHeaders((await store.read(oid))!.object);
+    if (commit.tree) await walkTree(commit.tree, seen, out);
+    stack.push(...commit.parents);
   }
   return out;
 }
@@ -119,8 +121,9 @@ export async function uploadPack(store: RepoStore, body: Uint8Array): Promise<Re
   lines.push(pktLine(common.length ? `ACK ${common[common.length - 1]}\n` : "NAK\n"));
   for (const want of req.wants) if (!(await store.typeOf(want))) return gitResponse(concat([pktLine(`ERR upload-pack: not our ref ${want}\n`)]), type);
   const oids = await objectsFor(store, req.wants, common);
-  const { packfile } = await git.packObjects({ ...store.args, oids });
-  const pack = packfile!;
+  const objects = [];
+  for (const oid of oids) objects.push((await store.read(oid))!);
+  const pack = await writePack(objects);
   if (req.capabilities.includes("side-band-64k") || req.capabilities.includes("side-band")) {
     const size = req.capabilities.includes("side-band-64k") ? SIDEBAND_CHUNK : 999;
     for (let at = 0; at < pack.length; at += size) lines.push(sideband(1, pack.subarray(at, at + size)));
@@ -148,7 +151,7 @@ async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
   } finally {
     for (const file of [name, name.replace(/\.pack$/, ".idx")]) await store.fs.promises.unlink(`${GITDIR}/${file}`).catch(() => undefined);
     // The pack is gone: isomorphic-git's cache must not answer from it.
-    store.cache = {};
+    store.fresh();
   }
 }
 

@@ -21,6 +21,28 @@ export class RepoStore {
   readonly fs: SqlFs;
   /** isomorphic-git's object cache, shared by the calls of one request. */
   cache: object = {};
+  /** Objects read in this request (a clone reads each once: to walk, then to pack). */
+  private objects = new Map<string, { type: string; object: Uint8Array }>();
+
+  /** Forgets what this request read; every entry point calls it first. */
+  fresh(): void {
+    this.cache = {};
+    this.objects.clear();
+  }
+
+  /** An object's type and raw content, or null when the repository lacks it. */
+  async read(oid: string): Promise<{ type: string; object: Uint8Array } | null> {
+    const hit = this.objects.get(oid);
+    if (hit) return hit;
+    try {
+      const { type, object } = await git.readObject({ ...this.args, oid, format: "content" });
+      const found = { type, object: object as Uint8Array };
+      this.objects.set(oid, found);
+      return found;
+    } catch {
+      return null;
+    }
+  }
 
   constructor(private readonly sql: SqlStorage) {
     for (const stmt of [...FS_SCHEMA, ...INDEX_SCHEMA]) sql.exec(stmt);
@@ -89,11 +111,7 @@ export class RepoStore {
   }
 
   async typeOf(oid: string): Promise<string | null> {
-    try {
-      return (await git.readObject({ ...this.args, oid, format: "parsed" })).type;
-    } catch {
-      return null;
-    }
+    return (await this.read(oid))?.type ?? null;
   }
 
   /**
