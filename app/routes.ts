@@ -38,6 +38,15 @@ export default [
       route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
       route("verify/:roomUid", "routes/project-verify.tsx"),
       route("room/retro/:roomUid", "routes/project-room-retro.tsx"),
+      // Git hosting (spec §2 "code"): the list (and its create form), a repository's tree and
+      // files, its commits and one commit.
+      route("code", "routes/project-code.tsx"),
+      route("code/create", "routes/project-code.tsx", { id: "code-create" }),
+      route("code/commits/:git", "routes/project-code-commits.tsx"),
+      route("code/settings/:git", "routes/project-code-settings.tsx"),
+      route("code/:git", "routes/project-code-tree.tsx", { id: "code-repo" }),
+      route("code/:git/tree/*", "routes/project-code-tree.tsx"),
+      route("code/:git/commit/:hexsha", "routes/project-code-commit.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),

@@ -7,7 +7,8 @@
 //  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
 //  7. The AI helper's chunks (bench/ai-chunks.mjs): mermaid and the panels out of entry chunks.
 //  8. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
-// `BENCH_ONLY=board|rooms|docs|lighthouse` runs 1–3 and that one part.
+//  9. Git hosting (bench/git.mjs): push and clone of a 500-commit history against git http-backend.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +19,7 @@ import { boardBench } from "./board.mjs";
 import { aiChunkReport } from "./ai-chunks.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
+import { gitBench } from "./git.mjs";
 import { roomsBench } from "./rooms.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
@@ -100,5 +102,6 @@ if (!only || only === "board") await boardBench(base);
 if (!only || only === "rooms") await roomsBench(base);
 if (!only || only === "docs") await docsBench(base);
 if (!only || only === "lighthouse") await lighthouseBench(base);
+if (!only || only === "git") await gitBench(base);
 stop();
 process.exit(0);

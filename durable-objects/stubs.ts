@@ -4,6 +4,7 @@
  * imports an object's code, and the objects (which import `Env`) form no circle with it. Each
  * class `implements` its interface here, so the two cannot drift apart.
  */
+import type { DurableObject } from "cloudflare:workers";
 import type { Server } from "partyserver";
 import type { DocKind } from "../domain/docs/layout";
 import type { PokerRole } from "../domain/rooms/poker";
@@ -70,8 +71,23 @@ export interface DocRoomRpc {
   destroy(): Promise<void>;
 }
 
+import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
+
+/** `GitRepo`, one per git repository: smart HTTP through `fetch`, browsing through these. */
+export interface GitRepoRpc {
+  create(input: { defaultBranch: string; readme: { title: string; author: { name: string; email: string } } | null }): Promise<{ size: number; head: string | null }>;
+  summary(): Promise<RepoSummary | null>;
+  log(ref: string, limit: number, offset: number): Promise<{ items: GitCommitRow[]; totalCount: number } | null>;
+  commit(hexsha: string): Promise<{ commit: GitCommitRow; files: GitChangedFile[]; truncated: boolean } | null>;
+  tree(ref: string, path: string): Promise<({ ref: string; hexsha: string } & ({ kind: "tree"; items: GitTreeItem[] } | { kind: "file"; file: GitFileView })) | null>;
+  raw(ref: string, path: string): Promise<Uint8Array | null>;
+  setDefaultBranch(branch: string): Promise<boolean>;
+  destroy(): Promise<void>;
+}
+
 /** The object types the namespaces in `Env` hand out: a partyserver `Server` with the RPC above. */
 export type UserHubObject = Server & UserHubRpc;
 export type ProjectRoomObject = Server & ProjectRoomRpc;
 export type RoomServerObject = Server & RoomServerRpc;
 export type DocRoomObject = Server & DocRoomRpc;
+export type GitRepoObject = DurableObject & GitRepoRpc;

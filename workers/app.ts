@@ -12,6 +12,7 @@ import type { Env } from "./env";
 import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
 import { runBillingSchedule } from "./services/payments/renewals";
+import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { isSocketPath, routeSocket } from "./sockets";
 
@@ -19,6 +20,7 @@ import { isSocketPath, routeSocket } from "./sockets";
 installHost(objectHost);
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
+export { GitRepo } from "../durable-objects/git-repo/git-repo";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
@@ -88,11 +90,13 @@ export default {
     const url = new URL(request.url);
     const isApi = url.pathname === "/api" || url.pathname.startsWith("/api/");
     // Only page URLs have legacy forms; redirecting an API call would turn a POST into a GET.
-    const legacy = isApi ? undefined : rewriteLegacyPath(url.pathname);
+    const legacy = isApi || isGitPath(url.pathname) ? undefined : rewriteLegacyPath(url.pathname);
     // `legacy` is a path of this site (rewriteLegacyPath → sitePath); resolving it against our
     // own origin, never the request URL's authority, keeps `//evil.example/planning` at home.
     if (legacy) return withHeaders(Response.redirect(new URL(legacy + url.search, url.origin).toString(), 301), apiHeaders(env));
     if (isSocketPath(url.pathname)) return routeSocket(request, env);
+    // git's smart HTTP: its own authentication (Basic with a token), never a page.
+    if (isGitPath(url.pathname)) return withHeaders(await routeGit(request, env), apiHeaders(env));
     if (isApi) {
       return stamp(withHeaders(await api.fetch(request, env, ctx), apiHeaders(env)));
     }

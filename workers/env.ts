@@ -3,13 +3,14 @@
  * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
  * `Env`, so importing them here would make a circle.
  */
-import type { DocRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
+import type { DocRoomObject, GitRepoObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHubObject>;
   ProjectRoom: DurableObjectNamespace<ProjectRoomObject>;
   RoomServer: DurableObjectNamespace<RoomServerObject>;
   DocRoom: DurableObjectNamespace<DocRoomObject>;
+  GitRepo: DurableObjectNamespace<GitRepoObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
@@ -50,6 +51,8 @@ export interface Env {
   STRIPE_API_URL?: string;
   /** The sandbox provider's signing secret (a fixed local one when unset). */
   SANDBOX_WEBHOOK_SECRET?: string;
+  /** Overrides the git repository size cap (bytes); tests set a small one. */
+  GIT_REPO_MAX_BYTES?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

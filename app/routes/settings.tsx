@@ -13,6 +13,7 @@ import {
 import { LANGUAGES } from "../../domain/i18n/languages";
 import { THEMES } from "../../domain/shell";
 import { Avatar } from "../components/ui/avatar";
+import { TokensTab } from "../features/code/tokens-tab";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { BillingTab } from "../features/billing/receipts";
@@ -25,7 +26,7 @@ import { pendingEmailPage } from "../../workers/services/pages/viewer";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/settings";
 
-const SETTINGS_TABS = ["profile", "password", "language", "theme", "billing"] as const;
+const SETTINGS_TABS = ["profile", "password", "language", "theme", "billing", "tokens"] as const;
 type Tab = (typeof SETTINGS_TABS)[number];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -328,6 +329,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {tab === "language" && <LanguageTab />}
         {tab === "theme" && <ThemeTab />}
         {tab === "billing" && <BillingTab />}
+        {tab === "tokens" && <TokensTab />}
       </div>
     </main>
   );

@@ -221,6 +221,20 @@ const MATRIX: Record<string, string> = {
   "GET /v1/autopay":                                      "AAAADD",
   "PUT /v1/autopay":                                      "AAAADD",
   "POST /v1/paypostoha":                                  "AAAAAA",
+  // Git hosting (the fixture's repository is the root's)
+  "POST /v1/tokens":                                      "AAAADD",
+  "GET /v1/tokens":                                       "AAAADD",
+  "DELETE /v1/tokens/:tokenId":                           "AAAADD",
+  "GET /v1/project/:id/git":                              "AAADDD",
+  "POST /v1/project/:id/git":                             "AADDDD",
+  "GET /v1/project/:id/git/:gitGuid":                     "AAADDD",
+  "PATCH /v1/project/:id/git/:gitGuid":                   "AADDDD",
+  "DELETE /v1/project/:id/git/:gitGuid":                  "ADDDDD",
+  "GET /v1/project/:id/git/:gitGuid/commits":             "AAADDD",
+  "GET /v1/project/:id/git/:gitGuid/commit/:hexsha":      "AAADDD",
+  "GET /v1/project/:id/git/:gitGuid/tree/:ref":           "AAADDD",
+  "GET /v1/project/:id/git/:gitGuid/tree/:ref/*":         "AAADDD",
+  "GET /v1/project/:id/git/:gitGuid/raw/:ref/*":          "AAADDD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -312,6 +326,21 @@ async function paymentOfActor(actor: Actor): Promise<string> {
   return bought.json.guid as string;
 }
 
+/** A repository with a README commit in project A, made once by the root. */
+let gitData: Promise<{ gitGuid: string; hexsha: string }> | undefined;
+async function freshRepo(): Promise<string> {
+  const made = await send({ method: "post", path: "/v1/project/:id/git" }, { params: { id: w.a.projectId }, json: { name: `repo-${tag()}`, readme: true } }, w.team.cookies.root!);
+  if (made.status !== 201) throw new Error(`repository: ${made.status} ${made.text}`);
+  return made.json.guid as string;
+}
+const gitRepo = () =>
+  (gitData ??= (async () => {
+    const gitGuid = await freshRepo();
+    const log = await send({ method: "get", path: "/v1/project/:id/git/:gitGuid/commits" }, { params: { id: w.a.projectId, gitGuid } }, w.team.cookies.root!);
+    return { gitGuid, hexsha: log.json.items[0].hexsha as string };
+  })());
+const gitParams = async () => ({ ...(await gitRepo()), ref: "main", path: "README.md" });
+
 /** The minimal valid request of each operation (with its path values), per actor. */
 const SAMPLES: Record<string, Sample> = {
   "GET /v1/tariff/:tariffGuid": () => ({ params: { tariffGuid: PLANS.team } }),
@@ -323,6 +352,20 @@ const SAMPLES: Record<string, Sample> = {
     const n = await sandboxNotification(crypto.randomUUID(), "payment.paid");
     return { raw: n.raw, headers: n.headers };
   },
+  "POST /v1/tokens": () => ({ json: { name: "laptop" } }),
+  "DELETE /v1/tokens/:tokenId": async (actor) => {
+    const made = cookieOf(actor) ? await send({ method: "post", path: "/v1/tokens" }, { json: { name: "to revoke" } }, cookieOf(actor)) : undefined;
+    return { params: { tokenId: (made?.json?.id as string | undefined) ?? "no-such-token" } };
+  },
+  "POST /v1/project/:id/git": () => ({ json: { name: `made-${tag()}` } }),
+  "GET /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams() }),
+  "PATCH /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams(), json: { default_branch: "main" } }),
+  "DELETE /v1/project/:id/git/:gitGuid": async () => ({ params: { gitGuid: await freshRepo() } }),
+  "GET /v1/project/:id/git/:gitGuid/commits": async () => ({ params: await gitParams(), query: { limit: "5" } }),
+  "GET /v1/project/:id/git/:gitGuid/commit/:hexsha": async () => ({ params: await gitParams() }),
+  "GET /v1/project/:id/git/:gitGuid/tree/:ref": async () => ({ params: await gitParams() }),
+  "GET /v1/project/:id/git/:gitGuid/tree/:ref/*": async () => ({ params: await gitParams() }),
+  "GET /v1/project/:id/git/:gitGuid/raw/:ref/*": async () => ({ params: await gitParams() }),
   "GET /v1/category/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/posts/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/allposts/:slug": async () => ({ params: { slug: (await blog()).category }, query: { limit: "5", offset: "0" } }),

@@ -859,3 +859,47 @@ export type Tariff = typeof tariffs.$inferSelect;
 export type TariffPrice = typeof tariffPrices.$inferSelect;
 export type Licence = typeof licences.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+// Git hosting (issue 12): the repository list (objects and refs live in each repository's
+// GitRepo Durable Object) and the personal access tokens that git clients authenticate with.
+
+/** A git repository of a project; its content is in the GitRepo object named by `id`. */
+export const gitRepositories = sqliteTable(
+  "git_repositories",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The clone URL's last segment (without `.git`); unique per project. */
+    name: text("name").notNull(),
+    defaultBranch: text("default_branch").notNull().default("main"),
+    /** Bytes the object stores, as of the last push. */
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    lastCommit: text("last_commit"),
+    lastPushAt: integer("last_push_at"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("git_repositories_name_unique").on(t.projectId, t.name)],
+);
+
+/** A personal access token: the password of git over HTTP. Only its SHA-256 is stored. */
+export const personalTokens = sqliteTable(
+  "personal_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("personal_tokens_hash_unique").on(t.tokenHash), index("personal_tokens_user_idx").on(t.userId)],
+);
+
+export type GitRepository = typeof gitRepositories.$inferSelect;
+export type PersonalToken = typeof personalTokens.$inferSelect;

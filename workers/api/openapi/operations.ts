@@ -4,6 +4,7 @@ import { aiOperations } from "./ai";
 import { billingOperations } from "./billing";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
+import { gitOperations } from "./git";
 import { helpOperations } from "./help";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
@@ -24,6 +25,7 @@ export const operations: readonly Operation[] = [
   ...documentOperations,
   ...roomOperations,
   ...aiOperations,
+  ...gitOperations,
   ...helpOperations,
   ...blogOperations,
   ...billingOperations,

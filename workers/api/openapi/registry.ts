@@ -78,6 +78,11 @@ export const PATH_PARAMS: Record<string, string> = {
   rid: "Guid of a poker or retro room.",
   run: "Client-chosen guid of an AI answer.",
   userId: "Guid of a user.",
+  gitGuid: "Guid of a git repository of the project.",
+  hexsha: "A commit's full 40-digit hexadecimal id.",
+  ref: "A branch, tag or commit id (a branch name with `/` is URL-encoded as one segment).",
+  tokenId: "Id of one of the caller's personal access tokens.",
+  path: "A path inside the repository (the rest of the URL; may hold `/`).",
   slug: "Slug of a blog category (`/v1/category`, `/v1/posts`, `/v1/allposts`) or post (`/v1/post`).",
   cover: "File name of a blog post's cover image, as its `cover.url` gives it.",
   priceGuid: "Guid of a price of a plan (`GET /v1/tariffs`).",
@@ -87,11 +92,11 @@ export const PATH_PARAMS: Record<string, string> = {
 };
 
 /** `/v1/project/:id` → `/v1/project/{id}`. */
-export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}").replace(/\/\*$/, "/{path}");
 
 /** The path's parameter names, in order. */
-export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+export const pathParams = (path: string) => [...[...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!), ...(path.endsWith("/*") ? ["path"] : [])];
 
 /** A stable id: method and path, e.g. `put_v1_project_id_issue_taskUid`. */
 export const operationId = (op: Pick<Operation, "method" | "path">) =>
-  `${op.method}${op.path.replace(/[/:{}-]+/g, "_").replace(/_+$/, "")}`;
+  `${op.method}${op.path.replace(/\/\*$/, "/path").replace(/[/:{}-]+/g, "_").replace(/_+$/, "")}`;

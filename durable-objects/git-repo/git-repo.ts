@@ -1,0 +1,168 @@
+/**
+ * `GitRepo`, one per git repository (named by the repository's guid): its objects, refs and
+ * commit index live in this object's SQLite; its single thread makes every push's ref
+ * compare-and-swap atomic. The Worker has already authenticated and authorised the caller:
+ * `fetch` serves smart HTTP, the RPC methods serve the REST API and the pages.
+ */
+import { DurableObject } from "cloudflare:workers";
+import git from "isomorphic-git";
+import { GIT_HEADERS, REPO_SIZE_CAP } from "../../domain/git/limits";
+import type { Env } from "../../workers/env";
+import type { RepoSummary } from "../../domain/wire/git";
+import type { GitRepoRpc } from "../stubs";
+import { at, commitChanges, rawFile } from "./browse";
+import { advertise, receivePack, type Service, uploadPack } from "./smart-http";
+import { GITDIR, RepoStore } from "./store";
+
+const SERVICES = new Set<Service>(["git-upload-pack", "git-receive-pack"]);
+
+async function readBody(request: Request, max: number): Promise<Uint8Array | null> {
+  let stream = request.body;
+  if (!stream) return new Uint8Array();
+  if (request.headers.get("Content-Encoding") === "gzip") stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const p of parts) (out.set(p, offset), (offset += p.length));
+  return out;
+}
+
+export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
+  private readonly store: RepoStore;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RepoStore(ctx.storage.sql);
+  }
+
+  private cap(): number {
+    const configured = Number(this.env.GIT_REPO_MAX_BYTES);
+    return Number.isFinite(configured) && configured > 0 ? configured : REPO_SIZE_CAP;
+  }
+
+  /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */
+  override async fetch(request: Request): Promise<Response> {
+    this.store.fresh();
+    if (!(await this.store.initialised())) return new Response("repository not found\n", { status: 404 });
+    const url = new URL(request.url);
+    if (url.pathname.endsWith("/info/refs")) {
+      const service = url.searchParams.get("service") as Service;
+      if (!SERVICES.has(service)) return new Response("dumb HTTP is not served; use git 1.6.6 or newer\n", { status: 403 });
+      return advertise(this.store, service);
+    }
+    const service = url.pathname.slice(url.pathname.lastIndexOf("/") + 1) as Service;
+    if (request.method !== "POST" || !SERVICES.has(service)) return new Response("not found\n", { status: 404 });
+    const body = await readBody(request, this.cap() + 1024 * 1024);
+    if (!body) return new Response(`push too large: the repository size limit is ${Math.round(this.cap() / 1048576)} MiB\n`, { status: 413 });
+    try {
+      if (service === "git-upload-pack") return await uploadPack(this.store, body);
+      const { response, updated } = await receivePack(this.store, body, this.cap());
+      if (updated > 0) {
+        const summary = await this.facts();
+        response.headers.set(GIT_HEADERS.size, String(summary.size));
+        response.headers.set(GIT_HEADERS.head, summary.head ?? "");
+      }
+      return response;
+    } catch (err) {
+      if (err instanceof SyntaxError) return new Response(`bad request: ${err.message}\n`, { status: 400 });
+      throw err;
+    }
+  }
+
+  private async facts(): Promise<{ size: number; head: string | null }> {
+    const branch = await this.store.headBranch();
+    return { size: this.store.size(), head: branch ? await this.store.resolve(`refs/heads/${branch}`) : null };
+  }
+
+  /** Creates the repository (idempotent), with a first commit holding a README if asked. */
+  async create(input: { defaultBranch: string; readme: { title: string; author: { name: string; email: string } } | null }): Promise<{ size: number; head: string | null }> {
+    this.store.fresh();
+    if (await this.store.initialised()) return this.facts();
+    await this.store.init(input.defaultBranch);
+    if (input.readme) {
+      const args = { fs: this.store.fs, gitdir: GITDIR };
+      const blob = await git.writeBlob({ ...args, blob: new TextEncoder().encode(`# ${input.readme.title}\n`) });
+      const tree = await git.writeTree({ ...args, tree: [{ mode: "100644", path: "README.md", oid: blob, type: "blob" }] });
+      const when = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
+      const person = { ...input.readme.author, ...when };
+      const commit = await git.writeCommit({ ...args, commit: { message: "Initial commit\n", tree, parent: [], author: person, committer: person } });
+      await git.writeRef({ ...args, ref: `refs/heads/${input.defaultBranch}`, value: commit });
+      await this.store.indexCommits([commit]);
+    }
+    return this.facts();
+  }
+
+  async summary(): Promise<RepoSummary | null> {
+    this.store.fresh();
+    if (!(await this.store.initialised())) return null;
+    const branch = await this.store.headBranch();
+    const heads = await this.store.refs("heads");
+    const tags = await this.store.refs("tags");
+    const tip = heads.find((h) => h.name === branch)?.hexsha ?? null;
+    const lastCommit = tip ? this.store.commitRow(tip) : null;
+    const root = tip ? await at(this.store, tip, "") : null;
+    const items = root?.kind === "tree" ? root.items : [];
+    const readmeItem = items.find((i) => i.contentType === "blob" && /^readme(\.md|\.markdown|\.txt)?$/i.test(i.name));
+    const readme = readmeItem && tip ? await at(this.store, tip, readmeItem.path) : null;
+    return {
+      default_branch: branch,
+      heads,
+      tags,
+      last_commit: lastCommit,
+      tree: { items },
+      readme: readme?.kind === "file" && readme.file.content !== null ? { path: readme.file.path, content: readme.file.content } : null,
+      size: this.store.size(),
+    };
+  }
+
+  async log(ref: string, limit: number, offset: number) {
+    this.store.fresh();
+    const tip = await this.store.commitOf(ref);
+    if (!tip) return null;
+    return this.store.log(tip, limit, offset);
+  }
+
+  async commit(hexsha: string) {
+    this.store.fresh();
+    const row = this.store.commitRow(hexsha);
+    return row ? commitChanges(this.store, row) : null;
+  }
+
+  async tree(ref: string, path: string) {
+    this.store.fresh();
+    const tip = await this.store.commitOf(ref);
+    if (!tip) return null;
+    const found = await at(this.store, tip, path);
+    return found ? { ref, hexsha: tip, ...found } : null;
+  }
+
+  async raw(ref: string, path: string): Promise<Uint8Array | null> {
+    this.store.fresh();
+    const tip = await this.store.commitOf(ref);
+    return tip ? rawFile(this.store, tip, path) : null;
+  }
+
+  /** Points HEAD at another existing branch. */
+  async setDefaultBranch(branch: string): Promise<boolean> {
+    if (!(await this.store.resolve(`refs/heads/${branch}`)) && (await this.store.refs("heads")).length > 0) return false;
+    await this.store.setHeadBranch(branch);
+    return true;
+  }
+
+  /** Deletes everything the repository holds. */
+  async destroy(): Promise<void> {
+    this.store.wipe();
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * git's smart HTTP protocol, versions 0 and 1 (gitprotocol-http, gitprotocol-pack), served from
+ * a `RepoStore`: the ref advertisement, `git-upload-pack` (negotiation with multi_ack_detailed,
+ * then a pack over side-band-64k) and `git-receive-pack` (ref commands, then a pack that is
+ * indexed and exploded into loose objects, then compare-and-swap on each ref). git clients that
+ * ask for protocol v2 fall back to v0 because v2 is never advertised.
+ */
+import git from "isomorphic-git";
+import { isBranchName } from "../../domain/git/schemas";
+import {
+  FLUSH,
+  type RefCommand,
+  SIDEBAND_CHUNK,
+  ZERO_OID,
+  concat,
+  parseReceiveRequest,
+  parseUploadRequest,
+  pktLine,
+  sideband,
+} from "../../domain/git/pkt-line";
+import { parseHeaders, parseTree, writePack } from "./pack";
+import { GITDIR, type RepoStore } from "./store";
+
+export type Service = "git-upload-pack" | "git-receive-pack";
+const AGENT = "agent=planning-workspace";
+
+function gitResponse(body: Uint8Array, type: string, status = 200): Response {
+  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers: { "Content-Type": type, "Cache-Control": "no-cache" } });
+}
+
+/** `GET info/refs?service=…`: the refs with our capabilities on the first line. */
+export async function advertise(store: RepoStore, service: Service): Promise<Response> {
+  const heads = await store.refs("heads");
+  const tags = await store.refs("tags");
+  const refs: [string, string][] = [];
+  const head = await store.headBranch();
+  const headOid = head ? heads.find((h) => h.name === head)?.hexsha : undefined;
+  const caps =
+    service === "git-upload-pack"
+      ? ["multi_ack_detailed", "side-band-64k", "ofs-delta", "no-progress", ...(headOid ? [`symref=HEAD:refs/heads/${head}`] : []), AGENT]
+      : ["report-status", "delete-refs", "no-thin", "ofs-delta", AGENT];
+  if (service === "git-upload-pack" && headOid) refs.push([headOid, "HEAD"]);
+  for (const h of heads) refs.push([h.hexsha, `refs/heads/${h.name}`]);
+  for (const t of tags) refs.push([t.hexsha, `refs/tags/${t.name}`]);
+  const lines = [pktLine(`# service=${service}\n`), FLUSH];
+  if (refs.length === 0) lines.push(pktLine(`${ZERO_OID} capabilities^{}\0${caps.join(" ")}\n`));
+  refs.forEach(([oid, name], i) => lines.push(pktLine(i === 0 ? `${oid} ${name}\0${caps.join(" ")}\n` : `${oid} ${name}\n`)));
+  lines.push(FLUSH);
+  return gitResponse(concat(lines), `application/x-${service}-advertisement`);
+}
+
+/** The objects a client needs for `wants` when it already holds `haves` (a superset is fine). */
+async function objectsFor(store: RepoStore, wants: string[], haves: string[]): Promise<string[]> {
+  const haveCommits = store.reachable(haves);
+  const excluded = new Set<string>();
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walkTree = async (oid: string, into: Set<string>, list?: string[]) => {
+    if (into.has(oid) || (list && excluded.has(oid))) return;
+    into.add(oid);
+    list?.push(oid);
+    const tree = await store.read(oid);
+    if (!tree) return;
+    for (const entry of parseTree(tree.object)) {
+      if (entry.type === "tree") await walkTree(entry.oid, into, list);
+      else if (entry.type === "blob" && !into.has(entry.oid) && !(list && excluded.has(entry.oid))) {
+        into.add(entry.oid);
+        list?.push(entry.oid);
+      }
+    }
+  };
+  // What the client's own tips hold need not be sent again.
+  for (const have of haves) {
+    const row = store.commitRow(have);
+    if (row) await walkTree(row.tree, excluded);
+  }
+  const stack: string[] = [];
+  for (let oid of wants) {
+    // Annotated tags: send the tag objects and what they point at.
+    for (let hops = 0; hops < 10; hops++) {
+      const type = await store.typeOf(oid);
+      if (type !== "tag") break;
+      if (!seen.has(oid)) (seen.add(oid), out.push(oid));
+      oid = parseHeaders((await store.read(oid))!.object).object ?? oid;
+    }
+    stack.push(oid);
+  }
+  while (stack.length) {
+    const oid = stack.pop()!;
+    if (seen.has(oid) || haveCommits.has(oid)) continue;
+    const type = await store.typeOf(oid);
+    if (type === "tree" || type === "blob") {
+      if (type === "tree") await walkTree(oid, seen, out);
+      else (seen.add(oid), out.push(oid));
+      continue;
+    }
+    seen.add(oid);
+    out.push(oid);
+    const commit = parseHeaders((await store.read(oid))!.object);
+    if (commit.tree) await walkTree(commit.tree, seen, out);
+    stack.push(...commit.parents);
+  }
+  return out;
+}
+
+/** `POST git-upload-pack`: one negotiation round, or the pack once the client is done. */
+export async function uploadPack(store: RepoStore, body: Uint8Array): Promise<Response> {
+  const req = parseUploadRequest(body);
+  const type = "application/x-git-upload-pack-result";
+  const lines: Uint8Array[] = [];
+  const common: string[] = [];
+  for (const have of req.haves) {
+    if ((await store.typeOf(have)) !== "commit") continue;
+    common.push(have);
+    lines.push(pktLine(`ACK ${have} common\n`));
+  }
+  if (!req.done) {
+    lines.push(pktLine("NAK\n"));
+    return gitResponse(concat(lines), type);
+  }
+  lines.push(pktLine(common.length ? `ACK ${common[common.length - 1]}\n` : "NAK\n"));
+  for (const want of req.wants) if (!(await store.typeOf(want))) return gitResponse(concat([pktLine(`ERR upload-pack: not our ref ${want}\n`)]), type);
+  const oids = await objectsFor(store, req.wants, common);
+  const objects = [];
+  for (const oid of oids) objects.push((await store.read(oid))!);
+  const pack = await writePack(objects);
+  if (req.capabilities.includes("side-band-64k") || req.capabilities.includes("side-band")) {
+    const size = req.capabilities.includes("side-band-64k") ? SIDEBAND_CHUNK : 999;
+    for (let at = 0; at < pack.length; at += size) lines.push(sideband(1, pack.subarray(at, at + size)));
+    lines.push(FLUSH);
+  } else lines.push(pack);
+  return gitResponse(concat(lines), type);
+}
+
+/** What a push did, for the Worker to record in D1. */
+export interface PushOutcome {
+  updated: number;
+}
+
+/** Receives a pack: indexes it, writes each object loose, and drops the pack. */
+async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
+  const name = `objects/pack/incoming-${crypto.randomUUID()}.pack`;
+  store.fs.mkdirp(`${GITDIR}/objects/pack`);
+  await store.fs.promises.writeFile(`${GITDIR}/${name}`, pack);
+  try {
+    const { oids } = await git.indexPack({ ...store.args, filepath: name });
+    for (const oid of oids) {
+      const { type, object } = await git.readObject({ ...store.args, oid, format: "content" });
+      await git.writeObject({ fs: store.fs, gitdir: GITDIR, type: type as "blob", object: object as Uint8Array, format: "content" });
+    }
+  } finally {
+    for (const file of [name, name.replace(/\.pack$/, ".idx")]) await store.fs.promises.unlink(`${GITDIR}/${file}`).catch(() => undefined);
+    // The pack is gone: isomorphic-git's cache must not answer from it.
+    store.fresh();
+  }
+}
+
+/** Why a ref update is refused, in the words `git push` prints after `[remote rejected]`. */
+async function check(store: RepoStore, cmd: RefCommand, head: string | null): Promise<string | null> {
+  const branch = cmd.ref.startsWith("refs/heads/") ? cmd.ref.slice(11) : null;
+  const tag = cmd.ref.startsWith("refs/tags/") ? cmd.ref.slice(10) : null;
+  if (!(branch && isBranchName(branch)) && !(tag && isBranchName(tag))) return "funny refname";
+  const current = (await store.resolve(cmd.ref)) ?? ZERO_OID;
+  if (current !== cmd.old) return "failed to update ref (stale info)";
+  if (cmd.new === ZERO_OID) return branch && branch === head ? "deletion of the current branch prohibited" : null;
+  const type = await store.typeOf(cmd.new);
+  if (!type) return "missing necessary objects";
+  if (branch && type !== "commit") return "branch must point at a commit";
+  if (branch && cmd.old !== ZERO_OID && !store.isAncestor(cmd.old, cmd.new)) return "non-fast-forward";
+  return null;
+}
+
+/**
+ * `POST git-receive-pack`. `maxBytes` caps the repository's size: a push that would pass it is
+ * refused whole, with a message git prints as `remote unpack failed`.
+ */
+export async function receivePack(store: RepoStore, body: Uint8Array, maxBytes: number): Promise<{ response: Response; updated: number }> {
+  const { commands, packAt } = parseReceiveRequest(body);
+  const pack = body.subarray(packAt);
+  let unpackError: string | null = null;
+  if (pack.length > 0) {
+    if (store.size() + pack.length > maxBytes) unpackError = `repository size limit of ${Math.round(maxBytes / 1048576)} MiB exceeded`;
+    else
+      try {
+        await unpack(store, pack);
+      } catch (err) {
+        unpackError = `index-pack failed: ${err instanceof Error ? err.message.slice(0, 200) : "bad pack"}`;
+      }
+  }
+  const head = await store.headBranch();
+  const report = [pktLine(unpackError ? `unpack ${unpackError}\n` : "unpack ok\n")];
+  let updated = 0;
+  for (const cmd of commands) {
+    let reason: string | null = unpackError ? "unpacker error" : null;
+    if (!reason && cmd.new !== ZERO_OID && (await store.typeOf(cmd.new)) === "commit") await store.indexCommits([cmd.new]);
+    reason ??= await check(store, cmd, head);
+    if (!reason) {
+      if (cmd.new === ZERO_OID) await git.deleteRef({ fs: store.fs, gitdir: GITDIR, ref: cmd.ref });
+      else await git.writeRef({ fs: store.fs, gitdir: GITDIR, ref: cmd.ref, value: cmd.new, force: true });
+      updated++;
+    }
+    report.push(pktLine(reason ? `ng ${cmd.ref} ${reason}\n` : `ok ${cmd.ref}\n`));
+  }
+  report.push(FLUSH);
+  return { response: gitResponse(concat(report), "application/x-git-receive-pack-result"), updated };
+}

@@ -1,0 +1,222 @@
+/**
+ * A bare git repository in a Durable Object's SQLite: isomorphic-git over `sqlFs` for objects
+ * and refs, plus a commit index (one row per commit, one per parent edge) that makes commit
+ * counts, paging and ancestry plain queries instead of history walks.
+ */
+import git from "isomorphic-git";
+import { isBranchName } from "../../domain/git/schemas";
+import type { CommitRow, RefEntry } from "../../domain/wire/git";
+import { FS_SCHEMA, sqlFs, type SqlFs } from "./sql-fs";
+
+export const GITDIR = "/repo";
+
+const INDEX_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS commits (oid TEXT PRIMARY KEY, seq INTEGER NOT NULL, tree TEXT NOT NULL, author_name TEXT NOT NULL, author_email TEXT NOT NULL, author_time INTEGER NOT NULL, committer_time INTEGER NOT NULL, message TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS commit_parents (oid TEXT NOT NULL, parent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (oid, n))`,
+];
+
+export type { CommitRow, RefEntry };
+
+export class RepoStore {
+  readonly fs: SqlFs;
+  /** isomorphic-git's object cache, shared by the calls of one request. */
+  cache: object = {};
+  /** Objects read in this request (a clone reads each once: to walk, then to pack). */
+  private objects = new Map<string, { type: string; object: Uint8Array }>();
+
+  /** Forgets what this request read; every entry point calls it first. */
+  fresh(): void {
+    this.cache = {};
+    this.objects.clear();
+  }
+
+  /** An object's type and raw content, or null when the repository lacks it. */
+  async read(oid: string): Promise<{ type: string; object: Uint8Array } | null> {
+    const hit = this.objects.get(oid);
+    if (hit) return hit;
+    try {
+      const { type, object } = await git.readObject({ ...this.args, oid, format: "content" });
+      const found = { type, object: object as Uint8Array };
+      this.objects.set(oid, found);
+      return found;
+    } catch {
+      return null;
+    }
+  }
+
+  constructor(private readonly sql: SqlStorage) {
+    for (const stmt of [...FS_SCHEMA, ...INDEX_SCHEMA]) sql.exec(stmt);
+    this.fs = sqlFs(sql);
+  }
+
+  get args() {
+    return { fs: this.fs, gitdir: GITDIR, dir: GITDIR, cache: this.cache };
+  }
+
+  async initialised(): Promise<boolean> {
+    return this.sql.exec("SELECT 1 FROM fs_entries WHERE path = ?", `${GITDIR}/HEAD`).toArray().length > 0;
+  }
+
+  async init(defaultBranch: string): Promise<void> {
+    if (await this.initialised()) return;
+    await git.init({ fs: this.fs, gitdir: GITDIR, dir: GITDIR, bare: true, defaultBranch });
+  }
+
+  /** The branch HEAD names (`main`), even when it has no commit yet. */
+  async headBranch(): Promise<string | null> {
+    try {
+      const head = (await this.fs.promises.readFile(`${GITDIR}/HEAD`, "utf8")) as string;
+      return head.match(/^ref: refs\/heads\/(.+)\s*$/)?.[1]?.trim() ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async setHeadBranch(branch: string): Promise<void> {
+    if (!isBranchName(branch)) throw new Error("bad branch");
+    await this.fs.promises.writeFile(`${GITDIR}/HEAD`, `ref: refs/heads/${branch}\n`);
+  }
+
+  async refs(kind: "heads" | "tags"): Promise<RefEntry[]> {
+    const names = kind === "heads" ? await git.listBranches({ fs: this.fs, gitdir: GITDIR }) : await git.listTags({ fs: this.fs, gitdir: GITDIR });
+    const out: RefEntry[] = [];
+    for (const name of names.sort()) {
+      const hexsha = await this.resolve(`refs/${kind}/${name}`);
+      if (hexsha) out.push({ name, hexsha });
+    }
+    return out;
+  }
+
+  /** A full ref's object id, or null. */
+  async resolve(ref: string): Promise<string | null> {
+    try {
+      return await git.resolveRef({ fs: this.fs, gitdir: GITDIR, ref });
+    } catch {
+      return null;
+    }
+  }
+
+  /** A branch, tag, full ref or commit id to a commit id (tags peeled), or null. */
+  async commitOf(ref: string): Promise<string | null> {
+    let oid: string | null = null;
+    if (/^[0-9a-f]{40}$/.test(ref)) oid = ref;
+    else for (const full of ref.startsWith("refs/") ? [ref] : [`refs/heads/${ref}`, `refs/tags/${ref}`]) if ((oid = await this.resolve(full))) break;
+    for (let hops = 0; oid && hops < 10; hops++) {
+      const type = await this.typeOf(oid);
+      if (type === "commit") return oid;
+      if (type !== "tag") return null;
+      oid = (await git.readTag({ ...this.args, oid })).tag.object;
+    }
+    return null;
+  }
+
+  async typeOf(oid: string): Promise<string | null> {
+    return (await this.read(oid))?.type ?? null;
+  }
+
+  /**
+   * Adds every commit reachable from `tips` that is not indexed yet; says how many. Parents get
+   * their rows (and `seq`) before their children, so `seq` orders commits of equal time.
+   */
+  async indexCommits(tips: string[]): Promise<number> {
+    const known = (oid: string) => this.sql.exec("SELECT 1 FROM commits WHERE oid = ?", oid).toArray().length > 0;
+    const found = new Map<string, Awaited<ReturnType<typeof git.readCommit>>["commit"]>();
+    const stack = [...tips];
+    while (stack.length) {
+      const oid = stack.pop()!;
+      if (found.has(oid) || known(oid)) continue;
+      const { commit } = await git.readCommit({ ...this.args, oid });
+      found.set(oid, commit);
+      stack.push(...commit.parent);
+    }
+    let seq = this.sql.exec<{ n: number | null }>("SELECT MAX(seq) AS n FROM commits").one().n ?? 0;
+    const written = new Set<string>();
+    const write = (oid: string) => {
+      const commit = found.get(oid)!;
+      this.sql.exec(
+        "INSERT INTO commits (oid, seq, tree, author_name, author_email, author_time, committer_time, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        oid,
+        ++seq,
+        commit.tree,
+        commit.author.name,
+        commit.author.email,
+        commit.author.timestamp * 1000,
+        commit.committer.timestamp * 1000,
+        commit.message,
+      );
+      commit.parent.forEach((parent, n) => this.sql.exec("INSERT OR IGNORE INTO commit_parents (oid, parent, n) VALUES (?, ?, ?)", oid, parent, n));
+      written.add(oid);
+    };
+    // Post-order without recursion: a commit is written once all its new parents are.
+    for (const start of found.keys()) {
+      const todo: [string, boolean][] = [[start, false]];
+      while (todo.length) {
+        const [oid, ready] = todo.pop()!;
+        if (written.has(oid) || !found.has(oid)) continue;
+        if (ready) {
+          write(oid);
+          continue;
+        }
+        todo.push([oid, true]);
+        for (const parent of found.get(oid)!.parent) if (!written.has(parent) && found.has(parent)) todo.push([parent, false]);
+      }
+    }
+    return found.size;
+  }
+
+  /** Whether `ancestor` is `tip` or one of its ancestors (both indexed). */
+  isAncestor(ancestor: string, tip: string): boolean {
+    return (
+      this.sql
+        .exec(
+          "WITH RECURSIVE anc(oid) AS (SELECT ? UNION SELECT p.parent FROM commit_parents p JOIN anc ON p.oid = anc.oid) SELECT 1 FROM anc WHERE oid = ? LIMIT 1",
+          tip,
+          ancestor,
+        )
+        .toArray().length > 0
+    );
+  }
+
+  /** Every indexed commit reachable from `tips`. */
+  reachable(tips: string[]): Set<string> {
+    const out = new Set<string>();
+    for (const tip of tips) {
+      if (out.has(tip)) continue;
+      for (const row of this.sql.exec<{ oid: string }>(
+        "WITH RECURSIVE anc(oid) AS (SELECT ? UNION SELECT p.parent FROM commit_parents p JOIN anc ON p.oid = anc.oid) SELECT oid FROM anc",
+        tip,
+      ))
+        out.add(row.oid);
+    }
+    return out;
+  }
+
+  /** A page of the history of `tip`, newest first, with the true total. */
+  log(tip: string, limit: number, offset: number): { items: CommitRow[]; totalCount: number } {
+    const anc = "WITH RECURSIVE anc(oid) AS (SELECT ? UNION SELECT p.parent FROM commit_parents p JOIN anc ON p.oid = anc.oid)";
+    const totalCount = this.sql.exec<{ n: number }>(`${anc} SELECT COUNT(*) AS n FROM anc JOIN commits c ON c.oid = anc.oid`, tip).one().n;
+    const rows = this.sql
+      .exec<{ oid: string }>(`${anc} SELECT c.oid FROM anc JOIN commits c ON c.oid = anc.oid ORDER BY c.committer_time DESC, c.seq DESC LIMIT ? OFFSET ?`, tip, limit, offset)
+      .toArray();
+    return { items: rows.map((r) => this.commitRow(r.oid)!), totalCount };
+  }
+
+  commitRow(oid: string): CommitRow | null {
+    const row = this.sql
+      .exec<{ oid: string; tree: string; author_name: string; author_email: string; author_time: number; message: string }>("SELECT * FROM commits WHERE oid = ?", oid)
+      .toArray()[0];
+    if (!row) return null;
+    const parents = this.sql.exec<{ parent: string }>("SELECT parent FROM commit_parents WHERE oid = ? ORDER BY n", oid).toArray().map((p) => p.parent);
+    return { hexsha: row.oid, tree: row.tree, parents, author: { name: row.author_name, email: row.author_email }, date: row.author_time, message: row.message };
+  }
+
+  /** Bytes the repository takes. */
+  size(): number {
+    return this.fs.bytes();
+  }
+
+  /** Forgets everything (the repository was deleted). */
+  wipe(): void {
+    for (const table of ["fs_entries", "fs_chunks", "commits", "commit_parents"]) this.sql.exec(`DELETE FROM ${table}`);
+  }
+}

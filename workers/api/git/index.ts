@@ -1,0 +1,147 @@
+/**
+ * Git repositories of a project (issue 12): the list and its settings in D1, the content from
+ * each repository's GitRepo object. Reading needs read access, creating and changing write
+ * access, deleting root.
+ */
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { publicOrigin } from "../../../domain/auth/public-origin";
+import { commitsQuery, createRepoBody, updateRepoBody } from "../../../domain/git/schemas";
+import type { GitRepository } from "../../db/schema";
+import { createRepo, deleteRepo, findRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch } from "../../services/git";
+import { ApiProblem } from "../problem";
+import { access, type ProjectEnv } from "../project-access";
+import { parseWith, readJson } from "../validate";
+
+type RepoEnv = ProjectEnv & { Variables: ProjectEnv["Variables"] & { repo: GitRepository } };
+
+export const gitRoutes = new Hono<ProjectEnv>();
+
+const origin = (c: { env: ProjectEnv["Bindings"]; req: { url: string } }) => {
+  const found = publicOrigin(c.env, c.req.url);
+  return found.ok ? found.origin : new URL(c.req.url).origin;
+};
+
+/** Loads the repository of the path, scoped to the project; another project's reads as not found. */
+const inRepo = createMiddleware<RepoEnv>(async (c, next) => {
+  const repo = await findRepo(c.get("db"), c.get("project").id, c.req.param("gitGuid") ?? "");
+  if (!repo) throw new ApiProblem(404, "git_not_found");
+  c.set("repo", repo);
+  await next();
+});
+
+const HEX = /^[0-9a-f]{40}$/;
+
+gitRoutes.get("/v1/project/:id/git", access("read"), async (c) => {
+  const repos = await listRepos(c.get("db"), c.get("project").id);
+  return c.json({ results: repos.map((r) => repoWire(r, origin(c))) });
+});
+
+gitRoutes.post("/v1/project/:id/git", access("write"), async (c) => {
+  const body = await readJson(c, createRepoBody);
+  const user = c.get("user")!;
+  const made = await createRepo(c.env, c.get("db"), {
+    projectId: c.get("project").id,
+    name: body.name,
+    defaultBranch: body.default_branch ?? "main",
+    readme: body.readme ?? false,
+    author: { id: user.id, name: user.name, email: user.email },
+  });
+  if (!made.ok) throw new ApiProblem(409, made.reason, { name: made.reason });
+  return c.json(repoWire(made.repo, origin(c)), 201);
+});
+
+const repoRoutes = new Hono<RepoEnv>();
+repoRoutes.use("/v1/project/:id/git/:gitGuid", async (c, next) => access(c.req.method === "DELETE" ? "root" : c.req.method === "GET" ? "read" : "write")(c as never, next));
+repoRoutes.use("/v1/project/:id/git/:gitGuid/*", access("read"));
+repoRoutes.use("/v1/project/:id/git/:gitGuid", inRepo);
+repoRoutes.use("/v1/project/:id/git/:gitGuid/*", inRepo);
+
+repoRoutes.get("/v1/project/:id/git/:gitGuid", async (c) => {
+  const repo = c.get("repo");
+  const summary = await repoStub(c.env, repo.id).summary();
+  if (!summary) throw new ApiProblem(404, "git_not_found");
+  return c.json({ ...repoWire(repo, origin(c)), ...summary, last_commit: summary.last_commit });
+});
+
+repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
+  const body = await readJson(c, updateRepoBody);
+  let repo = c.get("repo");
+  if (body.default_branch !== undefined) {
+    const set = await setDefaultBranch(c.env, c.get("db"), repo, body.default_branch);
+    if (!set.ok) throw new ApiProblem(404, set.reason, { default_branch: set.reason });
+    repo = set.repo;
+  }
+  if (body.name !== undefined) {
+    const renamed = await renameRepo(c.get("db"), repo, body.name);
+    if (!renamed.ok) throw new ApiProblem(409, renamed.reason, { name: renamed.reason });
+    repo = renamed.repo;
+  }
+  return c.json(repoWire(repo, origin(c)));
+});
+
+repoRoutes.delete("/v1/project/:id/git/:gitGuid", async (c) => {
+  await deleteRepo(c.env, c.get("db"), c.get("repo"));
+  return c.body(null, 204);
+});
+
+repoRoutes.get("/v1/project/:id/git/:gitGuid/commits", async (c) => {
+  const query = parseWith(commitsQuery, c.req.query());
+  const repo = c.get("repo");
+  const page = await repoStub(c.env, repo.id).log(query.ref || repo.defaultBranch, query.limit, query.offset);
+  if (!page) {
+    // An empty repository has no history yet; any other unknown ref is a 404.
+    if (!query.ref) return c.json({ items: [], totalCount: 0 });
+    throw new ApiProblem(404, "git_ref_not_found");
+  }
+  return c.json(page);
+});
+
+repoRoutes.get("/v1/project/:id/git/:gitGuid/commit/:hexsha", async (c) => {
+  const hexsha = c.req.param("hexsha").toLowerCase();
+  if (!HEX.test(hexsha)) throw new ApiProblem(404, "git_commit_not_found");
+  const found = await repoStub(c.env, c.get("repo").id).commit(hexsha);
+  if (!found) throw new ApiProblem(404, "git_commit_not_found");
+  return c.json({ ...found.commit, files: found.files, truncated: found.truncated });
+});
+
+/**
+ * `tree/{ref}/{path…}` and `raw/{ref}/{path…}`: the ref is one segment (a branch name with `/`
+ * is URL-encoded), the path the rest of the URL. `tree/{ref}` alone is the root.
+ */
+function pathAfter(c: { req: { path: string; param(name: "ref"): string } }, marker: "tree" | "raw"): string {
+  const rest = c.req.path.split(`/${marker}/`).slice(1).join(`/${marker}/`);
+  const tail = rest.slice(rest.indexOf("/") + 1);
+  try {
+    return rest.includes("/") ? tail.split("/").map(decodeURIComponent).join("/") : "";
+  } catch {
+    throw new ApiProblem(404, "git_path_not_found");
+  }
+}
+
+async function treeAt(c: Context<RepoEnv>) {
+  const found = await repoStub(c.env, c.get("repo").id).tree(c.req.param("ref") ?? "", pathAfter(c as never, "tree"));
+  if (!found) throw new ApiProblem(404, "git_path_not_found");
+  return c.json(found);
+}
+
+repoRoutes.get("/v1/project/:id/git/:gitGuid/tree/:ref", treeAt);
+repoRoutes.get("/v1/project/:id/git/:gitGuid/tree/:ref/*", treeAt);
+
+repoRoutes.get("/v1/project/:id/git/:gitGuid/raw/:ref/*", async (c) => {
+  const path = pathAfter(c as never, "raw");
+  const bytes = await repoStub(c.env, c.get("repo").id).raw(c.req.param("ref"), path);
+  if (!bytes) throw new ApiProblem(404, "git_path_not_found");
+  const name = path.split("/").pop() || "file";
+  // A download, never rendered as a page of our origin: a pushed HTML file must not run here.
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": "application/octet-stream",
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+});
+
+gitRoutes.route("/", repoRoutes);

@@ -1,0 +1,64 @@
+/**
+ * `/git/{projectGuid}/{repoName}.git/…`: git's smart HTTP, authenticated with HTTP Basic and a
+ * personal access token as the password (any user name, as GitHub does). Without credentials
+ * or with a dead token: 401 with a Basic challenge, so git asks for them. A live token whose
+ * owner may not read the project, or a repository that does not exist: 404 alike, never a hint.
+ * Read access allows clone and fetch; a push needs write access.
+ */
+import { GIT_HEADERS } from "../domain/git/limits";
+import { getDb } from "./db/client";
+import type { Env } from "./env";
+import { projectAccess } from "./services/access";
+import { findRepoByName, recordPush, repoStub } from "./services/git";
+import { userForPersonalToken } from "./services/tokens";
+
+const GIT_PATH = /^\/git\/([0-9a-fA-F-]{1,64})\/([A-Za-z0-9._-]{1,120})\.git(\/info\/refs|\/git-upload-pack|\/git-receive-pack)$/;
+
+export const isGitPath = (path: string) => path === "/git" || path.startsWith("/git/");
+
+function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+}
+
+const challenge = () => plain(401, "Authentication required: use a personal access token as the password.\n", { "WWW-Authenticate": 'Basic realm="git", charset="UTF-8"' });
+const notFound = () => plain(404, "Repository not found.\n");
+
+/** The password of a Basic `Authorization` header. */
+function basicPassword(header: string | null): string | null {
+  const encoded = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i)?.[1];
+  if (!encoded) return null;
+  try {
+    const decoded = atob(encoded);
+    const colon = decoded.indexOf(":");
+    return colon >= 0 ? decoded.slice(colon + 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function routeGit(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const match = url.pathname.match(GIT_PATH);
+  if (!match) return notFound();
+  const [, projectId, name, action] = match as unknown as [string, string, string, string];
+  const password = basicPassword(request.headers.get("Authorization"));
+  if (!password) return challenge();
+  const db = getDb(env.DB);
+  const user = await userForPersonalToken(db, password);
+  if (!user) return challenge();
+  const service = action === "/info/refs" ? url.searchParams.get("service") : action.slice(1);
+  const push = service === "git-receive-pack";
+  const access = await projectAccess(db, user.id, projectId.toLowerCase(), "read");
+  const repo = access.ok ? await findRepoByName(db, access.project.id, name) : undefined;
+  if (!access.ok || !repo) return notFound();
+  if (push && !(await projectAccess(db, user.id, access.project.id, "write")).ok) return plain(403, "You may read this repository but not push to it.\n");
+  const forward = new URL(`https://git-repo${action}${url.search}`);
+  const answer = await repoStub(env, repo.id).fetch(new Request(forward, { method: request.method, headers: request.headers, body: request.body }));
+  const size = answer.headers.get(GIT_HEADERS.size);
+  // Recorded before git hears back, so the list is current once `git push` returns.
+  if (push && size !== null) await recordPush(db, repo.id, Number(size), answer.headers.get(GIT_HEADERS.head));
+  const res = new Response(answer.body, answer);
+  res.headers.delete(GIT_HEADERS.size);
+  res.headers.delete(GIT_HEADERS.head);
+  return res;
+}
