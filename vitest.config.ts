@@ -18,7 +18,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // wrangler.toml's vars are the production ones; tests run as local development.
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")), APP_ENV: "development", MAIL_PROVIDER: "local", APP_ORIGIN: "http://localhost:8787" },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")), APP_ENV: "development", MAIL_PROVIDER: "local", APP_ORIGIN: "http://localhost:8787", MEETING_STUN_URLS: "none" },
             },
           })),
         ],

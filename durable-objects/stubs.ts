@@ -10,6 +10,7 @@ import type { PokerRole } from "../domain/rooms/poker";
 import type { RoomView } from "../domain/rooms/views";
 import type { HubMessage, SocketPlace } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
+import type { ChatMessage, MeetingPeer } from "../domain/wire/live/meeting";
 import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
@@ -66,8 +67,21 @@ export interface DocRoomRpc {
   destroy(): Promise<void>;
 }
 
+/** `MeetingRoom`, one per video meeting: roster, chat and signalling relay. */
+export interface MeetingRoomRpc {
+  /** Records that `user` joined under `name` (the socket then opens). */
+  enrol(project: string, user: string, name: string, now?: number): Promise<{ ok: boolean }>;
+  /** The kept chat, oldest first. */
+  chatLog(): Promise<ChatMessage[]>;
+  /** Who is in the meeting now. */
+  roster(): Promise<MeetingPeer[]>;
+  /** Closes a user's sockets (default: access lost). */
+  disconnectUser(user: string, code?: number): Promise<{ closed: number }>;
+}
+
 /** The object types the namespaces in `Env` hand out: a partyserver `Server` with the RPC above. */
 export type UserHubObject = Server & UserHubRpc;
 export type ProjectRoomObject = Server & ProjectRoomRpc;
 export type RoomServerObject = Server & RoomServerRpc;
 export type DocRoomObject = Server & DocRoomRpc;
+export type MeetingRoomObject = Server & MeetingRoomRpc;

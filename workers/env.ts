@@ -3,13 +3,14 @@
  * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
  * `Env`, so importing them here would make a circle.
  */
-import type { DocRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
+import type { DocRoomObject, MeetingRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHubObject>;
   ProjectRoom: DurableObjectNamespace<ProjectRoomObject>;
   RoomServer: DurableObjectNamespace<RoomServerObject>;
   DocRoom: DurableObjectNamespace<DocRoomObject>;
+  MeetingRoom: DurableObjectNamespace<MeetingRoomObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
@@ -33,6 +34,15 @@ export interface Env {
   /** Days of inactivity after which a session ends (14 when unset). */
   SESSION_IDLE_DAYS?: string;
   MAIL_HTTP_TOKEN?: string;
+  /**
+   * Video meetings' ICE servers (`GET /api/meeting/ice-servers`): STUN URLs, comma-separated
+   * (a plain variable, a public STUN server by default); TURN URLs and their credentials are
+   * secrets (`wrangler secret put MEETING_TURN_URLS` …), served only when all three are set.
+   */
+  MEETING_STUN_URLS?: string;
+  MEETING_TURN_URLS?: string;
+  MEETING_TURN_USERNAME?: string;
+  MEETING_TURN_CREDENTIAL?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

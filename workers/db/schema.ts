@@ -682,3 +682,26 @@ export const blogPosts = sqliteTable(
 
 export type BlogCategory = typeof blogCategories.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
+
+// Video meetings (issue 21)
+
+/**
+ * A meeting room of a project (spec §3 "Meeting"). The live part — who is in, their camera and
+ * microphone, raised hands, the chat — lives in the room's Durable Object (`MeetingRoom`).
+ */
+export const meetingRooms = sqliteTable(
+  "meeting_rooms",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("meeting_rooms_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export type MeetingRoom = typeof meetingRooms.$inferSelect;

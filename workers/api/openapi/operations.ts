@@ -3,6 +3,7 @@ import { accountOperations } from "./accounts";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
+import { meetingOperations } from "./meetings";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -21,6 +22,7 @@ export const operations: readonly Operation[] = [
   ...planningOperations,
   ...documentOperations,
   ...roomOperations,
+  ...meetingOperations,
   ...helpOperations,
   ...blogOperations,
   ...metaOperations,

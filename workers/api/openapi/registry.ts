@@ -76,6 +76,7 @@ export const PATH_PARAMS: Record<string, string> = {
   workflowGuid: "Guid of a workflow of the project.",
   valGuid: "Guid of a custom deck of the project.",
   rid: "Guid of a poker or retro room.",
+  roomId: "Guid of a video meeting room.",
   userId: "Guid of a user.",
   slug: "Slug of a blog category (`/v1/category`, `/v1/posts`, `/v1/allposts`) or post (`/v1/post`).",
   cover: "File name of a blog post's cover image, as its `cover.url` gives it.",
