@@ -35,6 +35,9 @@ export default [
       route("room/poker/:roomUid", "routes/project-room-poker.tsx"),
       route("verify/:roomUid", "routes/project-verify.tsx"),
       route("room/retro/:roomUid", "routes/project-room-retro.tsx"),
+      // Video meetings (spec §2: /project/{projectId}/create-meeting).
+      route("meetings", "routes/project-meetings.tsx"),
+      route("create-meeting", "routes/project-create-meeting.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),
@@ -45,6 +48,7 @@ export default [
         route("notifications", "routes/project-settings-notifications.tsx"),
       ]),
     ]),
+    route("meeting/:roomId", "routes/meeting.tsx"),
     route("settings/:action?/*", "routes/settings.tsx"),
     // Site administrators write the blog here (others see a refusal).
     route("blog/write/:postGuid?", "routes/blog-editor.tsx"),

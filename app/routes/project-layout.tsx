@@ -32,6 +32,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
     { to: `/project/${project.guid}/docs`, label: t("docs:nav"), end: false },
     // A room and its verification page sit under the rooms tab too.
     { to: `/project/${project.guid}/rooms`, label: t("rooms:nav"), end: false, also: [`/project/${project.guid}/room/`, `/project/${project.guid}/verify/`] },
+    { to: `/project/${project.guid}/meetings`, label: t("meetings:nav"), end: false, also: [`/project/${project.guid}/create-meeting`] },
     { to: `/project/${project.guid}/stats`, label: t("nav.stats"), end: false },
     { to: `/project/${project.guid}/events`, label: t("nav.events"), end: false },
     // Every participant has settings: roots the project's, everyone their own notifications.

@@ -193,6 +193,7 @@ const MATRIX: Record<string, string> = {
   "GET /meeting/rooms/:roomId":                           "AAADDD",
   "POST /rooms/:roomId/join":                             "AAADDD",
   "GET /meeting/ice-servers":                             "AAAADD",
+  "POST /v1/rooms/:rid/meeting":                          "AAADDD",
   // Blog: reading is public; writing is for site administrators, which none of these actors is
   // (tests/integration/blog.test.ts holds the allowed side).
   "GET /v1/category/:slug":                               "AAAAAA",

@@ -699,9 +699,11 @@ export const meetingRooms = sqliteTable(
     name: text("name").notNull(),
     description: text("description").notNull(),
     creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    /** The poker or retro room whose meeting this is (one at most), opened beside its board. */
+    boardRoomId: text("board_room_id").references(() => rooms.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("meeting_rooms_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [index("meeting_rooms_project_idx").on(t.projectId, t.createdAt), uniqueIndex("meeting_rooms_board_room_unique").on(t.boardRoomId)],
 );
 
 export type MeetingRoom = typeof meetingRooms.$inferSelect;

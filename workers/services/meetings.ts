@@ -7,7 +7,7 @@ import { getServerByName } from "partyserver";
 import { allows } from "../../domain/projects/roles";
 import type { CreateMeetingInput } from "../../domain/meetings/schemas";
 import { type Db, inSlices } from "../db/client";
-import { type MeetingRoom, meetingRooms, participants, projects } from "../db/schema";
+import { type MeetingRoom, meetingRooms, participants, projects, type Room } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
 import { newGuid } from "./ids";
@@ -84,4 +84,16 @@ export async function meetingsOf(db: Db, userId: string, projectId?: string): Pr
   );
   rows.sort((a, b) => b.room.createdAt - a.room.createdAt);
   return rows.slice(0, MAX_LISTED).map((r) => ({ ...r.room, projectName: r.projectName }));
+}
+
+/**
+ * The meeting of a poker or retro room, made on first use: the room's people open it beside the
+ * board in one click. The caller has been checked to see the room (reads its project).
+ */
+export async function boardRoomMeeting(db: Db, room: Room, userId: string, description: string): Promise<MeetingRoom> {
+  await db
+    .insert(meetingRooms)
+    .values({ id: newGuid(), projectId: room.projectId, name: room.title, description, creatorId: userId, boardRoomId: room.id })
+    .onConflictDoNothing({ target: meetingRooms.boardRoomId });
+  return (await db.select().from(meetingRooms).where(eq(meetingRooms.boardRoomId, room.id)).get())!;
 }

@@ -5,7 +5,8 @@
  */
 import { Hono } from "hono";
 import { createMeetingInput, iceServersFrom, joinMeetingInput, meetingListQuery } from "../../../domain/meetings/schemas";
-import { createMeeting, meetingStub, meetingWire, meetingsOf, readableMeeting } from "../../services/meetings";
+import { boardRoomMeeting, createMeeting, meetingStub, meetingWire, meetingsOf, readableMeeting } from "../../services/meetings";
+import { canSeeRoom, findRoom } from "../../services/rooms";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 import { parseWith, readJson } from "../validate";
@@ -45,6 +46,15 @@ export const meetingRoutes = new Hono<AppEnv>()
     const { name } = await readJson(c, joinMeetingInput);
     await (await meetingStub(c.env, room.id)).enrol(room.projectId, user.id, name);
     return c.json({ ...meetingWire(room), member: user.id, name, socket: `/ws/meeting/${room.id}` });
+  })
+  // A poker or retro room's own meeting, made on first use, for everyone who sees the room.
+  .post("/v1/rooms/:rid/meeting", async (c) => {
+    const user = signedIn(c);
+    const db = c.get("db");
+    const room = await findRoom(db, c.req.param("rid"));
+    if (!room || !(await canSeeRoom(db, room, user))) throw new ApiProblem(404, "room_not_found");
+    const description = c.get("i18n").t(`meetings:board.description_${room.kind}`, { title: room.title });
+    return c.json(meetingWire(await boardRoomMeeting(db, room, user.id, description)));
   })
   .get("/meeting/ice-servers", (c) => {
     signedIn(c);

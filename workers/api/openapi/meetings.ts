@@ -25,6 +25,10 @@ export const meetingOperations: Operation[] = [
     ok: { status: 200, description: "The room, `member`, `name` and `socket`." }, errors: MEETING,
   },
   {
+    method: "post", path: "/v1/rooms/:rid/meeting", tag: "Meetings", access: "read", accessNote: "Read access to the poker or retro room's project.",
+    summary: "The meeting of a poker or retro room, made on first use (opened beside the board).", ok: { status: 200, description: "The meeting room." }, errors: { 404: ["room_not_found"] },
+  },
+  {
     method: "get", path: "/meeting/ice-servers", tag: "Meetings", access: "signed-in", summary: "The ICE servers for `RTCPeerConnection`: STUN by default, TURN when configured.",
     ok: { status: 200, description: "`{iceServers}`." },
   },
