@@ -148,7 +148,7 @@ export function PreJoin({ roomName, description, defaultName, busy, onJoin }: { 
           </label>
         </div>
       </div>
-      <form onSubmit={submit} className="card flex flex-col gap-4 p-5" noValidate>
+      <form onSubmit={submit} className="card flex flex-col gap-4 self-start p-5" noValidate>
         <div>
           <h1 className="text-xl font-semibold" data-testid="meeting-name">
             {roomName}

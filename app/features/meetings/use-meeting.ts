@@ -189,7 +189,8 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
             for (const p of frame.peers) linkTo(p.id, true);
             break;
           case "peer":
-            setPeers((all) => ({ ...all, [frame.peer.id]: frame.peer }));
+            // The room echoes one's own changes too; one's own tile is drawn from local state.
+            if (frame.peer.id !== youRef.current) setPeers((all) => ({ ...all, [frame.peer.id]: frame.peer }));
             break;
           case "left":
             dropLink(frame.id);
