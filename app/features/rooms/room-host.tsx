@@ -48,10 +48,12 @@ function WithMeeting({ room, children }: { room: RoomDetails; children: ReactNod
     <div className={meeting ? "lg:grid lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-2" : ""}>
       <div className="relative min-w-0">
         {!meeting && (
-          <button type="button" className="btn fixed bottom-20 right-4 z-20 shadow-lg" onClick={() => void open()} disabled={busy} data-testid="room-open-meeting">
-            <Icon name="video" size={18} />
-            {t("board.open")}
-          </button>
+          <div className="mx-auto flex max-w-6xl justify-end px-4 pt-3">
+            <button type="button" className="btn" onClick={() => void open()} disabled={busy} data-testid="room-open-meeting">
+              <Icon name="video" size={18} />
+              {t("board.open")}
+            </button>
+          </div>
         )}
         {children}
       </div>
