@@ -194,6 +194,7 @@ const MATRIX: Record<string, string> = {
   "POST /rooms/:roomId/join":                             "AAADDD",
   "GET /meeting/ice-servers":                             "AAAADD",
   "POST /v1/rooms/:rid/meeting":                          "AAADDD",
+  "POST /meeting/rooms/:roomId/notes":                    "AADDDD",
   // Blog: reading is public; writing is for site administrators, which none of these actors is
   // (tests/integration/blog.test.ts holds the allowed side).
   "GET /v1/category/:slug":                               "AAAAAA",

@@ -6,6 +6,9 @@ import { CLOSE } from "../../domain/wire/close-codes";
 import { SIGNAL_RULE, SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { meetingRooms, participants } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
+import * as Y from "yjs";
+import { plainTextOf } from "../../domain/docs/plain-text";
+import { docRoom } from "../../workers/services/document-access";
 import { meetingStub } from "../../workers/services/meetings";
 import { call } from "../fixtures/http";
 import { createMeeting, joinMeeting, openMeeting } from "../fixtures/meetings";
@@ -162,6 +165,28 @@ describe("the meeting room object", () => {
     target.close();
     flooder.close();
   }, 20_000);
+
+  it("saves the chat as a text document of the project for members, not for viewers", async () => {
+    const room = await meeting("Retro talk");
+    await joinMeeting(room.guid, team.cookies.write, "Writer");
+    const socket = await openMeeting(room.guid, team.cookies.write);
+    await socket.frame("welcome");
+    socket.send({ type: "chat", text: "First point" });
+    socket.send({ type: "chat", text: "Second point" });
+    await socket.until(() => socket.frames.filter((f) => f.type === "chat").length === 2, "two messages");
+    socket.close();
+    const refused = await call("POST", `/api/meeting/rooms/${room.guid}/notes`, { cookie: team.cookies.read });
+    expect(refused.status).toBe(403);
+    const saved = await call("POST", `/api/meeting/rooms/${room.guid}/notes`, { cookie: team.cookies.write });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.json).toMatchObject({ messages: 2, url: `/project/${team.projectId}/docs/${saved.json.guid}` });
+    expect(saved.json.title).toMatch(/^Retro talk — /);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, await (await docRoom(workerEnv, saved.json.guid)).snapshot());
+    const lines = plainTextOf(doc, "text").trim().split("\n");
+    expect(lines[0]).toBe("Retro talk");
+    expect(lines.slice(-2).map((l) => l.replace(/^.*UTC /, ""))).toEqual(["Writer: First point", "Writer: Second point"]);
+  });
 
   it("closes a participant removed from the project on their next change", async () => {
     const room = await meeting();

@@ -33,7 +33,21 @@ function Control({ icon, label, onClick, active = false, danger = false, testId 
   );
 }
 
-export function MeetingStage({ meeting, media, name, compact = false, onLeave }: { meeting: MeetingState; media: MeetingMedia; name: string; compact?: boolean; onLeave: () => void }) {
+export function MeetingStage({
+  meeting,
+  media,
+  name,
+  compact = false,
+  onLeave,
+  onSaveNotes,
+}: {
+  meeting: MeetingState;
+  media: MeetingMedia;
+  name: string;
+  compact?: boolean;
+  onLeave: () => void;
+  onSaveNotes: () => void;
+}) {
   const { t, i18n } = useTranslation("meetings");
   const [layout, setLayout] = useState<"grid" | "speaker">("grid");
   const [panel, setPanel] = useState<"chat" | "people" | null>(compact ? null : "chat");
@@ -140,6 +154,12 @@ export function MeetingStage({ meeting, media, name, compact = false, onLeave }:
                 ))}
                 <li ref={chatEnd} aria-hidden="true" />
               </ol>
+              {meeting.messages.length > 0 && (
+                <button type="button" className="btn btn-ghost text-xs" onClick={onSaveNotes} data-testid="meeting-save-notes">
+                  <Icon name="document" size={16} />
+                  {t("notes.save")}
+                </button>
+              )}
               <form onSubmit={submit} className="flex gap-2">
                 <input
                   className="input flex-1"

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { toast } from "react-toastify";
 import { useApi } from "../shell/errors";
 import { useViewer } from "../shell/viewer";
 import { MeetingStage } from "./meeting-stage";
@@ -89,6 +90,12 @@ export function MeetingView({ roomId, compact = false, onClose }: { roomId: stri
     // Only once, when the room is known.
   }, [info]);
 
+  const saveNotes = useCallback(async () => {
+    const res = await api<{ title: string }>("POST", `/meeting/rooms/${roomId}/notes`, undefined, { quiet: true });
+    if (res.error) meetingFailure(t, "notes_failed", res.error);
+    else toast.success(t("notes.saved", { title: res.data.title }));
+  }, [api, roomId, t]);
+
   const leave = useCallback(() => {
     meeting.leave();
     sessionStorage.removeItem(rememberKey(roomId));
@@ -139,7 +146,7 @@ export function MeetingView({ roomId, compact = false, onClose }: { roomId: stri
             <p className="muted text-sm">{info.description}</p>
           </div>
         )}
-        <MeetingStage meeting={meeting} media={media} name={name} compact={compact} onLeave={leave} />
+        <MeetingStage meeting={meeting} media={media} name={name} compact={compact} onLeave={leave} onSaveNotes={() => void saveNotes()} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import { toast } from "react-toastify";
 import type { ApiError } from "../../../domain/http/errors";
 
-export type MeetingFailure = "create_failed" | "join_failed" | "list_failed" | "info_failed";
+export type MeetingFailure = "create_failed" | "join_failed" | "list_failed" | "info_failed" | "notes_failed";
 
 /** The server's translated `detail`, when the error answer has one. */
 export function serverDetail(error: ApiError): string | null {
@@ -19,5 +19,6 @@ export function meetingSuccess(t: TFunction, key: "created" | "joined") {
 }
 
 export function meetingFailure(t: TFunction, key: MeetingFailure, error: ApiError) {
-  toast.error(<span data-testid="meeting-toast">{serverDetail(error) ?? t(`meetings:toasts.${key}`)}</span>);
+  const fallback = key === "notes_failed" ? t("meetings:notes.failed") : t(`meetings:toasts.${key}`);
+  toast.error(<span data-testid="meeting-toast">{serverDetail(error) ?? fallback}</span>);
 }

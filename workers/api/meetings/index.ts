@@ -6,6 +6,10 @@
 import { Hono } from "hono";
 import { createMeetingInput, iceServersFrom, joinMeetingInput, meetingListQuery } from "../../../domain/meetings/schemas";
 import { boardRoomMeeting, createMeeting, meetingStub, meetingWire, meetingsOf, readableMeeting } from "../../services/meetings";
+import { notesTitle, notesUpdate } from "../../../domain/meetings/notes";
+import { projectAccess } from "../../services/access";
+import { docRoom } from "../../services/document-access";
+import { createDoc } from "../../services/documents";
 import { canSeeRoom, findRoom } from "../../services/rooms";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
@@ -46,6 +50,23 @@ export const meetingRoutes = new Hono<AppEnv>()
     const { name } = await readJson(c, joinMeetingInput);
     await (await meetingStub(c.env, room.id)).enrol(room.projectId, user.id, name);
     return c.json({ ...meetingWire(room), member: user.id, name, socket: `/ws/meeting/${room.id}` });
+  })
+  // The chat saved as a text document of the project (meeting notes): a write, so write access.
+  .post("/meeting/rooms/:roomId/notes", async (c) => {
+    const user = signedIn(c);
+    const db = c.get("db");
+    const room = await readableMeeting(db, user.id, c.req.param("roomId"));
+    if (!room) throw new ApiProblem(404, "meeting_not_found");
+    if (!(await projectAccess(db, user.id, room.projectId, "write")).ok) throw new ApiProblem(403, "project_forbidden");
+    const messages = await (await meetingStub(c.env, room.id)).chatLog();
+    const lang = c.get("lang");
+    const day = new Intl.DateTimeFormat(lang, { dateStyle: "short" }).format(Date.now());
+    const clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+    const made = await createDoc(db, room.projectId, user.id, { kind: "text", title: notesTitle(room.name, day), parent: null });
+    if (!made.ok) throw new ApiProblem(409, made.reason);
+    const written = await (await docRoom(c.env, made.doc.guid)).applyImport(notesUpdate(room, messages, (ms) => `${clock.format(ms)} UTC`), user.id, room.projectId, "text");
+    if (!written) throw new ApiProblem(409, "import_invalid");
+    return c.json({ guid: made.doc.guid, title: made.doc.title, messages: messages.length, url: `/project/${room.projectId}/docs/${made.doc.guid}` }, 201);
   })
   // A poker or retro room's own meeting, made on first use, for everyone who sees the room.
   .post("/v1/rooms/:rid/meeting", async (c) => {

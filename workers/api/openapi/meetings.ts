@@ -25,6 +25,11 @@ export const meetingOperations: Operation[] = [
     ok: { status: 200, description: "The room, `member`, `name` and `socket`." }, errors: MEETING,
   },
   {
+    method: "post", path: "/meeting/rooms/:roomId/notes", tag: "Meetings", access: "write", accessNote: "Write access to the meeting's project.",
+    summary: "Save the meeting's chat as a new text document of the project (meeting notes).", ok: { status: 201, description: "`{guid, title, messages, url}` of the document." },
+    errors: { 404: ["meeting_not_found"], 409: ["doc_limit_reached"] },
+  },
+  {
     method: "post", path: "/v1/rooms/:rid/meeting", tag: "Meetings", access: "read", accessNote: "Read access to the poker or retro room's project.",
     summary: "The meeting of a poker or retro room, made on first use (opened beside the board).", ok: { status: 200, description: "The meeting room." }, errors: { 404: ["room_not_found"] },
   },
