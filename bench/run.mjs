@@ -5,7 +5,8 @@
 //  4. The planning board (bench/board.mjs) on the same server.
 //  5. The poker room's fan-out and load (bench/rooms.mjs).
 //  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
-// `BENCH_ONLY=board|rooms|docs` runs 1–3 and that one part.
+//  7. Video meetings' signalling relay (bench/meetings.mjs) beside a plain `ws` relay.
+// `BENCH_ONLY=board|rooms|docs|meetings` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
+import { meetingsBench } from "./meetings.mjs";
 import { roomsBench } from "./rooms.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
@@ -94,5 +96,6 @@ const only = process.env.BENCH_ONLY;
 if (!only || only === "board") await boardBench(base);
 if (!only || only === "rooms") await roomsBench(base);
 if (!only || only === "docs") await docsBench(base);
+if (!only || only === "meetings") await meetingsBench(base);
 stop();
 process.exit(0);
