@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { createMeetingInput, MAX_MEETING_DESCRIPTION, MAX_MEETING_NAME } from "../../domain/meetings/schemas";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
-import { meetingFailure, meetingSuccess } from "../features/meetings/toasts";
+import { CREATED_KEY, meetingFailure } from "../features/meetings/toasts";
 import { useApi } from "../features/shell/errors";
 import type { Route } from "./+types/project-create-meeting";
 
@@ -16,7 +16,6 @@ export default function ProjectCreateMeeting(_: Route.ComponentProps) {
   const { t } = useTranslation("meetings");
   const project = useProject();
   const api = useApi();
-  const navigate = useNavigate();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,8 +42,10 @@ export default function ProjectCreateMeeting(_: Route.ComponentProps) {
       meetingFailure(t, "create_failed", res.error);
       return;
     }
-    meetingSuccess(t, "created");
-    void navigate(`/meeting/${res.data.guid}`);
+    // A full load: the meeting page's Permissions-Policy (camera, microphone) applies only to a
+    // document loaded from it. The page shows the "created" toast.
+    sessionStorage.setItem(CREATED_KEY, res.data.guid);
+    window.location.assign(`/meeting/${res.data.guid}`);
   };
 
   if (!canWrite) return <NoAccess />;

@@ -64,13 +64,13 @@ export default function ProjectMeetings(_: Route.ComponentProps) {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="meetings-list">
           {rows.map((m) => (
             <li key={m.guid} className="card flex flex-col gap-2 p-4">
-              <Link to={m.url} className="font-semibold hover:underline" data-testid="meeting-link">
+              <Link to={m.url} reloadDocument className="font-semibold hover:underline" data-testid="meeting-link">
                 {m.name}
               </Link>
               <p className="muted line-clamp-3 text-sm">{m.description}</p>
               <div className="mt-auto flex items-center justify-between text-xs">
                 <span className="muted">{date(m.createdAt)}</span>
-                <Link to={m.url} className="btn btn-primary text-xs">
+                <Link to={m.url} reloadDocument className="btn btn-primary text-xs">
                   <Icon name="video" size={16} />
                   {t("list.join")}
                 </Link>

@@ -140,6 +140,8 @@ test("create-meeting in Russian: a missing field is named, a server error shows 
   await page.getByTestId("meeting-join").click();
   await expect(page.getByTestId("meeting-toast").filter({ hasText: /^Успешно присоединились к комнате$/ })).toBeVisible();
   await expect(page.getByTestId("meeting-status")).toHaveAttribute("data-status", "connected");
+  // Reached from the form without a full load, the page still got the camera.
+  await expect(page.getByTestId("meeting-tile")).toHaveAttribute("data-camera", "on");
   await shoot(page, "room-ru");
   await page.getByTestId("meeting-leave").click();
   expect(ru.errors).toEqual([]);

@@ -10,8 +10,8 @@ import { toast } from "react-toastify";
 import { useApi } from "../shell/errors";
 import { useViewer } from "../shell/viewer";
 import { MeetingStage } from "./meeting-stage";
-import { type JoinChoice, openLocalMedia, PreJoin } from "./pre-join";
-import { meetingFailure, meetingSuccess } from "./toasts";
+import { cameraBlockedByDocument, type JoinChoice, openLocalMedia, PreJoin } from "./pre-join";
+import { CREATED_KEY, meetingFailure, meetingSuccess } from "./toasts";
 import { type MeetingMedia, useMeeting } from "./use-meeting";
 
 export interface MeetingInfo {
@@ -23,6 +23,7 @@ export interface MeetingInfo {
 
 type Remembered = { name: string; camera: boolean; mic: boolean; cameraId?: string; micId?: string };
 const rememberKey = (roomId: string) => `meeting:${roomId}`;
+
 
 function remembered(roomId: string): Remembered | null {
   try {
@@ -44,6 +45,20 @@ export function MeetingView({ roomId, compact = false, onClose }: { roomId: stri
   const [media, setMedia] = useState<MeetingMedia | null>(null);
   const [name, setName] = useState("");
   const meeting = useMeeting(roomId, media);
+
+  // Reached by client-side navigation from a page whose policy denies the camera: load the
+  // meeting page itself, which the Worker serves with camera, microphone and screen allowed.
+  const [blocked] = useState(() => typeof document !== "undefined" && cameraBlockedByDocument());
+  useEffect(() => {
+    if (blocked && !compact) window.location.reload();
+  }, [blocked, compact]);
+
+  // The create form loads this page anew (the camera policy) and leaves the toast to it.
+  useEffect(() => {
+    if (blocked || sessionStorage.getItem(CREATED_KEY) !== roomId) return;
+    sessionStorage.removeItem(CREATED_KEY);
+    meetingSuccess(t, "created");
+  }, [blocked, roomId, t]);
 
   useEffect(() => {
     let live = true;
@@ -106,6 +121,7 @@ export function MeetingView({ roomId, compact = false, onClose }: { roomId: stri
   // Leaving the page leaves the meeting: every track stops.
   useEffect(() => () => media?.local?.getTracks().forEach((track) => track.stop()), [media]);
 
+  if (blocked && !compact) return <p className="muted p-6 text-center">{t("loading")}</p>;
   if (loadFailed) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="meeting-missing">

@@ -18,6 +18,17 @@ export interface JoinChoice {
   micId?: string;
 }
 
+/**
+ * True when this document was loaded under a Permissions-Policy that denies the camera: the
+ * policy is fixed when the document loads, so a page reached by client-side navigation from a
+ * page that denies it (every page but the meeting pages) must load again to use the camera.
+ * Browsers without `document.featurePolicy` cannot tell: false.
+ */
+export function cameraBlockedByDocument(): boolean {
+  const policy = (document as unknown as { featurePolicy?: { allowsFeature(feature: string): boolean } }).featurePolicy;
+  return !!policy && typeof policy.allowsFeature === "function" && !policy.allowsFeature("camera");
+}
+
 /** Asks for camera and microphone (the chosen ones, if any); says why when it cannot. */
 export async function openLocalMedia(cameraId?: string, micId?: string): Promise<{ stream: MediaStream | null; problem: MediaProblem }> {
   if (!navigator.mediaDevices?.getUserMedia) return { stream: null, problem: "unavailable" };

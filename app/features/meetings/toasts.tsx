@@ -6,6 +6,9 @@ import type { TFunction } from "i18next";
 import { toast } from "react-toastify";
 import type { ApiError } from "../../../domain/http/errors";
 
+/** The meeting just made by the create form (sessionStorage), whose "created" toast the meeting page shows. */
+export const CREATED_KEY = "meeting:created";
+
 export type MeetingFailure = "create_failed" | "join_failed" | "list_failed" | "info_failed" | "notes_failed";
 
 /** The server's translated `detail`, when the error answer has one. */

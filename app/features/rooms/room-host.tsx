@@ -3,8 +3,9 @@
  * (`app/features/rooms/<kind>/room.tsx`, default export taking `RoomScreenProps`) and each is
  * its own chunk, loaded only when a room of that kind opens.
  */
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Icon } from "../../components/ui/icons";
+import { cameraBlockedByDocument } from "../meetings/pre-join";
 import { meetingFailure } from "../meetings/toasts";
 import { useApi } from "../shell/errors";
 import { useTranslation } from "react-i18next";
@@ -38,12 +39,22 @@ function WithMeeting({ room, children }: { room: RoomDetails; children: ReactNod
   const [meeting, setMeeting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = async () => {
+    // This document may have been loaded under a policy denying the camera (reached from the
+    // rooms list without a reload): load the room page itself, which opens its meeting at once.
+    if (cameraBlockedByDocument()) {
+      window.location.assign(`${window.location.pathname}?meeting=1`);
+      return;
+    }
     setBusy(true);
     const res = await api<{ guid: string }>("POST", `/v1/rooms/${room.guid}/meeting`, undefined, { quiet: true });
     setBusy(false);
     if (res.error) meetingFailure(t, "info_failed", res.error);
     else setMeeting(res.data.guid);
   };
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get("meeting") === "1") void open();
+    // Once, on a load asked for by `open`.
+  }, []);
   return (
     <div className={meeting ? "lg:grid lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-2" : ""}>
       <div className="relative min-w-0">
