@@ -31,7 +31,7 @@ async function meeting(name = "Daily") {
 const roomsIn = (projectId: string) => db().select().from(meetingRooms).where(eq(meetingRooms.projectId, projectId)).all();
 
 describe("meeting rooms over REST", () => {
-  it("creates a room with project, name and description, owned by nobody but the project", async () => {
+  it("creates a room with project, name and description, recording its creator", async () => {
     const res = await createMeeting(team.projectId, team.cookies.write, { name: " Sprint review ", description: "Demo" });
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({ projectId: team.projectId, name: "Sprint review", description: "Demo", creator: team.users.write.id, url: `/meeting/${res.json.guid}` });
@@ -84,7 +84,18 @@ describe("meeting rooms over REST", () => {
     expect(socket.status).toBe(404);
   });
 
-  it("serves no ICE servers on loopback, and STUN plus TURN from configuration", async () => {
+  it("gives a poker room one meeting, made on first use by anyone of its project", async () => {
+    const room = await call("POST", `/api/v1/project/${team.projectId}/rooms`, { cookie: team.cookies.write, body: { kind: "poker", title: "Sprint 9", method: "fibonacci" } });
+    expect(room.status, room.text).toBe(201);
+    const first = await call("POST", `/api/v1/rooms/${room.json.guid}/meeting?lng=en`, { cookie: team.cookies.read });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toMatchObject({ projectId: team.projectId, name: "Sprint 9", description: "Video meeting of the estimation room “Sprint 9”." });
+    const again = await call("POST", `/api/v1/rooms/${room.json.guid}/meeting`, { cookie: team.cookies.root });
+    expect(again.json.guid).toBe(first.json.guid);
+    expect((await call("POST", `/api/v1/rooms/${room.json.guid}/meeting`, { cookie: team.cookies.outsider })).status).toBe(404);
+  });
+
+  it("serves no ICE servers on loopback (configured \"none\") and nothing to the signed-out", async () => {
     const res = await call("GET", "/api/meeting/ice-servers", { cookie: team.cookies.read });
     expect(res.json).toEqual({ iceServers: [] });
     expect((await call("GET", "/api/meeting/ice-servers")).status).toBe(401);
