@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /** `react-router dev` is local: the same variables as scripts/lib.mjs LOCAL_VARS. A build keeps wrangler.toml's production vars. */
-const localVars = { APP_ENV: "development", MAIL_PROVIDER: "local" };
+const localVars = { APP_ENV: "development", MAIL_PROVIDER: "local", MEETING_STUN_URLS: "none" };
 
 export default defineConfig(({ command }) => ({
   plugins: [

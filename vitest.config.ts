@@ -33,6 +33,7 @@ export default defineConfig({
                   AI_MODEL: FAKE_MODEL,
                   AI_API_KEY: FAKE_KEY,
                   AI_TIMEOUT_MS: "8000",
+                  MEETING_STUN_URLS: "none",
                 },
               },
             };

@@ -47,6 +47,9 @@ export default [
       route("code/:git", "routes/project-code-tree.tsx", { id: "code-repo" }),
       route("code/:git/tree/*", "routes/project-code-tree.tsx"),
       route("code/:git/commit/:hexsha", "routes/project-code-commit.tsx"),
+      // Video meetings (spec §2: /project/{projectId}/create-meeting).
+      route("meetings", "routes/project-meetings.tsx"),
+      route("create-meeting", "routes/project-create-meeting.tsx"),
       route("settings", "routes/project-settings.tsx", [
         index("routes/project-settings-index.tsx"),
         route("project", "routes/project-settings-project.tsx"),
@@ -57,6 +60,7 @@ export default [
         route("notifications", "routes/project-settings-notifications.tsx"),
       ]),
     ]),
+    route("meeting/:roomId", "routes/meeting.tsx"),
     route("settings/:action?/*", "routes/settings.tsx"),
     // A custom plan, a payment's result and the sandbox provider's checkout page.
     route("tariff/:tariffGuid", "routes/tariff.tsx"),

@@ -8,7 +8,8 @@
 //  7. The AI helper's chunks (bench/ai-chunks.mjs): mermaid and the panels out of entry chunks.
 //  8. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
 //  9. Git hosting (bench/git.mjs): push and clone of a 500-commit history against git http-backend.
-// `BENCH_ONLY=board|rooms|docs|lighthouse|git` runs 1–3 and that one part.
+// 10. Video meetings' signalling relay (bench/meetings.mjs) beside a plain `ws` relay.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ import { aiChunkReport } from "./ai-chunks.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
 import { gitBench } from "./git.mjs";
+import { meetingsBench } from "./meetings.mjs";
 import { roomsBench } from "./rooms.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
@@ -103,5 +105,6 @@ if (!only || only === "rooms") await roomsBench(base);
 if (!only || only === "docs") await docsBench(base);
 if (!only || only === "lighthouse") await lighthouseBench(base);
 if (!only || only === "git") await gitBench(base);
+if (!only || only === "meetings") await meetingsBench(base);
 stop();
 process.exit(0);

@@ -45,6 +45,8 @@ export interface ObjectHost {
   /** Stores the document's plain text (search, previews) as of `at`. */
   saveDocumentText(env: Env, doc: string, text: string, at: number): Promise<void>;
   /** Notifies `users` (verified participants only) that `author` mentioned them in the document. */
+  /** Whether `user` may still take part in a meeting of `project` (read access, verified). */
+  meetingAccess(env: Env, project: string, user: string): Promise<boolean>;
   notifyMentions(env: Env, input: { doc: string; project: string; author: string | null; users: string[]; excerpt: string }): Promise<void>;
   /**
    * Streams a model's answer from the configured provider, calling `onText` with the text so

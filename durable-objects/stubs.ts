@@ -11,9 +11,11 @@ import type { PokerRole } from "../domain/rooms/poker";
 import type { RoomView } from "../domain/rooms/views";
 import type { AiJob, AiOutcome, HubMessage, SocketPlace } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
+import type { ChatMessage, MeetingPeer } from "../domain/wire/live/meeting";
 import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
+import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
 
 /** `UserHub`, one per user: pushes to the user's tabs and remembers where else they have sockets. */
 export interface UserHubRpc {
@@ -71,8 +73,6 @@ export interface DocRoomRpc {
   destroy(): Promise<void>;
 }
 
-import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
-
 /** `GitRepo`, one per git repository: smart HTTP through `fetch`, browsing through these. */
 export interface GitRepoRpc {
   create(input: { defaultBranch: string; readme: { title: string; author: { name: string; email: string } } | null }): Promise<{ size: number; head: string | null }>;
@@ -85,9 +85,22 @@ export interface GitRepoRpc {
   destroy(): Promise<void>;
 }
 
+/** `MeetingRoom`, one per video meeting: roster, chat and signalling relay. */
+export interface MeetingRoomRpc {
+  /** Records that `user` joined under `name` (the socket then opens). */
+  enrol(project: string, user: string, name: string, now?: number): Promise<{ ok: boolean }>;
+  /** The kept chat, oldest first. */
+  chatLog(): Promise<ChatMessage[]>;
+  /** Who is in the meeting now. */
+  roster(): Promise<MeetingPeer[]>;
+  /** Closes a user's sockets (default: access lost). */
+  disconnectUser(user: string, code?: number): Promise<{ closed: number }>;
+}
+
 /** The object types the namespaces in `Env` hand out: a partyserver `Server` with the RPC above. */
 export type UserHubObject = Server & UserHubRpc;
 export type ProjectRoomObject = Server & ProjectRoomRpc;
 export type RoomServerObject = Server & RoomServerRpc;
 export type DocRoomObject = Server & DocRoomRpc;
 export type GitRepoObject = DurableObject & GitRepoRpc;
+export type MeetingRoomObject = Server & MeetingRoomRpc;

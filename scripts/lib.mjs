@@ -56,7 +56,8 @@ export function ensureChromium() {
  * the production ones (a plain `wrangler deploy` must never expose /dev/mail or the demo).
  * vite.config.ts and vitest.config.ts set the same two for `react-router dev` and the tests.
  */
-export const LOCAL_VARS = ["--var", "APP_ENV:development", "--var", "MAIL_PROVIDER:local"];
+// Meetings on loopback need no STUN server (and local runs reach no network).
+export const LOCAL_VARS = ["--var", "APP_ENV:development", "--var", "MAIL_PROVIDER:local", "--var", "MEETING_STUN_URLS:none"];
 
 /** Starts a long-running command in its own process group so it can be stopped whole. */
 export function spawnGroup(cmd, args, options = {}) {

@@ -3,7 +3,7 @@
  * everything else → React Router with server rendering.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, newNonce } from "../domain/http/security-headers";
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, newNonce, permissionsPolicyFor } from "../domain/http/security-headers";
 import { rewriteLegacyPath } from "../domain/shell";
 import { api } from "./api";
 import { cloudflareContext, cspNonceContext } from "./context";
@@ -21,6 +21,7 @@ installHost(objectHost);
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
 export { GitRepo } from "../durable-objects/git-repo/git-repo";
+export { MeetingRoom } from "../durable-objects/meeting-room/meeting-room";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
@@ -108,7 +109,8 @@ export default {
     const page = await notModified(request, await requestHandler(request, context));
     if (page.status === 304) return stamp(page);
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
-    return stamp(withHeaders(page, { ...baseSecurityHeaders(env.APP_ENV !== "development"), "Content-Security-Policy": csp }));
+    const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
+    return stamp(withHeaders(page, { ...headers, "Content-Security-Policy": csp }));
   },
   /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries. */
   async scheduled(_controller, env, ctx) {

@@ -3,7 +3,7 @@
  * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
  * `Env`, so importing them here would make a circle.
  */
-import type { DocRoomObject, GitRepoObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
+import type { DocRoomObject, GitRepoObject, MeetingRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHubObject>;
@@ -11,6 +11,7 @@ export interface Env {
   RoomServer: DurableObjectNamespace<RoomServerObject>;
   DocRoom: DurableObjectNamespace<DocRoomObject>;
   GitRepo: DurableObjectNamespace<GitRepoObject>;
+  MeetingRoom: DurableObjectNamespace<MeetingRoomObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
@@ -53,6 +54,15 @@ export interface Env {
   SANDBOX_WEBHOOK_SECRET?: string;
   /** Overrides the git repository size cap (bytes); tests set a small one. */
   GIT_REPO_MAX_BYTES?: string;
+  /**
+   * Video meetings' ICE servers (`GET /api/meeting/ice-servers`): STUN URLs, comma-separated
+   * (a plain variable, a public STUN server by default); TURN URLs and their credentials are
+   * secrets (`wrangler secret put MEETING_TURN_URLS` …), served only when all three are set.
+   */
+  MEETING_STUN_URLS?: string;
+  MEETING_TURN_URLS?: string;
+  MEETING_TURN_USERNAME?: string;
+  MEETING_TURN_CREDENTIAL?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

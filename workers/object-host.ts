@@ -80,6 +80,10 @@ export const objectHost: ObjectHost = {
 
   publishToProject,
 
+  async meetingAccess(env, project, user) {
+    return (await projectAccess(getDb(env.DB), user, project, "read")).ok;
+  },
+
   async documentFacts(env, doc) {
     const row = await getDb(env.DB).select({ project: documents.projectId, kind: documents.kind }).from(documents).where(eq(documents.id, doc)).get();
     return row ?? null;

@@ -1,11 +1,12 @@
 /** Authenticates socket upgrades before they reach a Durable Object. */
 import { getServerByName } from "partyserver";
 import { DOC_ROOM_PATH, routeDocSocket } from "./doc-socket";
-import { ROOM_HEADER, VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../domain/wire/headers";
+import { MEETING_HEADERS, ROOM_HEADER, VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../domain/wire/headers";
 import { readCookie } from "../domain/i18n/languages";
 import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { projectAccess } from "./services/access";
+import { meetingStub, readableMeeting } from "./services/meetings";
 import { findRoom, roomStub, seatFor } from "./services/rooms";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
 import { trackSocket } from "./services/user-sockets";
@@ -14,6 +15,7 @@ import { forwardedUpgrade, refuseStaleClient } from "./socket-forward";
 const USER_HUB_PATH = /^\/ws\/user\/([0-9a-f-]{36})\/?$/;
 const PROJECT_ROOM_PATH = /^\/ws\/project\/([0-9a-f-]{36})\/?$/;
 const ROOM_PATH = /^\/ws\/room\/([0-9a-f-]{36})\/?$/;
+const MEETING_PATH = /^\/ws\/meeting\/([0-9a-f-]{36})\/?$/;
 
 export function isSocketPath(pathname: string): boolean {
   return pathname.startsWith("/ws/");
@@ -43,7 +45,8 @@ async function route(request: Request, env: Env): Promise<Response> {
   const projectRoom = url.pathname.match(PROJECT_ROOM_PATH);
   const room = url.pathname.match(ROOM_PATH);
   const docRoom = url.pathname.match(DOC_ROOM_PATH);
-  if (!userHub && !projectRoom && !room && !docRoom) return new Response("Not found", { status: 404 });
+  const meeting = url.pathname.match(MEETING_PATH);
+  if (!userHub && !projectRoom && !room && !docRoom && !meeting) return new Response("Not found", { status: 404 });
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return new Response("Expected a WebSocket upgrade", { status: 426 });
   }
@@ -59,6 +62,15 @@ async function route(request: Request, env: Env): Promise<Response> {
   if (room) return routeRoomSocket(request, env, db, room[1]!, session?.user);
   if (!session) return new Response("Unauthorized", { status: 401 });
   const userId = session.user.id;
+
+  // A meeting: anyone who reads its project (who has joined: the object checks that).
+  if (meeting) {
+    const row = await readableMeeting(db, userId, meeting[1]!);
+    if (!row) return new Response("Not found", { status: 404 });
+    await trackSocket(env, userId, { kind: "meeting", name: row.id, project: row.projectId });
+    const stub = await meetingStub(env, row.id);
+    return stub.fetch(forwardedUpgrade(request, { [VERIFIED_USER_HEADER]: userId, [MEETING_HEADERS.room]: row.id, [MEETING_HEADERS.project]: row.projectId }));
+  }
 
   if (userHub) {
     if (userId !== userHub[1]) return new Response("Forbidden", { status: 403 });

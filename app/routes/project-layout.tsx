@@ -38,6 +38,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
     // A room and its verification page sit under the rooms tab too.
     { to: `/project/${project.guid}/rooms`, label: t("rooms:nav"), end: false, also: [`/project/${project.guid}/room/`, `/project/${project.guid}/verify/`] },
     { to: `/project/${project.guid}/code`, label: t("code:nav"), end: false },
+    { to: `/project/${project.guid}/meetings`, label: t("meetings:nav"), end: false, also: [`/project/${project.guid}/create-meeting`] },
     { to: `/project/${project.guid}/stats`, label: t("nav.stats"), end: false },
     { to: `/project/${project.guid}/events`, label: t("nav.events"), end: false },
     // Every participant has settings: roots the project's, everyone their own notifications.

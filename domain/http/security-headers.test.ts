@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, newNonce } from "./security-headers";
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, contentSecurityPolicy, newNonce, permissionsPolicyFor } from "./security-headers";
 
 const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
 
@@ -54,6 +54,15 @@ describe("baseSecurityHeaders", () => {
   it("denies camera and microphone everywhere", () => {
     expect(baseSecurityHeaders(true)["Permissions-Policy"]).toMatch(/camera=\(\)/);
     expect(baseSecurityHeaders(true)["Permissions-Policy"]).toMatch(/microphone=\(\)/);
+  });
+
+  it("allows camera, microphone and screen sharing for this origin only on meeting pages", () => {
+    for (const path of ["/meeting/abc", "/project/p1/room/poker/r1", "/project/p1/room/retro/r1/"]) {
+      expect(permissionsPolicyFor(path), path).toBe("camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=(self)");
+    }
+    for (const path of ["/", "/project/p1", "/project/p1/rooms", "/meeting", "/project/p1/create-meeting", "/api/meeting/rooms"]) {
+      expect(permissionsPolicyFor(path), path).toMatch(/camera=\(\), microphone=\(\).*display-capture=\(\)/);
+    }
   });
 
   it("isolates the browsing context and forbids sniffing", () => {

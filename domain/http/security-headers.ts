@@ -3,11 +3,22 @@
  * knows about the request and the deployment.
  */
 
-/**
- * Powerful features nobody uses yet are denied everywhere. The meetings route will need
- * `camera=(self), microphone=(self)` on its own pages when it arrives.
- */
+/** Powerful features are denied everywhere but where a page needs them (`MEDIA_PAGES`). */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()";
+
+/** Video meeting pages use the camera, the microphone and screen sharing, from this origin only. */
+export const MEETING_PERMISSIONS_POLICY = "camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=(self)";
+
+/**
+ * The pages a meeting runs on: the meeting itself, and the poker and retro rooms that open their
+ * meeting beside the board.
+ */
+const MEDIA_PAGES = [/^\/meeting\/[^/]+\/?$/, /^\/project\/[^/]+\/room\/(poker|retro)\/[^/]+\/?$/];
+
+/** The Permissions-Policy of a page at `pathname`. */
+export function permissionsPolicyFor(pathname: string): string {
+  return MEDIA_PAGES.some((re) => re.test(pathname)) ? MEETING_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
+}
 
 /** Two years, the preload list's minimum; only sent where the site is served over HTTPS. */
 export const HSTS = "max-age=63072000; includeSubDomains";
@@ -55,12 +66,12 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  * Headers common to every answer; HSTS only for a deployed Worker (a local http:// server
  * would otherwise teach the browser to refuse localhost without TLS).
  */
-export function baseSecurityHeaders(deployed: boolean): Record<string, string> {
+export function baseSecurityHeaders(deployed: boolean, permissionsPolicy: string = PERMISSIONS_POLICY): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Permissions-Policy": permissionsPolicy,
     "Cross-Origin-Opener-Policy": "same-origin",
     ...(deployed ? { "Strict-Transport-Security": HSTS } : {}),
   };

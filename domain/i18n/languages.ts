@@ -5,7 +5,7 @@ export const LANGUAGES = ["ru", "en", "es", "de"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "ru";
 /** Translation namespaces, one JSON file each under `public/locales/<lng>/`. */
-export const NAMESPACES = ["common", "landing", "auth", "settings", "errors", "projects", "views", "task", "stats", "docs", "docs-editor", "rooms", "docs-kinds", "retro", "site", "blog", "tour", "ai", "billing", "code"] as const;
+export const NAMESPACES = ["common", "landing", "auth", "settings", "errors", "projects", "views", "task", "stats", "docs", "docs-editor", "rooms", "docs-kinds", "retro", "site", "blog", "tour", "ai", "billing", "code", "meetings"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where a chosen language is cached (spec §9: local storage and a cookie). */

@@ -32,6 +32,8 @@ export const CLOSE = {
   STALE_VERSION: 4026,
   /** More frames or bytes than the object's allowance (`SOCKET_RULES`): slow down, then reconnect. */
   RATE_LIMITED: 4029,
+  /** A video meeting already holds as many peers as its mesh carries (`MAX_MESH_PEERS`): try again later. */
+  MEETING_FULL: 4030,
 } as const;
 
 export type CloseCode = (typeof CLOSE)[keyof typeof CLOSE];

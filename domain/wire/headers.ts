@@ -32,3 +32,9 @@ export const DOC_HEADERS = {
   /** The share id a `share` socket presented (so turning sharing off can close exactly those). */
   share: "x-verified-doc-share",
 } as const;
+
+/** What the Worker verified about a meeting socket: the room (must equal the object's name) and its project. */
+export const MEETING_HEADERS = {
+  room: "x-verified-meeting",
+  project: "x-verified-meeting-project",
+} as const;

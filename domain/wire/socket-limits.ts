@@ -37,7 +37,17 @@ export const SOCKET_RULES = {
    * BPMN diagram of `BPMN_MAX_CHARS` (2 M characters, up to ~6 MB as UTF-8) in a sync reply.
    */
   doc: { maxFrameBytes: 8 * MiB, burstFrames: 600, framesPerSecond: 60, burstBytes: 32 * MiB, bytesPerSecond: 2 * MiB },
+  /**
+   * Video meetings: chat, media toggles and WebRTC signalling (an offer, an answer and a few ICE
+   * candidates per peer; a reconnect or a screen share renegotiates with each peer at once).
+   * Signalling also has its own, smaller allowance (`SIGNAL_RULE`), whose excess is dropped
+   * rather than closing the socket.
+   */
+  meeting: { maxFrameBytes: 48 * KiB, burstFrames: 400, framesPerSecond: 60, burstBytes: 4 * MiB, bytesPerSecond: 512 * KiB },
 } as const satisfies Record<string, SocketRule>;
+
+/** The signalling allowance of one meeting socket: a newcomer's offers and candidates to five peers fit in the burst. */
+export const SIGNAL_RULE = { maxFrameBytes: 48 * KiB, burstFrames: 150, framesPerSecond: 20, burstBytes: 2 * MiB, bytesPerSecond: 256 * KiB } as const satisfies SocketRule;
 
 /** What is left of a socket's allowance, as of `at` (ms since the epoch). */
 export interface Allowance {

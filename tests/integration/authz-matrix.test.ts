@@ -22,6 +22,7 @@ import { type Probe, send } from "../fixtures/api-request";
 import { connectDoc } from "../fixtures/doc-client";
 import { ORIGIN, fetchRaw, socketPath } from "../fixtures/http";
 import { PNG } from "../fixtures/images";
+import { joinMeeting, openMeeting } from "../fixtures/meetings";
 import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
@@ -186,6 +187,15 @@ const MATRIX: Record<string, string> = {
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip":       "ADDDDD",
   "GET /v1/rooms/:rid/archiv":                            "AAADDD",
   "POST /v1/rooms/:rid/archiv":                           "ADDDDD",
+  // Video meetings: members (write) create; everyone who reads the project lists, opens and
+  // joins; to others a meeting does not exist (404). The project is named in the body.
+  "POST /meeting/rooms":                                  "AADDDD",
+  "GET /meeting/rooms":                                   "AAAADD",
+  "GET /meeting/rooms/:roomId":                           "AAADDD",
+  "POST /rooms/:roomId/join":                             "AAADDD",
+  "GET /meeting/ice-servers":                             "AAAADD",
+  "POST /v1/rooms/:rid/meeting":                          "AAADDD",
+  "POST /meeting/rooms/:roomId/notes":                    "AADDDD",
   // Blog: reading is public; writing is for site administrators, which none of these actors is
   // (tests/integration/blog.test.ts holds the allowed side).
   "GET /v1/category/:slug":                               "AAAAAA",
@@ -244,6 +254,8 @@ const MATRIX: Record<string, string> = {
   "WS /ws/room/{poker rid}":                              "AAADDD",
   "WS /ws/room/{retro rid}":                              "AAADDD",
   "WS /ws/doc/{docGuid}":                                 "AAADDA",
+  // Joined first (as the meeting page does), then the socket hears `welcome`.
+  "WS /ws/meeting/{roomId}":                              "AAADDD",
 };
 
 /** Why a `K` cell is allowed today, and whose part of issue 20 changes it. */
@@ -500,6 +512,8 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/rooms/:rid/timer": () => ({ json: { seconds: 60 } }),
   "POST /v1/rooms/:rid/issues/:taskUid/votes": () => ({ json: { card: "3" } }),
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip": async () => ({ params: { rid: await w.a.fresh.poker(w.a.task) } }),
+  "POST /meeting/rooms": () => ({ json: { projectId: w.a.projectId, name: "Daily", description: "Stand-up" } }),
+  "POST /rooms/:roomId/join": () => ({ json: { name: "Visitor" } }),
   "POST /v1/rooms/:rid/archiv": async () => ({ params: { rid: await w.a.fresh.poker() } }),
 };
 
@@ -515,6 +529,16 @@ async function socketOutcome(key: string, actor: Actor): Promise<{ allowed: bool
     const allowed = room.parsed.some((f) => f.type === "state");
     room.close();
     return { allowed, detail: allowed ? "state" : `101, no state: ${room.frames.slice(0, 2).join(" ")}` };
+  }
+  if (key.startsWith("WS /ws/meeting/")) {
+    await joinMeeting(w.a.meeting, cookie, "Prober");
+    const socket = await openMeeting(w.a.meeting, cookie);
+    if (socket.status !== 101) return { allowed: false, detail: String(socket.status) };
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline && !socket.frames.some((f) => f.type === "welcome") && socket.closed() === undefined) await new Promise((r) => setTimeout(r, 10));
+    const allowed = socket.frames.some((f) => f.type === "welcome");
+    socket.close();
+    return { allowed, detail: allowed ? "welcome" : `closed ${socket.closed()}` };
   }
   if (key.startsWith("WS /ws/doc/")) {
     const client = await connectDoc(w.a.shared.doc, { cookie, share: actor === "share" ? w.a.shared.shareId : undefined });
@@ -569,7 +593,7 @@ function foreign(): Record<string, string> {
   return {
     accessGuid: w.bAccess, inviteGuid: b.invite, fieldGuid: b.field, optionGuid: b.option,
     issueUid: b.task, taskUid: b.task, commentGuid: b.comment, sprintGuid: b.sprint, docGuid: b.doc, versionGuid: b.version,
-    linkGuid: b.link, filterGuid: b.filter, workflowGuid: b.workflow, valGuid: b.deck, rid: b.poker,
+    linkGuid: b.link, filterGuid: b.filter, workflowGuid: b.workflow, valGuid: b.deck, rid: b.poker, roomId: b.meeting,
   };
 }
 
@@ -699,6 +723,7 @@ describe("the authorization matrix", () => {
       ["POST /v1/project/:id/issue", () => ({ json: { custom_fields: [{ slug: "title", value: "Mixed" }, { guid: b.field, value: b.option }] } })],
       ["POST /v1/project/:id/hints", () => ({ json: { content_type: b.field } })],
       ["PUT /v1/rooms/:rid/current_issue", () => ({ json: { issue: b.task } })],
+      ["POST /meeting/rooms", () => ({ json: { projectId: b.projectId, name: "Theirs", description: "Not mine" } })],
     ];
     const leaks: string[] = [];
     for (const [key, make] of cases) {

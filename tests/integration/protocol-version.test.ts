@@ -43,7 +43,9 @@ async function everySocket(team: Team) {
   const joined = await call("POST", `/api/v1/rooms/${room.json.guid}/join`, { cookie: team.cookies.write, body: {} });
   expect(joined.status, joined.text).toBe(200);
   const doc = await makeDoc(team.projectId);
-  return { hub: `/ws/user/${team.users.write.id}`, project: `/ws/project/${team.projectId}`, room: `/ws/room/${room.json.guid}`, doc: `/ws/doc/${doc}` };
+  const meeting = await call("POST", "/api/meeting/rooms", { cookie: team.cookies.write, body: { projectId: team.projectId, name: "Versions", description: "Sockets" } });
+  expect((await call("POST", `/api/rooms/${meeting.json.guid}/join`, { cookie: team.cookies.write, body: { name: "Writer" } })).status).toBe(200);
+  return { hub: `/ws/user/${team.users.write.id}`, project: `/ws/project/${team.projectId}`, room: `/ws/room/${room.json.guid}`, doc: `/ws/doc/${doc}`, meeting: `/ws/meeting/${meeting.json.guid}` };
 }
 
 describe("the live protocol version", () => {
@@ -73,7 +75,7 @@ describe("the live protocol version", () => {
       const socket = await open(path, team.cookies.write!, String(PROTOCOL_VERSION));
       expect(socket.status, kind).toBe(101);
       // Rooms and documents greet a socket (state, sync); the hub and the board only push.
-      if (kind === "room" || kind === "doc") await until(() => socket.frames() > 0, `${kind} to greet the socket`, 2000);
+      if (kind === "room" || kind === "doc" || kind === "meeting") await until(() => socket.frames() > 0, `${kind} to greet the socket`, 2000);
       await new Promise((r) => setTimeout(r, 200));
       expect(socket.closed(), kind).toBeUndefined();
       socket.close();

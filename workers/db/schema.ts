@@ -903,3 +903,28 @@ export const personalTokens = sqliteTable(
 
 export type GitRepository = typeof gitRepositories.$inferSelect;
 export type PersonalToken = typeof personalTokens.$inferSelect;
+
+// Video meetings (issue 21)
+
+/**
+ * A meeting room of a project (spec §3 "Meeting"). The live part — who is in, their camera and
+ * microphone, raised hands, the chat — lives in the room's Durable Object (`MeetingRoom`).
+ */
+export const meetingRooms = sqliteTable(
+  "meeting_rooms",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    /** The poker or retro room whose meeting this is (one at most), opened beside its board. */
+    boardRoomId: text("board_room_id").references(() => rooms.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("meeting_rooms_project_idx").on(t.projectId, t.createdAt), uniqueIndex("meeting_rooms_board_room_unique").on(t.boardRoomId)],
+);
+
+export type MeetingRoom = typeof meetingRooms.$inferSelect;

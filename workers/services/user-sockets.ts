@@ -36,6 +36,11 @@ async function closeAt(env: Env, place: SocketPlace, userId: string, access: Soc
     if (access === "recheck") await room.disconnect(userId, CLOSE.RECHECK);
     else if (access === null) await room.disconnect(userId);
     else await room.reseat(userId, access === "read");
+  } else if (place.kind === "meeting") {
+    // Any project participant may take part in a meeting: only losing the project closes it.
+    const meeting = await getServerByName(env.MeetingRoom, place.name);
+    if (access === "recheck") await meeting.disconnectUser(userId, CLOSE.RECHECK);
+    else if (access === null) await meeting.disconnectUser(userId);
   } else {
     const doc = await getServerByName(env.DocRoom, place.name);
     if (access === "recheck") await doc.disconnectUser(userId, CLOSE.RECHECK);

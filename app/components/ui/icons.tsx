@@ -84,6 +84,27 @@ const PATHS = {
   folder: <path d="M3 7a2 2 0 0 1 2-2h4l2 2.5h8a2 2 0 0 1 2 2V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
   // Retro room: raised hand, speaking, action item, ungroup, export, sort, take back.
   hand: <path d="M8 12.5V6a1.5 1.5 0 0 1 3 0v5M11 10.5V4.5a1.5 1.5 0 0 1 3 0v6M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5a7 7 0 0 1-7 7h-.3a6 6 0 0 1-4.9-2.6l-2.6-3.8a1.6 1.6 0 0 1 2.5-2L8 14.5" />,
+  // Meetings: muted microphone, camera off, screen share, leave, chat.
+  micOff: (
+    <>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M3 3l18 18" />
+    </>
+  ),
+  videoOff: (
+    <>
+      <rect x="2" y="6" width="14" height="12" rx="2" />
+      <path d="M16 10.5 22 7v10l-6-3.5M2 2l20 20" />
+    </>
+  ),
+  screen: (
+    <>
+      <rect x="2" y="4" width="20" height="13" rx="2" />
+      <path d="M8 21h8M12 17v4M12 13V8M9.5 10.5 12 8l2.5 2.5" />
+    </>
+  ),
+  leave: <path d="M3 14.5c5-4.7 13-4.7 18 0l-2.4 2.4-3.3-1.6v-2.6a11 11 0 0 0-6.6 0v2.6l-3.3 1.6z" />,
+  chat: <path d="M4 5h16v11H9l-5 4z" />,
   mic: (
     <>
       <rect x="9" y="3" width="6" height="11" rx="3" />

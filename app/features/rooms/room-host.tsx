@@ -3,7 +3,11 @@
  * (`app/features/rooms/<kind>/room.tsx`, default export taking `RoomScreenProps`) and each is
  * its own chunk, loaded only when a room of that kind opens.
  */
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Icon } from "../../components/ui/icons";
+import { cameraBlockedByDocument } from "../meetings/pre-join";
+import { meetingFailure } from "../meetings/toasts";
+import { useApi } from "../shell/errors";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../shell/spinner";
 import type { RoomDetails, RoomScreenProps } from "./types";
@@ -16,9 +20,73 @@ export const ROOM_SCREENS: Record<string, ComponentType<RoomScreenProps>> = Obje
   Object.entries(modules).map(([path, load]) => [path.split("/")[1]!, lazy(load)]),
 );
 
+/** The meeting opened beside a board: its own chunk, loaded on the first click. */
+const MeetingView = lazy(() => import("../meetings/meeting-view").then((m) => ({ default: m.MeetingView })));
+
 export function RoomHost({ room }: { room: RoomDetails }) {
-  const { t } = useTranslation("rooms");
   const live = useRoom(room.guid);
+  const board = <BoardScreen room={room} live={live} />;
+  return <WithMeeting room={room}>{board}</WithMeeting>;
+}
+
+/**
+ * The board with its meeting one click away: the room's own meeting (made on first use) opens in
+ * a panel beside the board, so the team estimates or reflects and talks in one place.
+ */
+function WithMeeting({ room, children }: { room: RoomDetails; children: ReactNode }) {
+  const { t } = useTranslation("meetings");
+  const api = useApi();
+  const [meeting, setMeeting] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    // This document may have been loaded under a policy denying the camera (reached from the
+    // rooms list without a reload): load the room page itself, which opens its meeting at once.
+    if (cameraBlockedByDocument()) {
+      window.location.assign(`${window.location.pathname}?meeting=1`);
+      return;
+    }
+    setBusy(true);
+    const res = await api<{ guid: string }>("POST", `/v1/rooms/${room.guid}/meeting`, undefined, { quiet: true });
+    setBusy(false);
+    if (res.error) meetingFailure(t, "info_failed", res.error);
+    else setMeeting(res.data.guid);
+  };
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get("meeting") === "1") void open();
+    // Once, on a load asked for by `open`.
+  }, []);
+  return (
+    <div className={meeting ? "lg:grid lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-2" : ""}>
+      <div className="relative min-w-0">
+        {!meeting && (
+          <div className="mx-auto flex max-w-6xl justify-end px-4 pt-3">
+            <button type="button" className="btn" onClick={() => void open()} disabled={busy} data-testid="room-open-meeting">
+              <Icon name="video" size={18} />
+              {t("board.open")}
+            </button>
+          </div>
+        )}
+        {children}
+      </div>
+      {meeting && (
+        <aside className="border-l border-[var(--border)] p-3 lg:sticky lg:top-0 lg:h-screen lg:overflow-y-auto" aria-label={t("board.title")} data-testid="room-meeting-panel">
+          <div className="mb-2 flex items-center justify-between">
+            <h2 className="text-sm font-semibold">{t("board.title")}</h2>
+            <button type="button" className="btn btn-ghost" onClick={() => setMeeting(null)} aria-label={t("board.close")}>
+              <Icon name="x" size={18} />
+            </button>
+          </div>
+          <Suspense fallback={<Spinner />}>
+            <MeetingView roomId={meeting} compact onClose={() => setMeeting(null)} />
+          </Suspense>
+        </aside>
+      )}
+    </div>
+  );
+}
+
+function BoardScreen({ room, live }: { room: RoomDetails; live: ReturnType<typeof useRoom> }) {
+  const { t } = useTranslation("rooms");
   const Screen = ROOM_SCREENS[room.kind];
   if (!Screen) {
     return (

@@ -12,7 +12,7 @@ import { z } from "zod";
  * access can reach every such socket at once. `project` is the project the room belongs to.
  */
 export const socketPlace = z.object({
-  kind: z.enum(["project", "room", "doc"]),
+  kind: z.enum(["project", "room", "doc", "meeting"]),
   name: z.string().min(1).max(64),
   project: z.string().min(1).max(64),
 });

@@ -6,6 +6,7 @@ import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { gitOperations } from "./git";
 import { helpOperations } from "./help";
+import { meetingOperations } from "./meetings";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -26,6 +27,7 @@ export const operations: readonly Operation[] = [
   ...roomOperations,
   ...aiOperations,
   ...gitOperations,
+  ...meetingOperations,
   ...helpOperations,
   ...blogOperations,
   ...billingOperations,

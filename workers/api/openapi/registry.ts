@@ -77,6 +77,7 @@ export const PATH_PARAMS: Record<string, string> = {
   valGuid: "Guid of a custom deck of the project.",
   rid: "Guid of a poker or retro room.",
   run: "Client-chosen guid of an AI answer.",
+  roomId: "Guid of a video meeting room.",
   userId: "Guid of a user.",
   gitGuid: "Guid of a git repository of the project.",
   hexsha: "A commit's full 40-digit hexadecimal id.",
