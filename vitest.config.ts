@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { jiraVars, startFakeJira } from "./tests/fixtures/jira/server.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -14,13 +15,25 @@ export default defineConfig({
       {
         // API and Durable Objects inside workerd, against real local D1/DO/R2.
         plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              // wrangler.toml's vars are the production ones; tests run as local development.
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(here("./migrations")), APP_ENV: "development", MAIL_PROVIDER: "local", APP_ORIGIN: "http://localhost:8787" },
-            },
-          })),
+          cloudflareTest(async () => {
+            // The fake Jira Cloud runs in this (Node) process for the whole run; the Worker's
+            // Jira endpoints point at it, as a deployment's point at Atlassian.
+            const jira = await startFakeJira();
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // wrangler.toml's vars are the production ones; tests run as local development.
+                bindings: {
+                  TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+                  APP_ENV: "development",
+                  MAIL_PROVIDER: "local",
+                  APP_ORIGIN: "http://localhost:8787",
+                  FAKE_JIRA_URL: jira.url,
+                  ...jiraVars(jira.url),
+                },
+              },
+            };
+          }),
         ],
         resolve: {
           // Pages are exercised by Playwright; the Worker's page handler is not loaded here.
