@@ -33,6 +33,17 @@ export interface Env {
   /** Days of inactivity after which a session ends (14 when unset). */
   SESSION_IDLE_DAYS?: string;
   MAIL_HTTP_TOKEN?: string;
+  /** Atlassian OAuth 2.0 (3LO) and Jira Cloud endpoints; tests point them at a fake on loopback. */
+  JIRA_AUTH_URL?: string;
+  JIRA_TOKEN_URL?: string;
+  JIRA_RESOURCES_URL?: string;
+  /** Base of the per-site API: `<base>/<cloudId>/rest/api/3/…`. */
+  JIRA_API_URL?: string;
+  JIRA_CLIENT_ID?: string;
+  /** Secret (`wrangler secret put`). */
+  JIRA_CLIENT_SECRET?: string;
+  /** Secret sealing the Jira tokens the browser and the import object keep (docs/decisions.md). */
+  JIRA_TOKEN_KEY?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

@@ -23,7 +23,7 @@ function fromB64url(text: string): Uint8Array | null {
   }
 }
 
-export type SealedKind = "access" | "refresh";
+export type SealedKind = "access" | "refresh" | "oauth";
 
 /** The AES key from the configured secret (base64 or any text: hashed to 256 bits). */
 export async function sealingKey(secret: string): Promise<CryptoKey> {

@@ -26,6 +26,7 @@ import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
 import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { authorisedCode, connectJira } from "../fixtures/jira/connect";
 import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
 
 type Actor = "root" | "write" | "read" | "outsider" | "anon" | "share";
@@ -200,6 +201,10 @@ const MATRIX: Record<string, string> = {
   "PUT /v1/blog/posts/:guid":                             "DDDDDD",
   "DELETE /v1/blog/posts/:guid":                          "DDDDDD",
   "POST /v1/blog/posts/:guid/cover":                      "DDDDDD",
+  // Jira
+  "POST /v1/jira/authorize":                              "AAAADD",
+  "POST /v1/jira":                                        "AAAADD",
+  "POST /v1/jira/refresh_token":                          "AAAADD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -284,6 +289,16 @@ const blogPostBody = async () => ({ slug: uniqueSlug(), language: "en", category
 
 /** The minimal valid request of each operation (with its path values), per actor. */
 const SAMPLES: Record<string, Sample> = {
+  "POST /v1/jira": async (actor) => {
+    const cookie = cookieOf(actor);
+    if (!cookie) return { json: { code: "code-none", state: "none" } };
+    const { code, state, cookie: withOauth } = await authorisedCode(cookie);
+    return { json: { code, state }, cookie: withOauth };
+  },
+  "POST /v1/jira/refresh_token": async (actor) => {
+    const cookie = cookieOf(actor);
+    return { json: { refresh_token: cookie ? (await connectJira(cookie)).jira_refresh_token : "v1.none.none" } };
+  },
   "GET /v1/category/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/posts/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/allposts/:slug": async () => ({ params: { slug: (await blog()).category }, query: { limit: "5", offset: "0" } }),

@@ -12,6 +12,7 @@ import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { helpRoutes } from "./help";
 import { hintRoutes } from "./hints";
+import { jiraAuthRoutes } from "./jira";
 import { statsRoutes } from "./stats";
 import { taskRoutes } from "./tasks";
 import { entityFileRoutes } from "./tasks/entity-files";
@@ -64,6 +65,7 @@ api.route("/", roomProjectRoutes);
 api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 api.route("/", blogRoutes);
+api.route("/", jiraAuthRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

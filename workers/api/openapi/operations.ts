@@ -3,6 +3,7 @@ import { accountOperations } from "./accounts";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
+import { jiraOperations } from "./jira";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -23,5 +24,6 @@ export const operations: readonly Operation[] = [
   ...roomOperations,
   ...helpOperations,
   ...blogOperations,
+  ...jiraOperations,
   ...metaOperations,
 ];
