@@ -18,6 +18,7 @@ import { isSocketPath, routeSocket } from "./sockets";
 installHost(objectHost);
 
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
+export { JiraImport } from "../durable-objects/jira-import/jira-import";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";

@@ -3,13 +3,14 @@
  * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
  * `Env`, so importing them here would make a circle.
  */
-import type { DocRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
+import type { DocRoomObject, JiraImportObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHubObject>;
   ProjectRoom: DurableObjectNamespace<ProjectRoomObject>;
   RoomServer: DurableObjectNamespace<RoomServerObject>;
   DocRoom: DurableObjectNamespace<DocRoomObject>;
+  JiraImport: DurableObjectNamespace<JiraImportObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;

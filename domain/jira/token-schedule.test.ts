@@ -93,7 +93,7 @@ describe("the scheduler with a fake clock", () => {
   function setup(outcomes: RefreshOutcome[]) {
     const store = memoryStore();
     const calls: string[] = [];
-    const refresh = vi.fn(async (token: string) => {
+    const refresh = vi.fn(async (token: string): Promise<RefreshOutcome> => {
       calls.push(token);
       return outcomes.shift() ?? { ok: false, status: 500 };
     });

@@ -205,6 +205,10 @@ const MATRIX: Record<string, string> = {
   "POST /v1/jira/authorize":                              "AAAADD",
   "POST /v1/jira":                                        "AAAADD",
   "POST /v1/jira/refresh_token":                          "AAAADD",
+  "POST /v1/jira/preview":                                "AAAADD",
+  "POST /v1/project/:id/jira/import":                     "ADDDDD",
+  "GET /v1/project/:id/jira/import/:importGuid":          "ADDDDD",
+  "POST /v1/project/:id/jira/import/:importGuid/rerun":   "ADDDDD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -288,7 +292,45 @@ const blog = () =>
 const blogPostBody = async () => ({ slug: uniqueSlug(), language: "en", category: (await blog()).category, title: "Refused", state: "draft" });
 
 /** The minimal valid request of each operation (with its path values), per actor. */
+/** A small finished Jira import of project A (a filter matching nothing), made once by its root. */
+let finishedImport: Promise<string> | undefined;
+async function jiraTokens(actor: Actor) {
+  const cookie = cookieOf(actor);
+  if (!cookie) return { jira_token: "v1.none.none", jira_refresh_token: "v1.none.none", jira_cloudID: "none" };
+  const grant = await connectJira(cookie);
+  return { jira_token: grant.jira_token, jira_refresh_token: grant.jira_refresh_token, jira_cloudID: grant.jira_cloudID! };
+}
+const EMPTY_JIRA_IMPORT = { projects: ["ALPHA"], jql: 'updated >= "2999-01-01"' };
+function jiraImportDone(): Promise<string> {
+  finishedImport ??= (async () => {
+    const res = await send(opByKey("POST /v1/project/:id/jira/import"), { params: defaults(), json: { ...(await jiraTokens("root")), ...EMPTY_JIRA_IMPORT } }, w.team.cookies.root);
+    const guid = res.json.guid as string;
+    await waitJiraImport(guid);
+    return guid;
+  })();
+  return finishedImport;
+}
+async function waitJiraImport(guid: string) {
+  for (let i = 0; i < 200; i++) {
+    const res = await send(opByKey("GET /v1/project/:id/jira/import/:importGuid"), { params: { ...defaults(), importGuid: guid } }, w.team.cookies.root);
+    if (res.json?.phase === "done") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the matrix's Jira import did not finish");
+}
+
 const SAMPLES: Record<string, Sample> = {
+  "POST /v1/jira/preview": async (actor) => {
+    const { jira_token, jira_cloudID } = await jiraTokens(actor);
+    return { json: { jira_token, jira_cloudID } };
+  },
+  "POST /v1/project/:id/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT } }),
+  "GET /v1/project/:id/jira/import/:importGuid": async () => ({ params: { ...defaults(), importGuid: await jiraImportDone() } }),
+  "POST /v1/project/:id/jira/import/:importGuid/rerun": async () => {
+    const guid = await jiraImportDone();
+    await waitJiraImport(guid);
+    return { params: { ...defaults(), importGuid: guid } };
+  },
   "POST /v1/jira": async (actor) => {
     const cookie = cookieOf(actor);
     if (!cookie) return { json: { code: "code-none", state: "none" } };

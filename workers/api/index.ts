@@ -12,7 +12,7 @@ import { docContentRoutes } from "./doc-content";
 import { fieldRoutes } from "./fields";
 import { helpRoutes } from "./help";
 import { hintRoutes } from "./hints";
-import { jiraAuthRoutes } from "./jira";
+import { jiraAuthRoutes, jiraImportRoutes, jiraPreviewRoutes } from "./jira";
 import { statsRoutes } from "./stats";
 import { taskRoutes } from "./tasks";
 import { entityFileRoutes } from "./tasks/entity-files";
@@ -66,6 +66,8 @@ api.route("/", roomRoutes);
 api.route("/", docContentRoutes);
 api.route("/", blogRoutes);
 api.route("/", jiraAuthRoutes);
+api.route("/", jiraPreviewRoutes);
+api.route("/", jiraImportRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

@@ -3,7 +3,7 @@ import { accountOperations } from "./accounts";
 import { blogOperations } from "./blog";
 import { fieldOperations } from "./fields";
 import { helpOperations } from "./help";
-import { jiraOperations } from "./jira";
+import { jiraImportOperations, jiraOperations } from "./jira";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -25,5 +25,6 @@ export const operations: readonly Operation[] = [
   ...helpOperations,
   ...blogOperations,
   ...jiraOperations,
+  ...jiraImportOperations,
   ...metaOperations,
 ];
