@@ -6,7 +6,8 @@
 //  5. The poker room's fan-out and load (bench/rooms.mjs).
 //  6. Real-time documents (bench/docs.mjs): keystrokes against y-websocket, joining a 1 MB document.
 //  7. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
-// `BENCH_ONLY=board|rooms|docs|lighthouse` runs 1–3 and that one part.
+//  8. Jira import throughput (bench/jira.mjs) against the fake Jira Cloud on loopback.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|jira` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { boardBench } from "./board.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
 import { roomsBench } from "./rooms.mjs";
+import { jiraBench } from "./jira.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
@@ -26,7 +28,10 @@ if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["buil
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
 seedBenchDocs(persistTo);
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");
+const jira = await startFakeJira();
+const jiraArgs = Object.entries(jiraVars(jira.url)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, ...jiraArgs, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
   stdio: "ignore",
 });
 const stop = () => {
@@ -97,5 +102,6 @@ if (!only || only === "board") await boardBench(base);
 if (!only || only === "rooms") await roomsBench(base);
 if (!only || only === "docs") await docsBench(base);
 if (!only || only === "lighthouse") await lighthouseBench(base);
+if (!only || only === "jira") await jiraBench(base);
 stop();
 process.exit(0);

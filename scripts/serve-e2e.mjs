@@ -18,7 +18,11 @@ if (!existsSync(join(built, "server", "wrangler.json"))) {
 }
 rmSync(served, { recursive: true, force: true });
 cpSync(built, served, { recursive: true });
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
+// A fake Jira Cloud on loopback for the Jira import journey; the Worker's Jira vars point at it.
+const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");
+const jira = await startFakeJira(Number(port) + 1000);
+const jiraArgs = Object.entries(jiraVars(jira.url)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, ...jiraArgs, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

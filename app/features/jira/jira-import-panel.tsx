@@ -7,6 +7,9 @@ import { useHub } from "../hub/hub-provider";
 import { useApi } from "../shell/errors";
 import { JIRA_RETURN_KEY, useJiraTokens } from "./jira-tokens";
 
+/** The report lists this many problems; the rest are counted. */
+const SHOWN_PROBLEMS = 50;
+
 interface Preview {
   projects: { key: string; name: string; count: number }[];
   fields: { jira: string; name: string; to: string | null }[];
@@ -71,6 +74,11 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
     setPreview(null);
   };
 
+  /** `kind:detail` from the report, in the reader's language. */
+  const reasonText = (reason: string) => {
+    const [kind = "", ...rest] = reason.split(":");
+    return t(`jira.reasons.${kind.startsWith("jira_http") ? "http" : kind}`, { detail: rest.join(":") || kind, defaultValue: reason });
+  };
   const phase = live?.phase ?? report?.phase;
   const total = live?.total ?? report?.total ?? 0;
   const counts = live?.counts ?? report?.counts ?? {};
@@ -113,21 +121,22 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
               <details>
                 <summary className="cursor-pointer text-sm">{t("jira.problems", { count: report.problems.length })}</summary>
                 <ul className="mt-2 grid gap-1 text-sm">
-                  {report.problems.map((p, i) => (
+                  {report.problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (
                     <li key={i}>
                       {p.url ? (
                         <a className="link" href={p.url} target="_blank" rel="noreferrer noopener">
                           {p.key}
                         </a>
                       ) : null}{" "}
-                      <span className="muted">{p.reason}</span>
+                      <span className="muted">{reasonText(p.reason)}</span>
                     </li>
                   ))}
+                  {report.problems.length > SHOWN_PROBLEMS && <li className="muted">{t("jira.more", { count: report.problems.length - SHOWN_PROBLEMS })}</li>}
                 </ul>
               </details>
             )}
             <div>
-              <Link to={`/project/${projectGuid}`} className="btn btn-primary" data-testid="jira-open-board">
+              <Link to={`/project/${projectGuid}/taskboard`} className="btn btn-primary" data-testid="jira-open-board">
                 {t("jira.openBoard")}
               </Link>
             </div>
