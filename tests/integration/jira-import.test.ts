@@ -141,6 +141,7 @@ describe("importing Jira into a project", () => {
     await fetch(`${fakeJiraUrl()}/_control/edit`, { method: "POST", body: JSON.stringify({ key: "ALPHA-5", summary: "Renamed in Jira" }) });
     const res = await call("POST", `/api/v1/project/${projectId}/jira/import/${importGuid}/rerun`, { cookie });
     expect(res.status).toBe(200);
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie })).json.phase).not.toBe("done");
     const again = await waitFor(importGuid, (s) => s.phase === "done" && s.startedAt > final.startedAt);
     expect(again.counts.issues).toBe(1);
     expect(again.counts.unchanged).toBe(PROJECTS.length * ISSUES_PER_PROJECT - 1);

@@ -426,3 +426,8 @@ export async function startImport(env: Env, db: Db, init: Omit<ImportInit, "impo
   await stub.start({ ...init, importId });
   return importId;
 }
+
+/** A re-run started: the report row says so until the object's first step reports. */
+export async function markRunning(db: Db, id: string): Promise<void> {
+  await db.update(jiraImportsTable).set({ phase: "setup", updatedAt: Date.now() }).where(eq(jiraImportsTable.id, id));
+}

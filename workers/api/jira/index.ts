@@ -10,7 +10,7 @@ import { customFieldTypeOf } from "../../../domain/jira/import-plan";
 import { jiraCodeBody, jiraImportBody, jiraPreviewBody, jiraRefreshBody } from "../../../domain/jira/schemas";
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, exchangeCode, jiraConfig, refreshTokens, startAuthorisation, unsealFor, verifierFor } from "../../services/jira-auth";
 import { JiraHttpError, importJql, jiraAll, jiraJson, jiraPost } from "../../services/jira-client";
-import { type JiraFieldMeta, findImport, startImport } from "../../services/jira-import";
+import { type JiraFieldMeta, findImport, markRunning, startImport } from "../../services/jira-import";
 import { access, type ProjectEnv } from "../project-access";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
@@ -126,5 +126,7 @@ export const jiraImportRoutes = new Hono<ProjectEnv>()
     if (!view) throw new ApiProblem(404, "jira_import_not_found");
     const stub = await getServerByName(c.env.JiraImport, view.guid);
     if (!(await stub.rerun()).ok) throw new ApiProblem(409, "jira_import_running");
+    // The report row reads as running from now on, not as the last run's end.
+    await markRunning(c.get("db"), view.guid);
     return c.json({ guid: view.guid });
   });
