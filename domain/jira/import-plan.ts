@@ -112,3 +112,25 @@ export function afterPage(state: ImportState, page: { nextPageToken?: string; is
   const last = page.isLast || !page.nextPageToken;
   return { ...state, counts, problems: list, attempt: 0, pagesDone: state.pagesDone + 1, pageToken: last ? null : page.nextPageToken!, phase: last ? "relations" : "issues" };
 }
+
+/** How Jira's fields land in the project; kept by the import object between steps. */
+export interface FieldMapping {
+  fields: Record<string, string>;
+  statusOptions: Record<string, string>;
+  typeOptions: Record<string, string>;
+  priority: { field: string; options: Record<string, string> };
+  reporterField: string;
+  jiraLinkField: string;
+  /** Jira custom field id → our field and (for options) value → option guid. */
+  custom: Record<string, { field: string; type: string; name: string; options: Record<string, string> }>;
+  sprints: Record<string, string>;
+  backlog: string;
+  siteUrl: string;
+}
+
+/** A relation to write once every task exists: epic, parent (sub-task) and issue links. */
+export interface PendingRelation {
+  from: string;
+  to: string;
+  kind: "epic" | "parent" | "blocks" | "relates" | "duplicates";
+}

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { adfToMarkdown } from "../../domain/jira/adf";
-import { type Counts, type ImportProblem, customFieldTypeOf, linkKindOf, sprintStateOf, statusKeyOf, typeKeyOf } from "../../domain/jira/import-plan";
+import { type Counts, type FieldMapping, type ImportProblem, type PendingRelation, customFieldTypeOf, linkKindOf, sprintStateOf, statusKeyOf, typeKeyOf } from "../../domain/jira/import-plan";
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type FieldOption } from "../../domain/fields/types";
 import { type Db, runBatch } from "../db/client";
@@ -46,21 +46,6 @@ export interface JiraSprintMeta {
   startDate?: string;
   endDate?: string;
   goal?: string;
-}
-
-/** How Jira's fields land in the project; kept by the import object between steps. */
-export interface FieldMapping {
-  fields: Record<string, string>;
-  statusOptions: Record<string, string>;
-  typeOptions: Record<string, string>;
-  priority: { field: string; options: Record<string, string> };
-  reporterField: string;
-  jiraLinkField: string;
-  /** Jira custom field id → our field and (for options) value → option guid. */
-  custom: Record<string, { field: string; type: string; name: string; options: Record<string, string> }>;
-  sprints: Record<string, string>;
-  backlog: string;
-  siteUrl: string;
 }
 
 const SYSTEM_SLUGS = ["title", "description", "status", "issue_type", "start_date", "end_date", "epic", "sprint", "tags", "participants", "estimate"];
@@ -174,13 +159,6 @@ export interface JiraIssueIn {
 export interface IssueExtras {
   comments: { id: string; author?: JiraUserRef; body: unknown; created: string; updated: string }[];
   attachments: { id: string; filename: string; mimeType: string; bytes: Uint8Array }[];
-}
-
-/** A relation to write once every task exists: epic, parent (sub-task) and issue links. */
-export interface PendingRelation {
-  from: string;
-  to: string;
-  kind: "epic" | "parent" | "blocks" | "relates" | "duplicates";
 }
 
 /** Our users for Jira people, matched by e-mail among the project's participants. */
