@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { FAKE_KEY, FAKE_MODEL, startFakeLlm } from "./tests/fixtures/fake-llm";
+import { jiraVars, startFakeJira } from "./tests/fixtures/jira/server.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 let fakeLlm: ReturnType<typeof startFakeLlm> | undefined;
@@ -20,6 +21,9 @@ export default defineConfig({
             // The fake OpenAI-compatible provider must exist before the Worker's bindings are
             // made (they carry its port), so it starts here rather than in a globalSetup.
             const llm = await (fakeLlm ??= startFakeLlm().then((f) => (f.server.unref(), f)));
+            // The fake Jira Cloud runs in this (Node) process for the whole run; the Worker's
+            // Jira endpoints point at it, as a deployment's point at Atlassian.
+            const jira = await startFakeJira();
             return {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
@@ -34,6 +38,8 @@ export default defineConfig({
                   AI_API_KEY: FAKE_KEY,
                   AI_TIMEOUT_MS: "8000",
                   MEETING_STUN_URLS: "none",
+                  FAKE_JIRA_URL: jira.url,
+                  ...jiraVars(jira.url),
                 },
               },
             };

@@ -58,6 +58,7 @@ export default [
         route("workflow/:workflowGuid?", "routes/project-settings-workflow.tsx"),
         route("views", "routes/project-settings-views.tsx"),
         route("notifications", "routes/project-settings-notifications.tsx"),
+        route("jira", "routes/project-settings-jira.tsx"),
       ]),
     ]),
     route("meeting/:roomId", "routes/meeting.tsx"),
@@ -66,6 +67,8 @@ export default [
     route("tariff/:tariffGuid", "routes/tariff.tsx"),
     route("payment/:payGuid", "routes/payment.tsx"),
     route("sandbox-pay/:payGuid", "routes/sandbox-pay.tsx"),
+    // Atlassian sends the user back here after connecting Jira (spec §2).
+    route("jira-callback", "routes/jira-callback.tsx"),
     // Site administrators write the blog here (others see a refusal).
     route("blog/write/:postGuid?", "routes/blog-editor.tsx"),
   ]),

@@ -9,7 +9,8 @@
 //  8. Lighthouse on the public pages (bench/lighthouse.mjs): SEO, accessibility, performance.
 //  9. Git hosting (bench/git.mjs): push and clone of a 500-commit history against git http-backend.
 // 10. Video meetings' signalling relay (bench/meetings.mjs) beside a plain `ws` relay.
-// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings` runs 1–3 and that one part.
+// 11. Jira import throughput (bench/jira.mjs) against the fake Jira Cloud on loopback.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +24,7 @@ import { lighthouseBench } from "./lighthouse.mjs";
 import { gitBench } from "./git.mjs";
 import { meetingsBench } from "./meetings.mjs";
 import { roomsBench } from "./rooms.mjs";
+import { jiraBench } from "./jira.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
@@ -32,7 +34,10 @@ if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["buil
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
 seedBenchDocs(persistTo);
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
+const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");
+const jira = await startFakeJira();
+const jiraArgs = Object.entries(jiraVars(jira.url)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, ...jiraArgs, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"], {
   stdio: "ignore",
 });
 const stop = () => {
@@ -106,5 +111,6 @@ if (!only || only === "docs") await docsBench(base);
 if (!only || only === "lighthouse") await lighthouseBench(base);
 if (!only || only === "git") await gitBench(base);
 if (!only || only === "meetings") await meetingsBench(base);
+if (!only || only === "jira") await jiraBench(base);
 stop();
 process.exit(0);

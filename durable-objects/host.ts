@@ -12,6 +12,18 @@ import type { AiConfig, AiOutcome, AiJob } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
 import type { Delivery, OutboxEntry, RoomMeta } from "../domain/wire/rpc";
 import type { Env } from "../workers/env";
+import type { FieldMapping, ImportState, PendingRelation } from "../domain/jira/import-plan";
+import type { ImportInit } from "./stubs";
+
+/** One step of a Jira import run (see `durable-objects/jira-import`). */
+export interface JiraStepInput {
+  init: ImportInit;
+  tokens: { access: string; refresh: string };
+  state: ImportState;
+  mapping: FieldMapping | null;
+  relations: PendingRelation[];
+}
+export type JiraStepResult = { ok: true; state: ImportState; mapping?: FieldMapping; relations?: PendingRelation[] } | { ok: false; status: number; retryAfter: string | null };
 
 /** A refusal is a code of the `errors` namespace, told to the person who asked. */
 export type HostResult = { ok: true } | { ok: false; reason: string };
@@ -53,6 +65,12 @@ export interface ObjectHost {
    * far; never throws (a failure, the timeout or `signal` become the outcome's reason).
    */
   streamAi(config: AiConfig, messages: AiJob["messages"], signal: AbortSignal, onText: (text: string) => void): Promise<AiOutcome>;
+  /** Runs one step of a Jira import; Jira's refusals come back as `{ok: false, status, retryAfter}`. */
+  jiraStep(env: Env, input: JiraStepInput): Promise<JiraStepResult>;
+  /** Refreshes the run's sealed tokens with Atlassian; null when refused. */
+  jiraRefresh(env: Env, init: ImportInit, tokens: { refresh: string }): Promise<{ access: string; refresh: string } | null>;
+  /** Writes the run's report row and pushes its progress to the user's hub. */
+  jiraReport(env: Env, init: ImportInit, state: ImportState): Promise<void>;
 }
 
 let installed: ObjectHost | undefined;

@@ -16,6 +16,7 @@ import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
 import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
+import type { ImportState } from "../domain/jira/import-plan";
 
 /** `UserHub`, one per user: pushes to the user's tabs and remembers where else they have sockets. */
 export interface UserHubRpc {
@@ -104,3 +105,28 @@ export type RoomServerObject = Server & RoomServerRpc;
 export type DocRoomObject = Server & DocRoomRpc;
 export type GitRepoObject = DurableObject & GitRepoRpc;
 export type MeetingRoomObject = Server & MeetingRoomRpc;
+
+/** What the Worker hands a new Jira import run (tokens sealed for `userId`). */
+export interface ImportInit {
+  importId: string;
+  projectId: string;
+  userId: string;
+  cloudId: string;
+  siteUrl: string;
+  projects: string[];
+  jql?: string;
+  sealedAccess: string;
+  sealedRefresh: string;
+}
+
+export type ImportStatus = ImportState & { import: string; project: string };
+
+/** `JiraImport`, one per import run: pages through Jira and writes the project. */
+export interface JiraImportRpc {
+  start(init: ImportInit): Promise<{ ok: boolean }>;
+  /** Runs a finished import again: updates what changed in Jira. */
+  rerun(): Promise<{ ok: boolean }>;
+  status(): Promise<ImportStatus | null>;
+}
+
+export type JiraImportObject = Server & JiraImportRpc;

@@ -21,7 +21,11 @@ if (!existsSync(join(built, "server", "wrangler.json"))) {
 }
 rmSync(served, { recursive: true, force: true });
 cpSync(built, served, { recursive: true });
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`, "--var", `AI_BASE_URL:http://127.0.0.1:${aiPort}/v1`, "--var", "AI_MODEL:fake-model", "--var", "AI_API_KEY:test-ai-key"]);
+// A fake Jira Cloud on loopback for the Jira import journey; the Worker's Jira vars point at it.
+const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");
+const jira = await startFakeJira(Number(port) + 1000);
+const jiraArgs = Object.entries(jiraVars(jira.url)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, ...jiraArgs, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`, "--var", `AI_BASE_URL:http://127.0.0.1:${aiPort}/v1`, "--var", "AI_MODEL:fake-model", "--var", "AI_API_KEY:test-ai-key"]);
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");

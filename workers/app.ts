@@ -22,6 +22,7 @@ installHost(objectHost);
 export { DocRoom } from "../durable-objects/doc-room/doc-room";
 export { GitRepo } from "../durable-objects/git-repo/git-repo";
 export { MeetingRoom } from "../durable-objects/meeting-room/meeting-room";
+export { JiraImport } from "../durable-objects/jira-import/jira-import";
 export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";

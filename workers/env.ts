@@ -3,7 +3,7 @@
  * their RPC interfaces (`durable-objects/stubs.ts`), never with the classes: the objects import
  * `Env`, so importing them here would make a circle.
  */
-import type { DocRoomObject, GitRepoObject, MeetingRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
+import type { DocRoomObject, GitRepoObject, JiraImportObject, MeetingRoomObject, ProjectRoomObject, RoomServerObject, UserHubObject } from "../durable-objects/stubs";
 
 export interface Env {
   UserHub: DurableObjectNamespace<UserHubObject>;
@@ -12,6 +12,7 @@ export interface Env {
   DocRoom: DurableObjectNamespace<DocRoomObject>;
   GitRepo: DurableObjectNamespace<GitRepoObject>;
   MeetingRoom: DurableObjectNamespace<MeetingRoomObject>;
+  JiraImport: DurableObjectNamespace<JiraImportObject>;
   DB: D1Database;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
@@ -63,6 +64,17 @@ export interface Env {
   MEETING_TURN_URLS?: string;
   MEETING_TURN_USERNAME?: string;
   MEETING_TURN_CREDENTIAL?: string;
+  /** Atlassian OAuth 2.0 (3LO) and Jira Cloud endpoints; tests point them at a fake on loopback. */
+  JIRA_AUTH_URL?: string;
+  JIRA_TOKEN_URL?: string;
+  JIRA_RESOURCES_URL?: string;
+  /** Base of the per-site API: `<base>/<cloudId>/rest/api/3/…`. */
+  JIRA_API_URL?: string;
+  JIRA_CLIENT_ID?: string;
+  /** Secret (`wrangler secret put`). */
+  JIRA_CLIENT_SECRET?: string;
+  /** Secret sealing the Jira tokens the browser and the import object keep (docs/decisions.md). */
+  JIRA_TOKEN_KEY?: string;
   /** Only present under vitest: the SQL migrations to apply to the test database. */
   TEST_MIGRATIONS?: unknown;
 }

@@ -17,6 +17,7 @@ import { publishToProject } from "./services/live";
 import { notify } from "./services/notifications";
 import { ensureBacklog } from "./services/sprints";
 import { createTask, findTask, updateTask } from "./services/tasks";
+import { refreshJiraTokens, reportJiraImport, runJiraStep } from "./services/jira-run";
 
 export const objectHost: ObjectHost = {
   streamAi: streamAnswer,
@@ -128,4 +129,8 @@ export const objectHost: ObjectHost = {
       await notify(env, db, userId, "mentioned", project, { project: row.project, name: writer?.name ?? "", doc, title: row.title, excerpt });
     }
   },
+
+  jiraStep: runJiraStep,
+  jiraRefresh: refreshJiraTokens,
+  jiraReport: reportJiraImport,
 };

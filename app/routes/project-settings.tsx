@@ -4,7 +4,7 @@ import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-settings";
 
 /** The project's configuration: root only (spec §6 via docs/decisions.md "Roles"). */
-const ROOT_TABS = ["project", "team", "fields", "workflow", "views"] as const;
+const ROOT_TABS = ["project", "team", "fields", "workflow", "views", "jira"] as const;
 /** The participant's own settings for this project: every verified participant. */
 const OWN_TABS = ["notifications"] as const;
 

@@ -11,9 +11,11 @@ export interface HubState {
   textModification: { id: string; text: string } | null;
   aiChat: unknown;
   license: { type_license: string } | null;
+  /** The latest progress of each Jira import this user runs, by import guid. */
+  jiraImports: Record<string, Extract<HubMessage, { type: "jira_import" }>>;
 }
 
-export const emptyHubState: HubState = { invites: [], notifications: [], textModification: null, aiChat: null, license: null };
+export const emptyHubState: HubState = { invites: [], notifications: [], textModification: null, aiChat: null, license: null, jiraImports: {} };
 
 export type HubAction =
   | { type: "loaded"; invites: InviteView[]; notifications: NotificationView[] }
@@ -74,6 +76,8 @@ function applyMessage(state: HubState, m: HubMessage): HubState {
     case "update_project_access":
       // Handled by the project screens (see `accessEffect`); nothing to keep here.
       return state;
+    case "jira_import":
+      return { ...state, jiraImports: { ...state.jiraImports, [m.import]: m } };
   }
 }
 

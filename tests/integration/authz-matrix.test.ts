@@ -28,6 +28,7 @@ import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
 import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
 import { PLANS, PRICES, buy, newKey, sandboxNotification } from "../fixtures/payments";
+import { authorisedCode, connectJira } from "../fixtures/jira/connect";
 import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
 
 type Actor = "root" | "write" | "read" | "outsider" | "anon" | "share";
@@ -245,6 +246,14 @@ const MATRIX: Record<string, string> = {
   "GET /v1/project/:id/git/:gitGuid/tree/:ref":           "AAADDD",
   "GET /v1/project/:id/git/:gitGuid/tree/:ref/*":         "AAADDD",
   "GET /v1/project/:id/git/:gitGuid/raw/:ref/*":          "AAADDD",
+  // Jira
+  "POST /v1/jira/authorize":                              "AAAADD",
+  "POST /v1/jira":                                        "AAAADD",
+  "POST /v1/jira/refresh_token":                          "AAAADD",
+  "POST /v1/jira/preview":                                "AAAADD",
+  "POST /v1/project/:id/jira/import":                     "ADDDDD",
+  "GET /v1/project/:id/jira/import/:importGuid":          "ADDDDD",
+  "POST /v1/project/:id/jira/import/:importGuid/rerun":   "ADDDDD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -354,6 +363,33 @@ const gitRepo = () =>
 const gitParams = async () => ({ ...(await gitRepo()), ref: "main", path: "README.md" });
 
 /** The minimal valid request of each operation (with its path values), per actor. */
+/** A small finished Jira import of project A (a filter matching nothing), made once by its root. */
+let finishedImport: Promise<string> | undefined;
+async function jiraTokens(actor: Actor) {
+  const cookie = cookieOf(actor);
+  if (!cookie) return { jira_token: "v1.none.none", jira_refresh_token: "v1.none.none", jira_cloudID: "none" };
+  const grant = await connectJira(cookie);
+  return { jira_token: grant.jira_token, jira_refresh_token: grant.jira_refresh_token, jira_cloudID: grant.jira_cloudID! };
+}
+const EMPTY_JIRA_IMPORT = { projects: ["ALPHA"], jql: 'updated >= "2999-01-01"' };
+function jiraImportDone(): Promise<string> {
+  finishedImport ??= (async () => {
+    const res = await send(opByKey("POST /v1/project/:id/jira/import"), { params: defaults(), json: { ...(await jiraTokens("root")), ...EMPTY_JIRA_IMPORT } }, w.team.cookies.root);
+    const guid = res.json.guid as string;
+    await waitJiraImport(guid);
+    return guid;
+  })();
+  return finishedImport;
+}
+async function waitJiraImport(guid: string) {
+  for (let i = 0; i < 200; i++) {
+    const res = await send(opByKey("GET /v1/project/:id/jira/import/:importGuid"), { params: { ...defaults(), importGuid: guid } }, w.team.cookies.root);
+    if (res.json?.phase === "done") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the matrix's Jira import did not finish");
+}
+
 const SAMPLES: Record<string, Sample> = {
   "GET /v1/tariff/:tariffGuid": () => ({ params: { tariffGuid: PLANS.team } }),
   "POST /v1/buy/:priceGuid": () => ({ params: { priceGuid: PRICES.teamMonth }, headers: { "Idempotency-Key": newKey() } }),
@@ -378,6 +414,27 @@ const SAMPLES: Record<string, Sample> = {
   "GET /v1/project/:id/git/:gitGuid/tree/:ref": async () => ({ params: await gitParams() }),
   "GET /v1/project/:id/git/:gitGuid/tree/:ref/*": async () => ({ params: await gitParams() }),
   "GET /v1/project/:id/git/:gitGuid/raw/:ref/*": async () => ({ params: await gitParams() }),
+  "POST /v1/jira/preview": async (actor) => {
+    const { jira_token, jira_cloudID } = await jiraTokens(actor);
+    return { json: { jira_token, jira_cloudID } };
+  },
+  "POST /v1/project/:id/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT } }),
+  "GET /v1/project/:id/jira/import/:importGuid": async () => ({ params: { ...defaults(), importGuid: await jiraImportDone() } }),
+  "POST /v1/project/:id/jira/import/:importGuid/rerun": async () => {
+    const guid = await jiraImportDone();
+    await waitJiraImport(guid);
+    return { params: { ...defaults(), importGuid: guid } };
+  },
+  "POST /v1/jira": async (actor) => {
+    const cookie = cookieOf(actor);
+    if (!cookie) return { json: { code: "code-none", state: "none" } };
+    const { code, state, cookie: withOauth } = await authorisedCode(cookie);
+    return { json: { code, state }, cookie: withOauth };
+  },
+  "POST /v1/jira/refresh_token": async (actor) => {
+    const cookie = cookieOf(actor);
+    return { json: { refresh_token: cookie ? (await connectJira(cookie)).jira_refresh_token : "v1.none.none" } };
+  },
   "GET /v1/category/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/posts/:slug": async () => ({ params: { slug: (await blog()).category } }),
   "GET /v1/allposts/:slug": async () => ({ params: { slug: (await blog()).category }, query: { limit: "5", offset: "0" } }),

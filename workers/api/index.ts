@@ -15,6 +15,7 @@ import { fieldRoutes } from "./fields";
 import { gitRoutes } from "./git";
 import { helpRoutes } from "./help";
 import { hintRoutes } from "./hints";
+import { jiraAuthRoutes, jiraImportRoutes, jiraPreviewRoutes } from "./jira";
 import { statsRoutes } from "./stats";
 import { taskRoutes } from "./tasks";
 import { tokenRoutes } from "./tokens";
@@ -74,6 +75,9 @@ api.route("/", aiRoutes);
 api.route("/", billingRoutes);
 api.route("/", tokenRoutes);
 api.route("/", gitRoutes);
+api.route("/", jiraAuthRoutes);
+api.route("/", jiraPreviewRoutes);
+api.route("/", jiraImportRoutes);
 api.get("/openapi.json", openApiJson);
 api.get("/docs", apiReference);
 

@@ -928,3 +928,47 @@ export const meetingRooms = sqliteTable(
 );
 
 export type MeetingRoom = typeof meetingRooms.$inferSelect;
+
+// ——— Jira import (issue 14) ———
+
+/** One import run from Jira into a project; its live state is in the JiraImport object. */
+export const jiraImports = sqliteTable(
+  "jira_imports",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    cloudId: text("cloud_id").notNull(),
+    /** JSON: the Jira project keys imported. */
+    jiraProjects: text("jira_projects").notNull(),
+    jql: text("jql"),
+    phase: text("phase").notNull().default("setup"),
+    /** JSON: counts per kind and the problems of the last run (the report). */
+    report: text("report").notNull().default("{}"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("jira_imports_project_idx").on(t.projectId, t.createdAt)],
+);
+
+/**
+ * What a Jira object became here, per project: a re-run finds it and updates instead of
+ * duplicating, and skips what Jira says did not change (`jiraUpdated`).
+ */
+export const jiraEntities = sqliteTable(
+  "jira_entities",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** issue, sprint, comment, attachment, field, option. */
+    kind: text("kind").notNull(),
+    jiraId: text("jira_id").notNull(),
+    localId: text("local_id").notNull(),
+    jiraKey: text("jira_key"),
+    jiraUpdated: text("jira_updated"),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.kind, t.jiraId] })],
+);

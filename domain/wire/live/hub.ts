@@ -62,6 +62,16 @@ export const hubMessage = z.discriminatedUnion("type", [
     participant: z.object({ guid: z.string() }).passthrough(),
     is_verifications: z.boolean(),
   }),
+  /** Progress of a Jira import this user started: counts per kind, problems so far. */
+  z.object({
+    type: z.literal("jira_import"),
+    import: z.string(),
+    project: z.string(),
+    phase: z.enum(["setup", "issues", "relations", "done", "failed"]),
+    total: z.number(),
+    counts: z.record(z.string(), z.number()),
+    problems: z.number(),
+  }),
 ]);
 export type HubMessage = z.infer<typeof hubMessage>;
 

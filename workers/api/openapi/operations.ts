@@ -7,6 +7,7 @@ import { fieldOperations } from "./fields";
 import { gitOperations } from "./git";
 import { helpOperations } from "./help";
 import { meetingOperations } from "./meetings";
+import { jiraImportOperations, jiraOperations } from "./jira";
 import { planningOperations } from "./planning";
 import { projectOperations } from "./projects";
 import type { Operation } from "./registry";
@@ -31,5 +32,7 @@ export const operations: readonly Operation[] = [
   ...helpOperations,
   ...blogOperations,
   ...billingOperations,
+  ...jiraOperations,
+  ...jiraImportOperations,
   ...metaOperations,
 ];

@@ -74,6 +74,7 @@ export const PATH_PARAMS: Record<string, string> = {
   guid: "Guid of the object named by the path.",
   filterGuid: "Guid of a saved filter of the caller.",
   workflowGuid: "Guid of a workflow of the project.",
+  importGuid: "Guid of a Jira import into the project.",
   valGuid: "Guid of a custom deck of the project.",
   rid: "Guid of a poker or retro room.",
   run: "Client-chosen guid of an AI answer.",

@@ -1,0 +1,42 @@
+/**
+ * Import from Jira (issue 14), against the fake Jira Cloud that scripts/serve-e2e.mjs starts:
+ * connect through its authorise page, choose a project, watch the progress bar, open the
+ * imported planning board.
+ */
+import { expect, hydrated, open, person, test } from "./fixtures";
+
+test("a project's owner connects Jira, imports a project with a live progress bar and opens the board", async ({ browser }) => {
+  test.slow();
+  const owner = await person(browser, "Jira Owner");
+  const { page } = owner;
+  const created = await page.request.post("/api/v1/project", { data: { name: "Imported" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+  const project = (await created.json()) as { guid: string };
+
+  await open(page, `/project/${project.guid}/settings/jira`);
+  await page.screenshot({ path: "test-results/jira-1-connect.png", fullPage: true });
+  await page.getByTestId("jira-connect-button").click();
+  // Atlassian's consent page (the fake's), then back through /jira-callback to this screen.
+  await page.getByRole("link", { name: "Accept" }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${project.guid}/settings/jira$`));
+  await hydrated(page);
+  await expect(page.getByTestId("jira-project-ALPHA")).toBeVisible();
+  expect(await page.evaluate(() => ["jira_token", "jira_refresh_token", "jira_token_expires_in", "jira_cloudID"].map((k) => Boolean(localStorage.getItem(k))))).toEqual([true, true, true, true]);
+  await page.getByTestId("jira-project-ALPHA").check();
+  await page.getByText("How fields will map").click();
+  await page.screenshot({ path: "test-results/jira-2-choose.png", fullPage: true });
+  await page.getByTestId("jira-start").click();
+
+  const bar = page.getByRole("progressbar");
+  await expect(bar).toBeVisible();
+  await page.screenshot({ path: "test-results/jira-3-progress.png", fullPage: true });
+  await expect(bar).toHaveAttribute("aria-valuenow", "100", { timeout: 60_000 });
+  await expect(page.getByTestId("jira-count-issues")).toHaveText("150");
+  await page.getByText(/could not be mapped/).click();
+  await page.screenshot({ path: "test-results/jira-4-report.png", fullPage: true });
+
+  await page.getByTestId("jira-open-board").click();
+  await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible();
+  await expect(page.getByText("ALPHA Sprint 2").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/jira-5-board.png", fullPage: true });
+  expect(owner.errors).toEqual([]);
+});

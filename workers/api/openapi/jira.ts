@@ -1,0 +1,52 @@
+/** Jira: connecting through Atlassian OAuth 2.0 (3LO) and importing (issue 14). */
+import { jiraCodeBody, jiraImportBody, jiraPreviewBody, jiraRefreshBody } from "../../../domain/jira/schemas";
+import type { Operation } from "./registry";
+
+const GRANT = "`{jira_token, jira_refresh_token, expires_in, jira_cloudID}`: the tokens sealed for the caller (usable only through this API, by this user), seconds to expiry and the first accessible site's id.";
+
+export const jiraOperations: Operation[] = [
+  {
+    method: "post", path: "/v1/jira/authorize", tag: "Jira", access: "signed-in",
+    summary: "Start connecting Jira: the Atlassian authorisation URL (with `state` and PKCE) to open; the state is bound to this session by a short-lived cookie.",
+    ok: { status: 200, description: "`{url}`." },
+  },
+  {
+    method: "post", path: "/v1/jira", tag: "Jira", access: "signed-in",
+    summary: "Finish connecting: exchange the code Atlassian sent back to `/jira-callback` (with its `state`) for tokens.",
+    body: { json: jiraCodeBody }, ok: { status: 200, description: GRANT },
+    errors: { 400: ["jira_state_invalid", "jira_code_invalid"] },
+  },
+  {
+    method: "post", path: "/v1/jira/refresh_token", tag: "Jira", access: "signed-in",
+    summary: "Refresh the Jira tokens with the sealed refresh token. Answers 408 when Atlassian timed out (the client tries again, at most 3 tries in all).",
+    body: { json: jiraRefreshBody }, ok: { status: 200, description: GRANT },
+    errors: { 400: ["jira_token_invalid"] },
+  },
+];
+
+export const jiraImportOperations: Operation[] = [
+  {
+    method: "post", path: "/v1/jira/preview", tag: "Jira", access: "signed-in",
+    summary: "What the connected Jira site holds: its projects with issue counts, and how each Jira field will map here.",
+    body: { json: jiraPreviewBody }, ok: { status: 200, description: "`{projects: [{key, name, count}], fields: [{jira, name, to}]}`; `to` null: not imported." },
+    errors: { 400: ["jira_token_invalid"] },
+  },
+  {
+    method: "post", path: "/v1/project/:id/jira/import", tag: "Jira", access: "root",
+    summary: "Start importing Jira projects (optionally filtered by JQL) into this project; runs in the background, progress arrives through the user hub (`jira_import`).",
+    body: { json: jiraImportBody }, ok: { status: 201, description: "`{guid}` of the import." },
+    errors: { 400: ["jira_token_invalid", "jira_project_invalid"] },
+  },
+  {
+    method: "get", path: "/v1/project/:id/jira/import/:importGuid", tag: "Jira", access: "root",
+    summary: "An import's progress and report: phase, counts per kind, what could not be mapped (with the Jira issue).",
+    ok: { status: 200, description: "`{guid, phase, jira_projects, total, counts, problems, created_at, updated_at}`." },
+    errors: { 404: ["jira_import_not_found"] },
+  },
+  {
+    method: "post", path: "/v1/project/:id/jira/import/:importGuid/rerun", tag: "Jira", access: "root",
+    summary: "Run a finished import again: what changed in Jira is updated, nothing is duplicated.",
+    ok: { status: 200, description: "`{guid}`." },
+    errors: { 404: ["jira_import_not_found"], 409: ["jira_import_running"] },
+  },
+];
