@@ -9,6 +9,7 @@ import { GIT_HEADERS } from "../domain/git/limits";
 import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { projectAccess } from "./services/access";
+import { limitsForProject } from "./services/plan-limits";
 import { findRepoByName, recordPush, repoStub } from "./services/git";
 import { userForPersonalToken } from "./services/tokens";
 
@@ -53,7 +54,11 @@ export async function routeGit(request: Request, env: Env): Promise<Response> {
   if (!access.ok || !repo) return notFound();
   if (push && !(await projectAccess(db, user.id, access.project.id, "write")).ok) return plain(403, "You may read this repository but not push to it.\n");
   const forward = new URL(`https://git-repo${action}${url.search}`);
-  const answer = await repoStub(env, repo.id).fetch(new Request(forward, { method: request.method, headers: request.headers, body: request.body }));
+  // The owner's plan caps the repository's size; whatever a client sent under that name is replaced.
+  const headers = new Headers(request.headers);
+  headers.delete(GIT_HEADERS.cap);
+  if (push) headers.set(GIT_HEADERS.cap, String((await limitsForProject(db, access.project.id)).limits.repository_bytes));
+  const answer = await repoStub(env, repo.id).fetch(new Request(forward, { method: request.method, headers, body: request.body }));
   const size = answer.headers.get(GIT_HEADERS.size);
   // Recorded before git hears back, so the list is current once `git push` returns.
   if (push && size !== null) await recordPush(db, repo.id, Number(size), answer.headers.get(GIT_HEADERS.head));

@@ -6,7 +6,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import git from "isomorphic-git";
-import { GIT_HEADERS, REPO_SIZE_CAP } from "../../domain/git/limits";
+import { GIT_HEADERS, REPO_SIZE_CAP, repoCap } from "../../domain/git/limits";
 import type { Env } from "../../workers/env";
 import type { RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
@@ -47,10 +47,6 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     this.store = new RepoStore(ctx.storage.sql);
   }
 
-  private cap(): number {
-    const configured = Number(this.env.GIT_REPO_MAX_BYTES);
-    return Number.isFinite(configured) && configured > 0 ? configured : REPO_SIZE_CAP;
-  }
 
   /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */
   override async fetch(request: Request): Promise<Response> {
@@ -64,11 +60,12 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     }
     const service = url.pathname.slice(url.pathname.lastIndexOf("/") + 1) as Service;
     if (request.method !== "POST" || !SERVICES.has(service)) return new Response("not found\n", { status: 404 });
-    const body = await readBody(request, this.cap() + 1024 * 1024);
-    if (!body) return new Response(`push too large: the repository size limit is ${Math.round(this.cap() / 1048576)} MiB\n`, { status: 413 });
+    const cap = repoCap(this.env.GIT_REPO_MAX_BYTES, request.headers.get(GIT_HEADERS.cap));
+    const body = await readBody(request, Math.min(cap, REPO_SIZE_CAP) + 1024 * 1024);
+    if (!body) return new Response(`push too large: a push may carry at most ${Math.round(Math.min(cap, REPO_SIZE_CAP) / 1048576)} MiB\n`, { status: 413 });
     try {
       if (service === "git-upload-pack") return await uploadPack(this.store, body);
-      const { response, updated } = await receivePack(this.store, body, this.cap());
+      const { response, updated } = await receivePack(this.store, body, cap);
       if (updated > 0) {
         const summary = await this.facts();
         response.headers.set(GIT_HEADERS.size, String(summary.size));

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { invites, licences, tariffs } from "../../workers/db/schema";
+import { invites, licences, rateLimits, tariffs } from "../../workers/db/schema";
 import { limitsFor } from "../../workers/services/plan-limits";
 import { call } from "../fixtures/http";
+import { createMeeting, joinMeeting, openMeeting } from "../fixtures/meetings";
+import { buildTeam } from "../fixtures/projects";
 import { PNG } from "../fixtures/images";
 import { buy, notify } from "../fixtures/payments";
 import { base, newTask } from "../fixtures/tasks";
@@ -81,5 +83,43 @@ describe("plan limits", () => {
     expect((await upload()).status).toBe(201);
     const refused = await upload();
     expect([refused.status, refused.json.code]).toEqual([403, "plan_limit_storage_bytes"]);
+  });
+});
+
+describe("limits the features of the other issues read from the plan", () => {
+  it("gives the AI helper the plan's hourly allowance and refuses past it with 429", async () => {
+    const team = await buildTeam();
+    await tinyPlan(team.users.root.id);
+    const status = await call("GET", `/api/v1/project/${team.projectId}/ai`, { cookie: team.cookies.root });
+    expect(status.json.hourly_limit).toBe(1);
+    // A Free account keeps Free's allowance (20 an hour).
+    expect((await call("GET", `/api/v1/project/${team.projectId}/ai`, { cookie: team.cookies.write })).json.hourly_limit).toBe(20);
+    await db().insert(rateLimits).values({ key: `ai:${team.users.root.id}`, windowStart: Date.now(), count: 1 });
+    const refused = await call("POST", `/api/v1/project/${team.projectId}/ai/diagram`, { cookie: team.cookies.root, body: { run: crypto.randomUUID(), prompt: "Login flow" } });
+    expect([refused.status, refused.json.code]).toEqual([429, "ai_rate_limited"]);
+    // Within the Free allowance the writer is answered.
+    expect((await call("POST", `/api/v1/project/${team.projectId}/ai/diagram`, { cookie: team.cookies.write, body: { run: crypto.randomUUID(), prompt: "Login flow" } })).status).toBe(200);
+  });
+
+  it("lets a meeting hold as many people as the project owner's plan allows", async () => {
+    const team = await buildTeam();
+    await tinyPlan(team.users.root.id); // two people per meeting
+    const made = await createMeeting(team.projectId, team.cookies.write, { name: "Small" });
+    expect(made.status, made.text).toBe(201);
+    const room = made.json.guid as string;
+    const sockets = [];
+    for (const actor of ["write", "read"] as const) {
+      expect((await joinMeeting(room, team.cookies[actor])).status).toBe(200);
+      const socket = await openMeeting(room, team.cookies[actor]);
+      await socket.frame("welcome");
+      sockets.push(socket);
+    }
+    // One's own second tab is not a new person.
+    expect((await joinMeeting(room, team.cookies.write)).status).toBe(200);
+    const full = await joinMeeting(room, team.cookies.root);
+    expect([full.status, full.json.code, full.headers.get("Link")]).toEqual([403, "plan_limit_meeting_size", '</price>; rel="payment"']);
+    sockets[1]!.close();
+    await expect.poll(async () => (await joinMeeting(room, team.cookies.root)).status).toBe(200);
+    sockets[0]!.close();
   });
 });

@@ -12,8 +12,8 @@
 import { Hono } from "hono";
 import { chatAiBody, citationsOf, diagramAiBody, docAiBody, documentMessages, diagramMessages } from "../../../domain/ai/prompts";
 import type { AiOutcome } from "../../../domain/wire/live/hub";
-import { cancelRun, chatHistory, chatPrompt, clearChat, type RunRefusal, runForUser, saveChatTurn } from "../../services/ai/assistant";
-import { aiConfig, aiHourlyLimit } from "../../services/ai/provider";
+import { cancelRun, chatHistory, chatPrompt, clearChat, hourlyAllowance, type RunRefusal, runForUser, saveChatTurn } from "../../services/ai/assistant";
+import { aiConfig } from "../../services/ai/provider";
 import { findDocument } from "../../services/document-access";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
@@ -34,7 +34,7 @@ function finished(outcome: RunRefusal | AiOutcome): { text: string; cancelled: b
 const RUN = /^[0-9a-f-]{36}$/;
 
 export const aiRoutes = new Hono<ProjectEnv>()
-  .get("/v1/project/:id/ai", access("read"), (c) => c.json({ configured: aiConfig(c.env) !== null, hourly_limit: aiHourlyLimit(c.env) }))
+  .get("/v1/project/:id/ai", access("read"), async (c) => c.json({ configured: aiConfig(c.env) !== null, hourly_limit: await hourlyAllowance(c.env, c.get("user")!.id) }))
   .post("/v1/project/:id/ai/document/:docGuid", access("write"), async (c) => {
     const guid = c.req.param("docGuid");
     const doc = RUN.test(guid) ? await findDocument(c.get("db"), c.get("project").id, guid) : undefined;

@@ -8,6 +8,8 @@ import { createMeetingInput, iceServersFrom, joinMeetingInput, meetingListQuery 
 import { boardRoomMeeting, createMeeting, meetingStub, meetingWire, meetingsOf, readableMeeting } from "../../services/meetings";
 import { notesTitle, notesUpdate } from "../../../domain/meetings/notes";
 import { projectAccess } from "../../services/access";
+import { limitsForProject, within } from "../../services/plan-limits";
+import { requireWithin } from "../billing/limit-problem";
 import { docRoom } from "../../services/document-access";
 import { createDoc } from "../../services/documents";
 import { canSeeRoom, findRoom } from "../../services/rooms";
@@ -48,7 +50,12 @@ export const meetingRoutes = new Hono<AppEnv>()
     const room = await readableMeeting(c.get("db"), user.id, c.req.param("roomId"));
     if (!room) throw new ApiProblem(404, "meeting_not_found");
     const { name } = await readJson(c, joinMeetingInput);
-    await (await meetingStub(c.env, room.id)).enrol(room.projectId, user.id, name);
+    const stub = await meetingStub(c.env, room.id);
+    // The project owner's plan sets how many people a meeting holds; one's own other tabs count once.
+    const [peers, plan] = await Promise.all([stub.roster(), limitsForProject(c.get("db"), room.projectId)]);
+    const others = new Set(peers.map((p) => p.user).filter((u) => u !== user.id)).size;
+    requireWithin(within(plan, "meeting_size", others));
+    await stub.enrol(room.projectId, user.id, name);
     return c.json({ ...meetingWire(room), member: user.id, name, socket: `/ws/meeting/${room.id}` });
   })
   // The chat saved as a text document of the project (meeting notes): a write, so write access.

@@ -7,15 +7,22 @@ import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { type ChatMessage, type ContextItem, chatMessages } from "../../../domain/ai/prompts";
 import type { AiJob, AiOutcome } from "../../../domain/wire/live/hub";
-import type { Db } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import { aiChatMessages, documents, sprints, taskSearchDocs, tasks } from "../../db/schema";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { newGuid } from "../ids";
+import { limitsFor } from "../plan-limits";
 import { hitRateLimit } from "../rate-limit";
 import { aiConfig, aiHourlyLimit } from "./provider";
 
 export type RunRefusal = { ok: false; reason: "ai_not_configured" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/** AI requests per hour for the user: their plan's, capped by `AI_HOURLY_LIMIT` when the operator set one. */
+export async function hourlyAllowance(env: Env, userId: string, now = Date.now()): Promise<number> {
+  const plan = await limitsFor(getDb(env.DB), userId, now);
+  return env.AI_HOURLY_LIMIT ? Math.min(aiHourlyLimit(env), plan.limits.ai_requests_per_hour) : plan.limits.ai_requests_per_hour;
+}
 
 /**
  * Streams one answer for `userId` through their hub: refused when no provider is configured
@@ -24,7 +31,8 @@ export type RunRefusal = { ok: false; reason: "ai_not_configured" } | { ok: fals
 export async function runForUser(env: Env, userId: string, job: Omit<AiJob, "config">, now = Date.now()): Promise<RunRefusal | AiOutcome> {
   const config = aiConfig(env);
   if (!config) return { ok: false, reason: "ai_not_configured" };
-  const decision = await hitRateLimit(env.DB, `ai:${userId}`, { limit: aiHourlyLimit(env), windowMs: 60 * 60_000 }, now);
+  const limit = await hourlyAllowance(env, userId, now);
+  const decision = await hitRateLimit(env.DB, `ai:${userId}`, { limit, windowMs: 60 * 60_000 }, now);
   if (!decision.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: decision.retryAfterSeconds };
   const hub = await getServerByName(env.UserHub, userId);
   return hub.runAi({ ...job, config });
