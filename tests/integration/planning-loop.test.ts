@@ -49,6 +49,8 @@ describe("a sprint's capacity and availability", () => {
       [{ user: team.users.root.id, share: 120, days_off: 0 }],
       [{ user: team.users.root.id, share: 100, days_off: 1.5 }],
     ];
+    // A long list (more people than D1 binds parameters in one statement) is checked too, not a 500.
+    bad.push(Array.from({ length: 150 }, () => ({ user: crypto.randomUUID(), share: 100, days_off: 0 })));
     for (const availability of bad) expectProblem(await put({ availability }), 400, "sprint_availability_invalid");
     expect((await read()).availability).toHaveLength(2);
   });

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, max } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { sprintChanges } from "../../domain/planning/activity";
 import { appendArchived } from "../../domain/planning/placement";
-import type { Db } from "../db/client";
+import { type Db, inSlices } from "../db/client";
 import type { Availability } from "../../domain/planning/capacity";
 import { participants, sprints, type Sprint } from "../db/schema";
 import { activityStatements } from "./activity";
@@ -75,12 +75,15 @@ export function findSprint(db: Db, projectId: string, id: string) {
 /** Whether everyone in a sprint's availability takes part in the project (an outsider is refused). */
 export async function teamInProject(db: Db, projectId: string, availability: readonly Availability[] | undefined): Promise<boolean> {
   if (!availability || availability.length === 0) return true;
-  const users = availability.map((a) => a.user);
-  const found = await db
-    .select({ user: participants.userId })
-    .from(participants)
-    .where(and(eq(participants.projectId, projectId), inArray(participants.userId, users)));
-  return found.length === new Set(users).size;
+  const users = [...new Set(availability.map((a) => a.user))];
+  // In slices: D1 binds at most 100 parameters, and a team may list up to SPRINT_TEAM_MAX people.
+  const found = await inSlices(users, (slice) =>
+    db
+      .select({ user: participants.userId })
+      .from(participants)
+      .where(and(eq(participants.projectId, projectId), inArray(participants.userId, slice))),
+  );
+  return found.length === users.length;
 }
 
 /** Creates a sprint at the end of the board; its `created` log entry lands in the same batch. */
