@@ -18,7 +18,7 @@ export function LaneLoad({ load, capacity }: { load: number; capacity: number | 
   const label = t("sprints.capacity.load", { load, capacity });
   return (
     <span className="flex w-full items-center gap-2 text-xs" data-testid="lane-load" data-level={state.level}>
-      <span role="meter" aria-label={t("sprints.capacity.meter")} aria-valuemin={0} aria-valuemax={capacity} aria-valuenow={load} aria-valuetext={label} className="relative h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-[var(--surface)]">
+      <span role="meter" aria-label={t("sprints.capacity.meter")} aria-valuemin={0} aria-valuemax={Math.max(capacity, load)} aria-valuenow={load} aria-valuetext={label} className="relative h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-[var(--surface)]">
         <span className={`absolute inset-y-0 left-0 rounded-full ${BAR[state.level]}`} style={{ width: `${Math.min(100, state.ratio * 100)}%` }} />
       </span>
       <span className="tabular-nums" data-testid="lane-load-text">
