@@ -47,7 +47,6 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     this.store = new RepoStore(ctx.storage.sql);
   }
 
-
   /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */
   override async fetch(request: Request): Promise<Response> {
     this.store.fresh();
