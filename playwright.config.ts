@@ -1,11 +1,15 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
+/** `npm run screenshots` sets this: only the picture-taking tests run (tag `@screens`). */
+const screens = process.env.SCREENS === "1";
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 2,
+  grep: screens ? /@screens/ : undefined,
+  grepInvert: screens ? undefined : /@screens/,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

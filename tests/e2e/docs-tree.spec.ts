@@ -4,7 +4,7 @@
  * it, a second browser that follows live, and the read-only share link in a signed-out browser.
  */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, test, SCREENS } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -219,7 +219,7 @@ test("a second browser sees the tree change live, a reader gets no editing contr
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the documents page with a tree in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the documents page with a tree in the ${theme} theme`, SCREENS, async ({ browser }) => {
     const { context, page } = await person(browser, "Pia Pictures", { viewport: { width: 1440, height: 900 } });
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     const projectPath = await createProjectFromList(page, "Pictures");

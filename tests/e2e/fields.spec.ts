@@ -3,7 +3,7 @@
  * orders, hides and deletes it, edits a field's details, and cannot delete a system field.
  */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 
 /** Tall enough for the whole field list, so a drag never needs to scroll. */
@@ -214,7 +214,7 @@ test("an admin edits a field's details: name, where it appears, and its options"
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the field settings in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the field settings in the ${theme} theme`, SCREENS, async ({ browser }) => {
     test.slow();
     const { context, page } = await person(browser, "Pia Pictures", TALL);
     await page.setViewportSize({ width: 1280, height: 900 });

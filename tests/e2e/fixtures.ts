@@ -22,6 +22,13 @@ export const test = base.extend<{ pageErrors: void }>({
 });
 export { expect };
 
+/**
+ * The tag of the tests that only take pictures for a person to look at. They are not part of
+ * `npm test` (they prove nothing a journey does not); `npm run screenshots` runs them alone and
+ * leaves the pictures in test-results/screens/.
+ */
+export const SCREENS = { tag: "@screens" } as const;
+
 /** The seeded workspace of scripts/seed.mjs. */
 export const DEMO = { email: "demo@example.com", password: "demo-password-1", project: "Demo project" } as const;
 

@@ -4,7 +4,7 @@
  * changes their access — while a removal still reaches them. Root-only tabs stay closed to them.
  */
 import type { Page } from "@playwright/test";
-import { expect, hydrated, open, person, t, test } from "./fixtures";
+import { expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 /** Writes that carry a session cookie must name the app's own origin (CSRF guard). */
 const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
@@ -148,7 +148,7 @@ test("an owner keeps the defaults until they change them, and their changes are 
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the notification settings in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the notification settings in the ${theme} theme`, SCREENS, async ({ browser }) => {
     const owner = await person(browser, "Pia Pictures");
     await owner.page.setViewportSize({ width: 1280, height: 900 });
     await owner.page.addInitScript((value) => localStorage.setItem("theme", value), theme);

@@ -3,7 +3,7 @@
  * write access, and a guest who opens the join link without an account.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -385,7 +385,7 @@ test("custom decks are made on the rooms page and offered for new rooms", async 
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the rooms page, the poker room before and after the flip and the guest join page in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the rooms page, the poker room before and after the flip and the guest join page in the ${theme} theme`, SCREENS, async ({ browser }) => {
     test.setTimeout(150_000);
     const shot = (page: Page, name: string) => page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}-${theme}.png`, fullPage: true, animations: "disabled" });
     const { fac, member, project, projectPath } = await team(browser, { theme });

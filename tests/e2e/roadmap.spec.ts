@@ -5,7 +5,7 @@
  * of both pages in both themes land in test-results/screens/.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, open, person, t, test, SCREENS } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const DAY = 86_400_000;
@@ -319,7 +319,7 @@ test("the stats page shows the burndown, status, assignee and sprint totals, wit
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the roadmap and the stats page in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the roadmap and the stats page in the ${theme} theme`, SCREENS, async ({ browser }) => {
     test.slow();
     const a = await person(browser, "Dana Demo", { viewport: { width: 1440, height: 1000 } });
     await a.page.addInitScript((value) => localStorage.setItem("theme", value), theme);

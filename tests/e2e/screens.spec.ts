@@ -3,7 +3,7 @@
  * test-results/screens/ and are not compared against anything.
  */
 import type { Page } from "@playwright/test";
-import { DEMO, expect, open, quickStart, signInWithApi, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, open, quickStart, signInWithApi, test, uniqueEmail, SCREENS } from "./fixtures";
 
 const THEMES = ["light", "dark"] as const;
 
@@ -22,7 +22,7 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
 }
 
 for (const theme of THEMES) {
-  test(`pictures the guest pages in the ${theme} theme`, async ({ page }) => {
+  test(`pictures the guest pages in the ${theme} theme`, SCREENS, async ({ page }) => {
     await useTheme(page, theme);
     await shoot(page, "/", "landing", theme);
     await shoot(page, "/login", "login", theme);
@@ -32,7 +32,7 @@ for (const theme of THEMES) {
     await shoot(page, "/dev/mail", "dev-mail", theme);
   });
 
-  test(`pictures the signed-in pages in the ${theme} theme`, async ({ page }) => {
+  test(`pictures the signed-in pages in the ${theme} theme`, SCREENS, async ({ page }) => {
     await useTheme(page, theme);
     await signInWithApi(page, DEMO.email, DEMO.password);
     await shoot(page, "/project", "project", theme);
@@ -40,7 +40,7 @@ for (const theme of THEMES) {
   });
 }
 
-test("pictures the landing and sign-in pages in Russian", async ({ page, context, baseURL }) => {
+test("pictures the landing and sign-in pages in Russian", SCREENS, async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "i18next", value: "ru", url: baseURL! }]);
   await shoot(page, "/", "landing-ru", "light");
   await shoot(page, "/login", "login-ru", "light");

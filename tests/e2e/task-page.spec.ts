@@ -5,7 +5,7 @@
  * and closes with Escape; a viewer sees the values without editors.
  */
 import type { Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -399,7 +399,7 @@ async function richTask(page: Page, projectGuid: string, people: string[]) {
   return { task, epic };
 }
 
-test("pictures the task page, the task modal and the activity page in both themes", async ({ browser }) => {
+test("pictures the task page, the task modal and the activity page in both themes", SCREENS, async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Ann Author", { viewport: { width: 1280, height: 900 } });
   const projectPath = await createProjectFromList(a.page, "Pictures");

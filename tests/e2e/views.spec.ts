@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, carryByKeyboard, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test } from "./fixtures";
+import { DEMO, carryByKeyboard, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test, SCREENS } from "./fixtures";
 
 /** Opens a view and waits until its lazily loaded chunk has hydrated (the board takes drags only then). */
 async function openView(page: Page, path: string) {
@@ -323,7 +323,7 @@ test("a member assigns people on a card in place; a reader sees the same board a
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the task board and the table of the demo project in the ${theme} theme`, async ({ page }) => {
+  test(`pictures the task board and the table of the demo project in the ${theme} theme`, SCREENS, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     await signInWithApi(page, DEMO.email, DEMO.password);

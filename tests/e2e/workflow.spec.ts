@@ -4,7 +4,7 @@
  * deletes it. (Tasks do not exist yet, so the refusal itself is proven by the service tests.)
  */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 
 /** A message with its `{{placeholders}}` filled in, as i18next would. */
@@ -133,7 +133,7 @@ test("an admin forbids moving a task from To do straight to Done, then renames a
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`pictures the workflow settings in the ${theme} theme`, async ({ browser }) => {
+  test(`pictures the workflow settings in the ${theme} theme`, SCREENS, async ({ browser }) => {
     test.slow();
     const { context, page } = await person(browser, "Pia Pictures");
     await page.setViewportSize({ width: 1280, height: 900 });
