@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -11,10 +11,8 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { ToastContainer } from "react-toastify";
-import { Tooltip } from "react-tooltip";
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from "../domain/i18n/languages";
-import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck, TOAST, TOOLTIP, tooltipVariant } from "../domain/shell";
+import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck } from "../domain/shell";
 import { cloudflareContext } from "../workers/context";
 import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
@@ -24,7 +22,7 @@ import { HubProvider } from "./features/hub/hub-provider";
 import { ErrorsProvider } from "./features/shell/errors";
 import { Spinner } from "./features/shell/spinner";
 import { StaleVersionPrompt } from "./features/shell/stale-version-prompt";
-import { ThemeProvider, themeBootScript, useTheme } from "./features/shell/theme";
+import { ThemeProvider, themeBootScript } from "./features/shell/theme";
 import { createI18n, rememberLanguage } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { zodJitlessScript } from "./lib/zod-config";
@@ -69,30 +67,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Tooltip host of spec §9, drawn in the scheme opposite to the page's. */
-function TooltipHost() {
-  const { theme } = useTheme();
-  return (
-    <Tooltip
-      id={TOOLTIP.id}
-      variant={tooltipVariant(theme)}
-      offset={TOOLTIP.offset}
-      arrowSize={TOOLTIP.arrowSize}
-      style={{ transition: `opacity ${TOOLTIP.transitionSeconds}s` }}
-    />
-  );
-}
-
-function Toasts() {
-  const { theme } = useTheme();
-  return (
-    <ToastContainer
-      position={TOAST.position}
-      autoClose={TOAST.autoCloseMs}
-      draggablePercent={TOAST.draggablePercent}
-      theme={theme}
-    />
-  );
+/** The tooltip host and the toasts, loaded once the page is interactive (overlays.tsx). */
+function LateOverlays() {
+  const [Overlays, setOverlays] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    void import("./features/shell/overlays").then((module) => setOverlays(() => module.Overlays));
+  }, []);
+  return Overlays ? <Overlays /> : null;
 }
 
 export default function App() {
@@ -145,8 +126,7 @@ export default function App() {
           <HubProvider userGuid={user?.guid ?? null}>
             {navigation.state === "loading" && <Spinner />}
             <Outlet />
-            <TooltipHost />
-            <Toasts />
+            <LateOverlays />
             <StaleVersionPrompt />
           </HubProvider>
         </ErrorsProvider>

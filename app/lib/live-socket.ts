@@ -12,14 +12,16 @@ import { reactToClose, socketUrl } from "./live-version";
 
 export function openLiveSocket<S extends z.ZodType>(
   path: string,
-  schema: S,
+  /** The frames' schema, or a loader of it (the user hub keeps zod out of the entry chunk). */
+  schema: S | (() => Promise<S>),
   handlers: { onMessage: (message: z.output<S>) => void; onOpen?: () => void; finalCodes: readonly number[] },
 ): () => void {
   let closed = false;
   let close = () => {
     closed = true;
   };
-  void import("partysocket/ws").then(({ default: ReconnectingWebSocket }) => {
+  const loaded = typeof schema === "function" ? schema() : Promise.resolve(schema);
+  void Promise.all([import("partysocket/ws"), loaded]).then(([{ default: ReconnectingWebSocket }, frames]) => {
     if (closed) return;
     const socket = new ReconnectingWebSocket(socketUrl(path), [], { maxReconnectionDelay: 10_000 });
     if (handlers.onOpen) socket.addEventListener("open", handlers.onOpen);
@@ -30,7 +32,7 @@ export function openLiveSocket<S extends z.ZodType>(
       } catch {
         return;
       }
-      const parsed = schema.safeParse(raw);
+      const parsed = frames.safeParse(raw);
       if (parsed.success) handlers.onMessage(parsed.data);
     });
     socket.addEventListener("close", (event) => {

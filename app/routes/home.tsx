@@ -7,7 +7,7 @@ import { landingBlogLink } from "../../workers/services/pages/blog";
 import { i18nFor, languageOf } from "../../workers/services/i18n";
 import { siteOf } from "../lib/public-head.server";
 import type { Route } from "./+types/home";
-import { COMPANY_SIZES, quickStartBody } from "../../domain/auth/schemas";
+import { COMPANY_SIZES } from "../../domain/auth/limits";
 import { Field, FormAlert } from "../components/ui/field";
 import { Icon, type IconName } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
@@ -29,6 +29,9 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
   jira: "exchange",
 };
 
+/** The form's schema (and zod) loads on first use, not with the landing page. */
+const loadSchemas = () => import("../../domain/auth/schemas");
+
 function QuickStart() {
   const { t } = useTranslation("landing");
   const api = useApi();
@@ -41,6 +44,7 @@ function QuickStart() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDetail("");
+    const { quickStartBody } = await loadSchemas();
     const parsed = quickStartBody.safeParse(values);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});
@@ -57,7 +61,7 @@ function QuickStart() {
 
   if (sent) return <FormAlert tone="success">{sent}</FormAlert>;
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="quick-start">
+    <form className="flex flex-col gap-4" onSubmit={submit} onFocus={() => void loadSchemas()} noValidate data-testid="quick-start">
       {detail && <FormAlert tone="error">{detail}</FormAlert>}
       <Field label={t("start.name")} name="name" autoComplete="name" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} error={errors.name} />
       <Field label={t("start.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />

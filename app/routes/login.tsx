@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { signInBody } from "../../domain/auth/schemas";
 import { safeNext } from "../../domain/shell";
 import { cloudflareContext } from "../../workers/context";
 import { Field, FormAlert } from "../components/ui/field";
@@ -32,6 +31,8 @@ export default function Login() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDetail("");
+    // The schema (and zod) loads on first use, not with the page.
+    const { signInBody } = await import("../../domain/auth/schemas");
     const parsed = signInBody.safeParse({ email, password });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});
@@ -51,7 +52,7 @@ export default function Login() {
   return (
     <AuthLayout title={t("signIn.title")} subtitle={t("signIn.subtitle")}>
       {/* POST: a submit before the page hydrates must not put the password into the URL. */}
-      <form method="post" className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form method="post" className="flex flex-col gap-4" onSubmit={submit} onFocus={() => void import("../../domain/auth/schemas")} noValidate>
         {detail && <FormAlert tone="error">{detail}</FormAlert>}
         <Field label={t("fields.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <Field label={t("fields.password")} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />

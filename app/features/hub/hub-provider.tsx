@@ -4,7 +4,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { CLOSE } from "../../../domain/wire/close-codes";
-import { type HubMessage, hubMessage, type InviteView, type NotificationView } from "../../../domain/wire/live/hub";
+import type { HubMessage, InviteView, NotificationView } from "../../../domain/wire/live/hub";
 import { accessEffect, emptyHubState, type HubAction, type HubState, hubReducer } from "../../../domain/hub/state";
 import { apiCall } from "../../lib/api";
 import { openLiveSocket } from "../../lib/live-socket";
@@ -41,7 +41,9 @@ export function HubProvider({ userGuid, children }: { userGuid: string | null; c
         dispatch({ type: "loaded", invites: invites.data, notifications: notifications.data });
       }
     };
-    const close = openLiveSocket(`/ws/user/${userGuid}`, hubMessage, {
+    // The schema (and zod with it) loads with the socket, only for a signed-in user.
+    const schema = () => import("../../../domain/wire/live/hub").then((module) => module.hubMessage);
+    const close = openLiveSocket(`/ws/user/${userGuid}`, schema, {
       onOpen: () => void load(),
       onMessage: (message) => {
         dispatch({ type: "message", message });

@@ -5,7 +5,6 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
 import {
   type ApiError,
   ERROR_STATE_HIDE_MS,
@@ -45,17 +44,21 @@ export function ErrorsProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!error.show) return;
-    const id = toast.error(
-      <div role="alert" data-testid="error-toast">
-        <strong className="block">{`${error.status} ${error.statusText}`.trim()}</strong>
-        {error.text && <span className="block text-sm">{error.text}</span>}
-      </div>,
-      { autoClose: ERROR_TOAST_MS, onClose: closeToast },
+    // The toast library is not in the page's entry JavaScript (overlays.tsx): it loads here.
+    const toasts = import("react-toastify");
+    const id = toasts.then(({ toast }) =>
+      toast.error(
+        <div role="alert" data-testid="error-toast">
+          <strong className="block">{`${error.status} ${error.statusText}`.trim()}</strong>
+          {error.text && <span className="block text-sm">{error.text}</span>}
+        </div>,
+        { autoClose: ERROR_TOAST_MS, onClose: closeToast },
+      ),
     );
     const timer = setTimeout(closeToast, ERROR_STATE_HIDE_MS);
     return () => {
       clearTimeout(timer);
-      toast.dismiss(id);
+      void Promise.all([toasts, id]).then(([{ toast }, shown]) => toast.dismiss(shown));
     };
   }, [error, closeToast]);
 

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { feedbackBody } from "../../../domain/auth/schemas";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "./errors";
@@ -37,6 +36,8 @@ export function FeedbackButton({ className = "" }: { className?: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDetail("");
+    // The schema (and zod) loads when someone sends feedback, not with every page's footer.
+    const { feedbackBody } = await import("../../../domain/auth/schemas");
     const parsed = feedbackBody.safeParse({ ...values, page_send: location.pathname });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});

@@ -1,0 +1,96 @@
+/**
+ * Bundle budgets (DESIGN.md "Performance budgets", issue 17), read from the client build that
+ * the journeys run against: the JavaScript a page loads before it is interactive is the client
+ * entry plus every route module of its match chain and their static imports, gzipped. No
+ * browser is needed; the test fails when a page outgrows its budget or an editor leaks into a
+ * page's first JavaScript.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+interface RouteEntry {
+  id: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, RouteEntry>;
+}
+
+const client = join(process.cwd(), "build", "client");
+const KB = 1024;
+
+/** Gzipped KB allowed per route id; every other route gets DEFAULT_BUDGET. */
+const BUDGETS: Record<string, number> = {
+  // The landing page is nearly static: the shell, the header and the quick-start form.
+  "routes/home": 170,
+  "routes/login": 170,
+  // Charts are the stats page's reason to exist.
+  "routes/project-stats": 340,
+};
+const DEFAULT_BUDGET = 260;
+
+/** Libraries that only the pages using them may load, and then only on demand. */
+const ON_DEMAND: Record<string, RegExp> = {
+  Excalidraw: /ExcalidrawAPIProvider|excalidraw-container/,
+  "bpmn-js": /djs-container/,
+  Mermaid: /mermaidAPI/,
+  "TipTap / ProseMirror": /ProseMirror-focused/,
+  Yjs: /Yjs was already imported/,
+  Shiki: /shiki/i,
+};
+
+function readManifest(): Manifest {
+  const dir = join(client, "assets");
+  const file = readdirSync(dir).find((name) => name.startsWith("manifest-") && name.endsWith(".js"));
+  if (!file) throw new Error("no client build: run `react-router build` first");
+  const source = readFileSync(join(dir, file), "utf8");
+  return JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;?\s*$/, "")) as Manifest;
+}
+
+function entryFiles(manifest: Manifest, id: string): Set<string> {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (let route: RouteEntry | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    files.add(route.module);
+    for (const path of route.imports ?? []) files.add(path);
+  }
+  return files;
+}
+
+const manifest = readManifest();
+const sizes = new Map<string, number>();
+const gzipped = (path: string) => {
+  if (!sizes.has(path)) sizes.set(path, gzipSync(readFileSync(join(client, path))).length);
+  return sizes.get(path)!;
+};
+
+test("every page's entry JavaScript stays within its gzipped budget", () => {
+  const over: string[] = [];
+  for (const id of Object.keys(manifest.routes)) {
+    let total = 0;
+    for (const path of entryFiles(manifest, id)) total += gzipped(path);
+    const budget = BUDGETS[id] ?? DEFAULT_BUDGET;
+    if (total > budget * KB) over.push(`${id}: ${(total / KB).toFixed(1)} KB > ${budget} KB`);
+  }
+  expect(over).toEqual([]);
+  // The landing page holds DESIGN.md's 200 KB with room to spare.
+  let home = 0;
+  for (const path of entryFiles(manifest, "routes/home")) home += gzipped(path);
+  expect(home / KB).toBeLessThan(200);
+});
+
+test("editors, diagrams and the highlighter load on demand, never with a page", () => {
+  const leaks: string[] = [];
+  const seen = new Map<string, string>();
+  for (const id of Object.keys(manifest.routes)) {
+    for (const path of entryFiles(manifest, id)) {
+      if (!seen.has(path)) seen.set(path, readFileSync(join(client, path), "utf8"));
+      for (const [name, mark] of Object.entries(ON_DEMAND)) if (mark.test(seen.get(path)!)) leaks.push(`${name} in ${path} (${id})`);
+    }
+  }
+  expect(leaks).toEqual([]);
+});
