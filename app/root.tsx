@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLoaderData,
   useNavigation,
   useRouteLoaderData,
@@ -14,6 +15,7 @@ import {
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from "../domain/i18n/languages";
 import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck } from "../domain/shell";
 import { cloudflareContext } from "../workers/context";
+import { isSitePage, namespacesFor } from "../domain/i18n/page-namespaces";
 import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -32,8 +34,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const lang = languageOf(request);
   // Spec §4: the session is not checked on the sign-in callback page.
-  const user = skipsSessionCheck(new URL(request.url).pathname) ? null : await viewerOf(request, env);
-  return { lang, resources: resourcesFor(lang), user, title: i18nFor(lang).t("common:appName") };
+  const { pathname } = new URL(request.url);
+  const user = skipsSessionCheck(pathname) ? null : await viewerOf(request, env);
+  // Only the namespaces this page can show are inlined (page-namespaces.ts).
+  const resources = resourcesFor(lang, namespacesFor(pathname, user !== null));
+  return { lang, resources, user, title: i18nFor(lang).t("common:appName") };
+}
+
+/**
+ * Leaving the public site for the app needs the app's namespaces, which the site's HTML did not
+ * carry: the root loader runs again on that navigation, so they arrive with the page's data.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSitePage(currentUrl.pathname) && !isSitePage(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
 }
 
 /**
@@ -81,13 +95,14 @@ export default function App() {
   const [i18n] = useState(() => createI18n(lang, resources));
   const navigation = useNavigation();
 
+  // Namespaces this page brought that the instance lacks (another language, or the app's after
+  // the public site's) are added before anything below renders with them. Idempotent.
+  for (const [ns, bundle] of Object.entries(resources)) {
+    if (bundle && !i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, bundle, true, true);
+  }
   useEffect(() => {
-    if (i18n.language !== lang) {
-      i18n.addResourceBundle(lang, "common", resources.common, true, true);
-      for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(lang, ns, bundle, true, true);
-      void i18n.changeLanguage(lang);
-    }
-  }, [i18n, lang, resources]);
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
 
   useEffect(() => {
     // Server-rendered forms look ready before React owns them; this marks the moment they are

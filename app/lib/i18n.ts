@@ -7,7 +7,6 @@ import {
   languageCookie,
   LANGUAGE_STORAGE_KEY,
   type Language,
-  NAMESPACES,
 } from "../../domain/i18n/languages";
 
 export function createI18n(lng: Language, resources: Resource[string]): I18n {
@@ -17,7 +16,8 @@ export function createI18n(lng: Language, resources: Resource[string]): I18n {
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
-    ns: [...NAMESPACES],
+    // The page's own namespaces (page-namespaces.ts); any other one is fetched when a screen asks.
+    ns: Object.keys(resources),
     defaultNS: "common",
     resources: { [lng]: resources },
     partialBundledLanguages: true,

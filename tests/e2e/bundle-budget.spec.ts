@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { DEMO } from "./fixtures";
 
 interface RouteEntry {
   id: string;
@@ -93,4 +94,22 @@ test("editors, diagrams and the highlighter load on demand, never with a page", 
     }
   }
   expect(leaks).toEqual([]);
+});
+
+test("the public site's HTML carries the site's translations only; the app's pages carry theirs", async ({ playwright, baseURL }) => {
+  // "invitePage" is a key of the app's "projects" namespace only (the data is escaped inside a
+  // script, so the key is matched without its quotes).
+  const guest = await playwright.request.newContext({ baseURL });
+  const landing = await (await guest.get("/?lng=en")).text();
+  expect(landing).not.toContain("invitePage");
+  expect(landing).toContain("openWorkspace");
+  const help = await (await guest.get("/help?lng=en")).text();
+  expect(help).not.toContain("invitePage");
+  await guest.dispose();
+
+  const member = await playwright.request.newContext({ baseURL });
+  const auth = await member.post("/api/v1/auth", { data: { email: DEMO.email, password: DEMO.password }, headers: { Origin: new URL(baseURL!).origin } });
+  expect(auth.status()).toBe(200);
+  expect(await (await member.get("/project?lng=en")).text()).toContain("invitePage");
+  await member.dispose();
 });

@@ -22,10 +22,10 @@ const files = import.meta.glob<Record<string, unknown>>("../../public/locales/*/
   import: "default",
 });
 
-/** All namespaces of one language, as the browser's i18next wants them. */
-export function resourcesFor(lng: Language): Resources {
-  const out = {} as Resources;
-  for (const ns of NAMESPACES) out[ns] = files[`../../public/locales/${lng}/${ns}.json`] ?? {};
+/** Namespaces of one language (all of them unless named), as the browser's i18next wants them. */
+export function resourcesFor(lng: Language, namespaces: readonly Namespace[] = NAMESPACES): Partial<Resources> {
+  const out: Partial<Resources> = {};
+  for (const ns of namespaces) out[ns] = files[`../../public/locales/${lng}/${ns}.json`] ?? {};
   return out;
 }
 
@@ -36,7 +36,7 @@ export function i18nFor(lng: Language): I18n {
   let instance = instances.get(lng);
   if (!instance) {
     instance = createInstance();
-    const resources = Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l)]));
+    const resources = Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l) as Resources]));
     void instance.init({
       resources,
       lng,

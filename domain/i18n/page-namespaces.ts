@@ -1,0 +1,58 @@
+/**
+ * Which translation namespaces a page's HTML carries. Every namespace of the app inlined into
+ * every page was about 100 KB of JSON (issue 17); the public site needs a fifth of it. Pages of
+ * the public site (landing, sign-in, help, blog, legal texts, prices) get the site's set; every
+ * other page gets them all. The browser's i18next loads a missing namespace over HTTP should a
+ * screen ever ask for one, so a forgotten entry costs a request, never a broken page.
+ */
+import { LEGAL_PAGES } from "../site/legal";
+import { NAMESPACES, type Namespace } from "./languages";
+
+/** Namespaces no page of the public site shows to a signed-out visitor. */
+const APP_ONLY: ReadonlySet<Namespace> = new Set<Namespace>([
+  "projects",
+  "task",
+  "views",
+  "stats",
+  "settings",
+  "docs",
+  "docs-editor",
+  "docs-kinds",
+  "rooms",
+  "retro",
+  "ai",
+  "code",
+  "meetings",
+]);
+
+const SITE_PATHS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/login$/,
+  /^\/respass(\/|$)/,
+  /^\/pass\//,
+  /^\/email\//,
+  /^\/help(\/|$)/,
+  /^\/contacts$/,
+  /^\/price$/,
+  /^\/donate(\/|$)/,
+  // The blog: /{category}/category and /{category}/category/post/{post}.
+  /^\/[^/]+\/category(\/|$)/,
+];
+const LEGAL = new Set<string>(Object.keys(LEGAL_PAGES));
+
+export function isSitePage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return LEGAL.has(path) || SITE_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** The namespaces the page at `pathname` is rendered with, in NAMESPACES order. */
+export function namespacesFor(pathname: string, signedIn: boolean): Namespace[] {
+  if (!isSitePage(pathname)) return [...NAMESPACES];
+  // The signed-in header's notification menu speaks "projects".
+  return NAMESPACES.filter((ns) => !APP_ONLY.has(ns) || (signedIn && ns === "projects"));
+}
+
+/** A short key of a page's set: when it differs between two pages, the root loader runs again. */
+export function namespaceSetKey(pathname: string, signedIn: boolean): string {
+  return namespacesFor(pathname, signedIn).join(",");
+}
