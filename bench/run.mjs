@@ -10,11 +10,13 @@
 //  9. Git hosting (bench/git.mjs): push and clone of a 500-commit history against git http-backend.
 // 10. Video meetings' signalling relay (bench/meetings.mjs) beside a plain `ws` relay.
 // 11. Jira import throughput (bench/jira.mjs) against the fake Jira Cloud on loopback.
+// Also the Worker's upload size from `wrangler deploy --dry-run`, against the 3 MB budget.
 // `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { LOCAL_VARS, root, run, spawnGroup } from "../scripts/lib.mjs";
+import { spawnSync } from "node:child_process";
+import { LOCAL_VARS, root, run, spawnGroup, toolEnv } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
@@ -84,6 +86,12 @@ let gz = 0;
 for (const src of scripts) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
 console.log(`JS for / : ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files; budget 200 KB; ratio ${(gz / 1024 / 200).toFixed(2)}`);
 aiChunkReport(root);
+{
+  // The Worker as Cloudflare would receive it (issue 17: under 3 MB gzipped).
+  const dry = spawnSync("wrangler", ["deploy", "--dry-run", "--outdir", join(root, ".wrangler", "bench-dry-run"), "--config", join(root, "build/server/wrangler.json")], { cwd: root, env: toolEnv, encoding: "utf8" });
+  const upload = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(`${dry.stdout}${dry.stderr}`);
+  console.log(upload ? `Worker upload: ${(Number(upload[1]) / 1024).toFixed(2)} MB, gzip ${(Number(upload[2]) / 1024).toFixed(2)} MB; budget 3 MB; ratio ${(Number(upload[2]) / 1024 / 3).toFixed(2)}` : "Worker upload: wrangler --dry-run printed no size");
+}
 
 // 2 and 3. Latency.
 const auth = await fetch(base + "/api/v1/auth", {

@@ -5,7 +5,7 @@
  * browser is needed; the test fails when a page outgrows its budget or an editor leaks into a
  * page's first JavaScript.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
@@ -112,4 +112,19 @@ test("the public site's HTML carries the site's translations only; the app's pag
   expect(auth.status()).toBe(200);
   expect(await (await member.get("/project?lng=en")).text()).toContain("invitePage");
   await member.dispose();
+});
+
+test("the Worker's upload stays under 3 MB gzipped, the limit of Cloudflare's free plan", () => {
+  // The same sum `wrangler deploy --dry-run` prints as "gzip" (npm run bench prints that one).
+  let total = 0;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== ".vite") walk(path);
+      } else if (/\.(js|mjs|wasm)$/.test(name)) total += gzipSync(readFileSync(path)).length;
+    }
+  };
+  walk(join(process.cwd(), "build", "server"));
+  expect(total / KB / KB).toBeLessThan(3);
 });
