@@ -27,11 +27,15 @@ import {
   timelineRange,
   xOfDay,
 } from "../../../domain/planning/roadmap";
+import { seedOf } from "../../../domain/planning/capacity";
+import { roadmapForecast } from "../../../domain/planning/roadmap-forecast";
+import { estimateOf } from "../../../domain/planning/totals";
 import type { TaskView } from "../../../workers/services/tasks";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
 import { Spinner } from "../shell/spinner";
 import { type ChangeVia, RoadmapBar, type RoadmapItem } from "./roadmap-bar";
+import { RoadmapForecastPanel } from "./roadmap-forecast";
 import { HEADER_HEIGHT, RoadmapBackdrop, RoadmapScale, type SprintBand } from "./roadmap-header";
 import { DEFAULT_PREFS, type RoadmapPrefs, readPrefs, writePrefs } from "./roadmap-prefs";
 import type { ViewProps } from "./types";
@@ -69,7 +73,7 @@ function Segmented<T extends string>({ label, value, options, onChange, testId }
   );
 }
 
-export default function RoadmapView({ projectGuid, board, definitions, canWrite, onChanged }: ViewProps) {
+export default function RoadmapView({ projectGuid, board, definitions, canWrite, pace, onChanged }: ViewProps) {
   const { t, i18n } = useTranslation("views");
   const api = useApi();
   const serial = useSerial();
@@ -99,6 +103,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
       sprint: field("sprint")?.guid,
       status: field("status"),
       type: field("issue_type"),
+      estimate: field("estimate")?.guid,
     }),
     [field],
   );
@@ -133,6 +138,38 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
   }, [board, ids, overrides, t]);
 
   const { groups, unscheduled } = useMemo(() => groupRoadmap(items.tasks, prefs.group, { epics: items.epics, sprints: board.sprints }), [items, prefs.group, board.sprints]);
+  // The forecast: recomputed from the board the view is given, so every read after anyone's
+  // change (an estimate accepted in poker included) moves it. Planned ends follow dragged bars.
+  const forecast = useMemo(() => {
+    if (today === null) return null;
+    const done = new Set(ids.status?.settings.values_set.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
+    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
+    const lanes = board.sprints.map((s) => ({
+      backlog: s.backlog,
+      status: s.status,
+      archived: s.archived,
+      end_date: s.end_date,
+      tasks: s.issues.map((task) => {
+        const epic = valueOf(task, ids.epic);
+        const status = valueOf(task, ids.status?.guid);
+        return { epic: typeof epic === "string" ? epic : null, estimate: ids.estimate ? estimateOf(task, ids.estimate) : null, done: typeof status === "string" && done.has(status) };
+      }),
+    }));
+    // An epic's plan is its own end date, else the last end date of its tasks.
+    const own = new Map<string, number>();
+    const ofTasks = new Map<string, number>();
+    for (const item of items.tasks) {
+      const schedule = scheduleOf(item.start, item.end);
+      if (schedule.kind === "none") continue;
+      if (item.isEpic) own.set(item.guid, schedule.span.end);
+      else if (item.epic) ofTasks.set(item.epic, Math.max(ofTasks.get(item.epic) ?? -Infinity, schedule.span.end));
+    }
+    const epics = items.epics.map((e) => {
+      const end = own.get(e.guid) ?? ofTasks.get(e.guid);
+      return { guid: e.guid, planned: end === undefined ? null : formatDay(end) };
+    });
+    return roadmapForecast({ lanes, epics, pace, today: formatDay(today), seed: seedOf(projectGuid) });
+  }, [board.sprints, ids, items, pace, projectGuid, today]);
   const sprintBands: SprintBand[] = useMemo(
     () =>
       board.sprints.flatMap((s) => {
@@ -253,6 +290,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
         </button>
         {!canWrite && <span className="muted text-xs" data-testid="roadmap-read-only">{t("roadmap.readOnly")}</span>}
       </div>
+      {forecast && <RoadmapForecastPanel forecast={forecast} pace={pace} titleOf={(guid) => items.epics.find((e) => e.guid === guid)?.title ?? ""} />}
       {canWrite && (
         <p id={hintId} className="sr-only">
           {t("roadmap.keys")}
