@@ -22,6 +22,7 @@ import {
   defaultSchedule,
   formatDay,
   groupRoadmap,
+  parseDay,
   localDay,
   scheduleOf,
   timelineRange,
@@ -70,6 +71,27 @@ function Segmented<T extends string>({ label, value, options, onChange, testId }
         ))}
       </div>
     </div>
+  );
+}
+
+const MARK: Record<string, string> = { late: "border-red-500 bg-red-500/15", at_risk: "border-amber-500 bg-amber-500/15", on_track: "border-emerald-500 bg-emerald-500/15" };
+
+/** An epic's forecast on the timeline: a bracket from the median date to the 85 % date. */
+function ForecastMark({ span, p50, p85, standing, origin, zoom, describe }: { span: Span; p50: string; p85: string; standing: string | null; origin: Day; zoom: Zoom; describe: (span: Span) => string }) {
+  const { t } = useTranslation("views");
+  const { left, width } = barGeometry(span, origin, zoom);
+  const label = t("roadmapForecast.mark", { p50: describe({ start: span.start, end: span.start }), p85: describe({ start: span.end, end: span.end }) });
+  return (
+    <div
+      className={`absolute top-1/2 h-4 -translate-y-1/2 rounded-sm border-2 border-dashed ${MARK[standing ?? ""] ?? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_12%,transparent)]"}`}
+      style={{ left, width }}
+      title={label}
+      aria-label={label}
+      role="img"
+      data-testid="roadmap-forecast-mark"
+      data-p50={p50}
+      data-p85={p85}
+    />
   );
 }
 
@@ -179,9 +201,30 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
     [board.sprints],
   );
   const lines = useMemo(() => groups.flatMap((group): Line<RoadmapItem>[] => [{ kind: "group", group }, ...group.rows.map((r) => ({ kind: "task" as const, item: r.task, span: r.span, marker: r.marker }))]), [groups]);
+  // Each epic's forecast on its group row, from the median to the 85 % date (epic grouping).
+  const ahead = useMemo(() => {
+    const spans = new Map<string, { span: Span; p50: string; p85: string; standing: string | null }>();
+    if (prefs.group !== "epic") return spans;
+    for (const e of forecast?.epics ?? []) {
+      const start = e.end ? parseDay(e.end.p50) : null;
+      const end = e.end ? parseDay(e.end.p85) : null;
+      if (e.end && start !== null && end !== null) spans.set(e.guid, { span: { start, end }, p50: e.end.p50, p85: e.end.p85, standing: e.standing });
+    }
+    return spans;
+  }, [forecast, prefs.group]);
   const range = useMemo(
-    () => (today === null ? null : timelineRange([...groups.flatMap((g) => [g.span, ...g.rows.map((r) => r.span)]).filter((s): s is Span => s !== null), ...sprintBands.map((s) => s.span)], today, prefs.zoom)),
-    [groups, sprintBands, today, prefs.zoom],
+    () =>
+      today === null
+        ? null
+        : timelineRange(
+            [
+              ...groups.flatMap((g) => [g.span, ...g.rows.map((r) => r.span), ...(ahead.has(g.id) ? [ahead.get(g.id)!.span] : [])]).filter((s): s is Span => s !== null),
+              ...sprintBands.map((s) => s.span),
+            ],
+            today,
+            prefs.zoom,
+          ),
+    [groups, sprintBands, ahead, today, prefs.zoom],
   );
 
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
@@ -343,6 +386,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
                       {band && (
                         <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-[color-mix(in_srgb,var(--muted)_55%,transparent)]" style={{ left: band.left, width: band.width }} aria-hidden="true" />
                       )}
+                      {ahead.has(group.id) && <ForecastMark {...ahead.get(group.id)!} origin={range.start} zoom={prefs.zoom} describe={describe} />}
                     </div>
                   </div>
                 );
