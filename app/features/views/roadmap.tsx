@@ -160,8 +160,28 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
   }, [board, ids, overrides, t]);
 
   const { groups, unscheduled } = useMemo(() => groupRoadmap(items.tasks, prefs.group, { epics: items.epics, sprints: board.sprints }), [items, prefs.group, board.sprints]);
+  // Each epic's plan: its own end date, else the last end date of its tasks (dragged bars
+  // included). Kept as the same array while the ends stay the same, so a bar moved by keys does
+  // not run the forecast again.
+  const plannedKey = useMemo(() => {
+    const own = new Map<string, number>();
+    const ofTasks = new Map<string, number>();
+    for (const item of items.tasks) {
+      const schedule = scheduleOf(item.start, item.end);
+      if (schedule.kind === "none") continue;
+      if (item.isEpic) own.set(item.guid, schedule.span.end);
+      else if (item.epic) ofTasks.set(item.epic, Math.max(ofTasks.get(item.epic) ?? -Infinity, schedule.span.end));
+    }
+    return JSON.stringify(
+      items.epics.map((e) => {
+        const end = own.get(e.guid) ?? ofTasks.get(e.guid);
+        return { guid: e.guid, planned: end === undefined ? null : formatDay(end) };
+      }),
+    );
+  }, [items]);
+  const planned = useMemo(() => JSON.parse(plannedKey) as { guid: string; planned: string | null }[], [plannedKey]);
   // The forecast: recomputed from the board the view is given, so every read after anyone's
-  // change (an estimate accepted in poker included) moves it. Planned ends follow dragged bars.
+  // change (an estimate accepted in poker included) moves it.
   const forecast = useMemo(() => {
     if (today === null) return null;
     const done = new Set(ids.status?.settings.values_set.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
@@ -177,21 +197,8 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
         return { epic: typeof epic === "string" ? epic : null, estimate: ids.estimate ? estimateOf(task, ids.estimate) : null, done: typeof status === "string" && done.has(status) };
       }),
     }));
-    // An epic's plan is its own end date, else the last end date of its tasks.
-    const own = new Map<string, number>();
-    const ofTasks = new Map<string, number>();
-    for (const item of items.tasks) {
-      const schedule = scheduleOf(item.start, item.end);
-      if (schedule.kind === "none") continue;
-      if (item.isEpic) own.set(item.guid, schedule.span.end);
-      else if (item.epic) ofTasks.set(item.epic, Math.max(ofTasks.get(item.epic) ?? -Infinity, schedule.span.end));
-    }
-    const epics = items.epics.map((e) => {
-      const end = own.get(e.guid) ?? ofTasks.get(e.guid);
-      return { guid: e.guid, planned: end === undefined ? null : formatDay(end) };
-    });
-    return roadmapForecast({ lanes, epics, pace, today: formatDay(today), seed: seedOf(projectGuid) });
-  }, [board.sprints, ids, items, pace, projectGuid, today]);
+    return roadmapForecast({ lanes, epics: planned, pace, today: formatDay(today), seed: seedOf(projectGuid) });
+  }, [board.sprints, ids, planned, pace, projectGuid, today]);
   const sprintBands: SprintBand[] = useMemo(
     () =>
       board.sprints.flatMap((s) => {
