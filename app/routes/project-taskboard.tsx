@@ -79,7 +79,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
     document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   }, [project.guid, view]);
   if (!loaderData.data) return <NoAccess />;
-  const { board, fields, canWrite, definitions, mapping } = loaderData.data;
+  const { board, fields, canWrite, definitions, mapping, pace } = loaderData.data;
   const props: ViewProps = {
     projectGuid: project.guid,
     board,
@@ -87,6 +87,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
     mapping,
     participants: project.participants?.results ?? [],
     canWrite,
+    pace,
     onChanged: () => void revalidate(),
   };
   return (

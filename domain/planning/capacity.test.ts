@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capacityFromAvailability, focusFactor, forecastEnd, loadOf, loopFigures, personDays, seedOf, seededRandom, sprintLength, velocityOf, workingDays } from "./capacity";
+import { capacityFromAvailability, completedSprints, focusFactor, forecastEnd, forecastEnds, loadAfterDrop, loadOf, loopFigures, paceOf, personDays, seedOf, seededRandom, sprintLength, suggestedCapacity, velocityOf, workingDays } from "./capacity";
 
 describe("capacity from availability", () => {
   it("counts Monday to Friday, both ends included", () => {
@@ -41,6 +41,21 @@ describe("a lane's load against its capacity", () => {
   });
 });
 
+describe("dragging a card over the board", () => {
+  it("shows the lane it would land in gaining its estimate and the lane it leaves losing it", () => {
+    const move = { from: "backlog", to: "s1", estimate: 3 };
+    expect(loadAfterDrop({ ...move, lane: "s1", load: 5 })).toBe(8);
+    expect(loadAfterDrop({ ...move, lane: "backlog", load: 5 })).toBe(2);
+    expect(loadAfterDrop({ ...move, lane: "s2", load: 5 })).toBeNull();
+  });
+
+  it("changes nothing within one lane, outside any lane or for a task without an estimate", () => {
+    expect(loadAfterDrop({ lane: "s1", load: 5, from: "s1", to: "s1", estimate: 3 })).toBeNull();
+    expect(loadAfterDrop({ lane: "s1", load: 5, from: "backlog", to: null, estimate: 3 })).toBeNull();
+    expect(loadAfterDrop({ lane: "s1", load: 5, from: "backlog", to: "s1", estimate: null })).toBeNull();
+  });
+});
+
 describe("velocity", () => {
   it("averages the last three completed sprints and gives their range", () => {
     expect(velocityOf([5, 20, 30, 10])).toEqual({ samples: [20, 30, 10], mean: 20, min: 10, max: 30 });
@@ -75,6 +90,15 @@ describe("the forecast", () => {
     expect(forecastEnd({ ...base, remaining: 10, samples: [0, 0] })).toBeNull();
   });
 
+  it("answers several milestones done one after the other from the same futures", () => {
+    const input = { samples: [4, 10, 25], sprintDays: 14, from: "2026-12-01" };
+    const [first, none, last] = forecastEnds({ ...input, thresholds: [20, 0, 90], random: seededRandom(5) });
+    expect(none).toBeNull();
+    expect(first!.sprints85).toBeLessThanOrEqual(last!.sprints50);
+    // The largest milestone gets what forecastEnd gives for it with the same seed.
+    expect(last).toEqual(forecastEnd({ ...input, remaining: 90, random: seededRandom(5) }));
+  });
+
   it("reads a sprint's length from its dates", () => {
     expect(sprintLength("2026-12-01", "2026-12-14")).toBe(14);
     expect(sprintLength(null, "2026-12-14")).toBeNull();
@@ -102,6 +126,29 @@ describe("the loop's figures for a project", () => {
     const figures = loopFigures({ completed: [], remaining: 36, unestimated: 0, today: "2026-11-26", seed: 1 });
     expect(figures.velocity.mean).toBeNull();
     expect(figures.forecast).toEqual({ remaining: 36, unestimated: 0, sprint_days: 14, end: null });
+  });
+
+  it("makes velocity of the done estimate of completed sprints, oldest first", () => {
+    const sprint = (guid: string, status: string, sort: number, end_date: string | null) => ({ guid, title: guid, status, backlog: false, sort, start_date: null, end_date });
+    const sprints = [sprint("b", "completed", 2, "2026-11-13"), sprint("a", "completed", 1, "2026-10-30"), sprint("open", "active", 3, null), { ...sprint("backlog", "planned", 0, null), backlog: true }];
+    const work = [
+      { sprint: "a", done: true, estimate: 5 },
+      { sprint: "a", done: false, estimate: 8 },
+      { sprint: "b", done: true, estimate: 3 },
+      { sprint: "b", done: true, estimate: null },
+      { sprint: "open", done: true, estimate: 13 },
+    ];
+    expect(completedSprints(sprints, work).map((s) => [s.guid, s.done])).toEqual([
+      ["a", 5],
+      ["b", 3],
+    ]);
+  });
+
+  it("suggests the next sprint's capacity from the mean of the last three velocities", () => {
+    const pace = paceOf(completed);
+    expect(pace).toEqual({ samples: [12, 10, 14], sprint_days: 7 });
+    expect(suggestedCapacity(pace)).toBe(12);
+    expect(suggestedCapacity(paceOf([]))).toBeNull();
   });
 
   it("seeds the same project the same way", () => {

@@ -107,25 +107,46 @@ const MAX_SPRINTS = 200;
  * Null without remaining work, without history, or when no sprint ever finished anything.
  */
 export function forecastEnd(input: { remaining: number; samples: readonly number[]; sprintDays: number; from: string; random: () => number; runs?: number }): Forecast | null {
+  return forecastEnds({ ...input, thresholds: [input.remaining] })[0]!;
+}
+
+/**
+ * When each of several amounts of work, done one after the other, is finished: the same
+ * simulated futures answer them all, each future running until the largest amount is done.
+ * `thresholds[i]` is the work up to and including the i-th milestone (an epic's last open task
+ * in board order), so the forecasts can never overtake each other. A future draws exactly as
+ * `forecastEnd` does for the largest threshold, so with the same seed the last milestone gets
+ * the same dates as the open work as a whole. Null for a threshold of no work.
+ */
+export function forecastEnds(input: { thresholds: readonly number[]; samples: readonly number[]; sprintDays: number; from: string; random: () => number; runs?: number }): (Forecast | null)[] {
   const samples = input.samples.filter((s) => s > 0);
-  if (!(input.remaining > 0) || samples.length === 0 || !(input.sprintDays > 0)) return null;
+  const most = Math.max(0, ...input.thresholds.filter((t) => Number.isFinite(t)));
+  if (!(most > 0) || samples.length === 0 || !(input.sprintDays > 0)) return input.thresholds.map(() => null);
   const runs = input.runs ?? FORECAST_RUNS;
-  const counts: number[] = [];
+  // The milestones from the smallest, so one pass through a future passes each in turn.
+  const order = input.thresholds.map((t, i) => ({ t, i })).filter(({ t }) => t > 0).sort((a, b) => a.t - b.t);
+  const counts = input.thresholds.map(() => [] as number[]);
   for (let run = 0; run < runs; run++) {
-    let left = input.remaining;
+    let done = 0;
     let sprints = 0;
-    while (left > 0 && sprints < MAX_SPRINTS) {
-      left -= samples[Math.floor(input.random() * samples.length)]!;
+    let next = 0;
+    while (next < order.length && sprints < MAX_SPRINTS) {
+      done += samples[Math.floor(input.random() * samples.length)]!;
       sprints += 1;
+      while (next < order.length && done >= order[next]!.t) counts[order[next++]!.i]!.push(sprints);
     }
-    counts.push(sprints);
+    // A future past MAX_SPRINTS ends every milestone left there.
+    for (; next < order.length; next++) counts[order[next]!.i]!.push(sprints);
   }
-  counts.sort((a, b) => a - b);
-  const at = (p: number) => counts[Math.min(counts.length - 1, Math.ceil(p * counts.length) - 1)]!;
-  const sprints50 = at(0.5);
-  const sprints85 = at(0.85);
   const start = parseDay(input.from);
-  return { sprints50, sprints85, p50: isoDay(start + sprints50 * input.sprintDays * DAY), p85: isoDay(start + sprints85 * input.sprintDays * DAY) };
+  return counts.map((list) => {
+    if (list.length === 0) return null;
+    list.sort((a, b) => a - b);
+    const at = (p: number) => list[Math.min(list.length - 1, Math.ceil(p * list.length) - 1)]!;
+    const sprints50 = at(0.5);
+    const sprints85 = at(0.85);
+    return { sprints50, sprints85, p50: isoDay(start + sprints50 * input.sprintDays * DAY), p85: isoDay(start + sprints85 * input.sprintDays * DAY) };
+  });
 }
 
 /** Calendar days of a sprint from its dates (both included), or null when they are missing. */
@@ -166,11 +187,62 @@ export interface LoopFigures {
  */
 export function loopFigures(input: { completed: readonly CompletedSprint[]; remaining: number; unestimated: number; today: string; seed: number }): LoopFigures {
   const velocity = velocityOf(input.completed.map((s) => s.done));
-  const lengths = input.completed.map((s) => sprintLength(s.start_date, s.end_date)).filter((n): n is number => n !== null).sort((a, b) => a - b);
-  const sprintDays = lengths.length ? lengths[Math.floor((lengths.length - 1) / 2)]! : DEFAULT_SPRINT_DAYS;
+  const { sprint_days: sprintDays } = paceOf(input.completed);
   const remaining = round2(input.remaining);
   return {
     velocity: { sprints: input.completed.slice(-VELOCITY_WINDOW).map(({ guid, title, done }) => ({ guid, title, done: round2(done) })), mean: velocity.mean, min: velocity.min, max: velocity.max },
     forecast: { remaining, unestimated: input.unestimated, sprint_days: sprintDays, end: forecastEnd({ remaining, samples: velocity.samples, sprintDays, from: input.today, random: seededRandom(input.seed) }) },
   };
+}
+
+/** What a forecast needs from history: the velocities it draws from and how long a sprint lasts. */
+export interface Pace {
+  /** Done estimate of the last completed sprints (VELOCITY_WINDOW of them), oldest first. */
+  samples: number[];
+  /** Calendar days of a sprint: the median of the completed sprints' lengths. */
+  sprint_days: number;
+}
+
+/** The pace of completed sprints (oldest first): the last velocities and the median sprint length. */
+export function paceOf(completed: readonly CompletedSprint[]): Pace {
+  const lengths = completed.map((s) => sprintLength(s.start_date, s.end_date)).filter((n): n is number => n !== null).sort((a, b) => a - b);
+  return {
+    samples: velocityOf(completed.map((s) => round2(s.done))).samples,
+    sprint_days: lengths.length ? lengths[Math.floor((lengths.length - 1) / 2)]! : DEFAULT_SPRINT_DAYS,
+  };
+}
+
+/** A task as velocity reads it: the sprint it names, whether it is done, its estimate. */
+export interface SprintWork {
+  sprint: string | null;
+  done: boolean;
+  estimate: number | null;
+}
+
+/**
+ * The completed sprints, oldest first (by end date where both have one, else by board order),
+ * each with the estimate of its tasks that are done: what velocity is made of.
+ */
+export function completedSprints(sprints: readonly { guid: string; title: string; status: string; backlog: boolean; sort: number; start_date: string | null; end_date: string | null }[], work: readonly SprintWork[]): CompletedSprint[] {
+  const done = new Map<string, number>();
+  for (const task of work) if (task.done && task.sprint && task.estimate !== null) done.set(task.sprint, (done.get(task.sprint) ?? 0) + task.estimate);
+  return sprints
+    .filter((s) => !s.backlog && s.status === "completed")
+    .sort((a, b) => (a.end_date && b.end_date ? a.end_date.localeCompare(b.end_date) : 0) || a.sort - b.sort)
+    .map((s) => ({ guid: s.guid, title: s.title, done: round2(done.get(s.guid) ?? 0), start_date: s.start_date, end_date: s.end_date }));
+}
+
+/** The capacity velocity suggests for the next sprint: the mean of the last completed sprints, or null before any. */
+export const suggestedCapacity = (pace: Pace): number | null => velocityOf(pace.samples).mean;
+
+/**
+ * A lane's load while a task is carried over the board: what it would be after the drop. A lane
+ * the task would leave loses its estimate, the lane it would land in gains it; any other lane,
+ * a move within one lane or a task without an estimate changes nothing (null).
+ */
+export function loadAfterDrop(input: { lane: string; load: number; from: string; to: string | null; estimate: number | null }): number | null {
+  if (input.to === null || input.from === input.to || input.estimate === null || input.estimate === 0) return null;
+  if (input.lane === input.to) return round2(input.load + input.estimate);
+  if (input.lane === input.from) return round2(input.load - input.estimate);
+  return null;
 }

@@ -1,7 +1,8 @@
 /**
- * The planning loop on screen: a sprint's capacity computed from availability in the sprint
- * dialog, the lane's load bar and its overcommitted warning, poker started from the lane moving
- * a teammate's load bar live, and velocity and the forecast on the stats page.
+ * The planning loop on screen: a sprint's capacity suggested by velocity or computed from
+ * availability in the sprint dialog, the lane's load bar, its overcommitted warning and its
+ * preview while a card is dragged, poker started from the lane moving a teammate's load bar and
+ * roadmap forecast live, and velocity and the forecast on the stats page.
  */
 import { createProjectFromList, expect, open, person, test } from "./fixtures";
 
@@ -15,9 +16,18 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   const project = projectPath.split("/")[2]!;
   const api = (method: "post" | "put", path: string, data: unknown) => page.request[method](`/api/v1/project/${project}${path}`, { data, headers: origin() });
   const fields = (await (await page.request.get(`/api/v1/project/${project}/fields`)).json()) as { slug: string; settings: { values_set: { guid: string; key?: string }[] } }[];
-  const done = fields.find((f) => f.slug === "status")!.settings.values_set.find((o) => o.key === "done")!.guid;
-  const task = (title: string, estimate: number, sprint?: string, status?: string) =>
-    api("post", "/issue", { custom_fields: [{ slug: "title", value: title }, { slug: "estimate", value: estimate }, ...(sprint ? [{ slug: "sprint", value: sprint }] : []), ...(status ? [{ slug: "status", value: status }] : [])] });
+  const option = (slug: string, key: string) => fields.find((f) => f.slug === slug)!.settings.values_set.find((o) => o.key === key)!.guid;
+  const done = option("status", "done");
+  const task = (title: string, estimate: number | null, sprint?: string, status?: string, epic?: string) =>
+    api("post", "/issue", {
+      custom_fields: [
+        { slug: "title", value: title },
+        ...(estimate === null ? [] : [{ slug: "estimate", value: estimate }]),
+        ...(sprint ? [{ slug: "sprint", value: sprint }] : []),
+        ...(status ? [{ slug: "status", value: status }] : []),
+        ...(epic ? [{ slug: "epic", value: epic }] : []),
+      ],
+    });
 
   // History: one completed sprint that finished 6 points; open work of 12 in the backlog.
   const past = (await (await api("post", "/sprint", { title: "Sprint 0", start_date: "2026-11-02", end_date: "2026-11-13" })).json()).guid as string;
@@ -25,7 +35,8 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   expect((await api("post", `/sprint/${past}/complete`, {})).status()).toBe(200);
   for (const title of ["Later 1", "Later 2"]) expect((await task(title, 6)).status()).toBe(201);
   const next = (await (await api("post", "/sprint", { title: "Sprint 1", start_date: "2026-11-30", end_date: "2026-12-04" })).json()).guid as string;
-  expect((await task("Planned", 3, next)).status()).toBe(201);
+  const epic = (await (await api("post", "/issue", { custom_fields: [{ slug: "title", value: "Launch" }, { slug: "issue_type", value: option("issue_type", "epic") }, { slug: "start_date", value: "2026-11-30" }, { slug: "end_date", value: "2026-12-18" }] })).json()).guid as string;
+  expect((await task("Planned", 3, next, undefined, epic)).status()).toBe(201);
 
   await open(page, `${projectPath}/taskboard`);
   const lane = page.getByTestId("board-lane").filter({ has: page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) });
@@ -35,6 +46,9 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   await lane.getByTestId("sprint-menu").locator("summary").click();
   await lane.getByTestId("sprint-edit").click();
   const dialog = page.getByTestId("sprint-dialog");
+  // Velocity suggests the mean of the completed sprints: 6.
+  await dialog.getByTestId("sprint-capacity-velocity").click();
+  await expect(dialog.getByTestId("sprint-capacity-input")).toHaveValue("6");
   await dialog.getByText("Compute from availability").click();
   await dialog.getByLabel(/Share of time of Cara Capacity/).fill("50");
   await dialog.getByLabel(/Days off of Cara Capacity/).fill("1");
@@ -49,6 +63,21 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   await expect(lane.getByTestId("lane-load-text")).toHaveText("3 of 2");
   await expect(lane.getByTestId("lane-overcommitted")).toHaveText("Over by 1");
   await page.screenshot({ path: `${shots}/lane-load.png` });
+
+  // Carrying a 6-point card from the backlog over the lane previews its load before the drop.
+  const backlog = page.locator("[data-testid=board-lane][data-backlog=true]");
+  const handle = (await backlog.locator('[data-testid=board-task][data-title="Later 1"]').getByTestId("task-drag").boundingBox())!;
+  const over = (await lane.getByTestId("lane-tasks").boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(over.x + over.width / 2, over.y + over.height / 2, { steps: 10 });
+  await expect(lane.getByTestId("lane-load-text")).toHaveText("3 → 9 of 2");
+  await expect(lane.getByTestId("lane-overcommitted")).toHaveText("Over by 7");
+  await page.screenshot({ path: `${shots}/lane-drag-preview.png` });
+  await page.keyboard.press("Escape");
+  await page.mouse.up();
+  await expect(lane.getByTestId("lane-load-text")).toHaveText("3 of 2");
 
   // A bad capacity is refused with the field's error and changes nothing.
   await lane.getByTestId("sprint-menu").locator("summary").click();
@@ -65,10 +94,18 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   const invite = await page.request.post(`/api/v1/project/${project}/invite`, { data: [{ email: mate.email, value: "member" }], headers: origin() });
   const [sent] = (await invite.json()) as { guid: string }[];
   expect((await mate.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
-  expect((await api("post", "/issue", { custom_fields: [{ slug: "title", value: "Unsized" }, { slug: "sprint", value: next }] })).status()).toBe(201);
-  await open(mate.page, `${projectPath}/taskboard`);
+  expect((await task("Unsized", null, next, undefined, epic)).status()).toBe(201);
+  // Each tab names its view: the roadmap tab remembers "roadmap" as the project's view (a cookie).
+  await open(mate.page, `${projectPath}/taskboard?view=planning`);
   const mateLane = mate.page.getByTestId("board-lane").filter({ has: mate.page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) });
   await expect(mateLane.getByTestId("lane-load-text")).toHaveText("3 of 2");
+  // The teammate also watches the roadmap: the epic's 3 points end in one sprint, one task unsized.
+  const roadmap = await mate.context.newPage();
+  await open(roadmap, `${projectPath}/taskboard?view=roadmap`);
+  const epicForecast = roadmap.locator(`[data-testid=roadmap-forecast-row][data-epic="${epic}"]`);
+  await expect(epicForecast).toHaveAttribute("data-sprints50", "1");
+  await expect(epicForecast.getByTestId("roadmap-forecast-risk")).toHaveText("1 task without estimate");
+  const before = await epicForecast.getAttribute("data-p50");
 
   await open(page, `${projectPath}/taskboard`);
   await lane.getByTestId("sprint-menu").locator("summary").click();
@@ -82,6 +119,11 @@ test("a sprint's capacity comes from availability, its lane warns when overcommi
   await page.getByTestId("accept").click();
   await expect(mateLane.getByTestId("lane-load-text")).toHaveText("8 of 2");
   await expect(mateLane.getByTestId("lane-overcommitted")).toHaveText("Over by 6");
+  // 3 + 5 points at 6 a sprint: the epic now ends a sprint later, and nothing is unsized.
+  await expect(epicForecast).toHaveAttribute("data-sprints50", "2");
+  await expect(epicForecast).not.toHaveAttribute("data-p50", before!);
+  await expect(epicForecast.getByTestId("roadmap-forecast-risk")).toHaveText("All estimated");
+  await roadmap.screenshot({ path: `${shots}/roadmap-forecast.png`, fullPage: true });
   await mate.context.close();
 
   // Stats: velocity 6 a sprint; 20 points open → four sprints.

@@ -1,8 +1,13 @@
 /**
  * The planning loop's server side: a sprint's capacity and availability (validated like every
- * sprint write, people scoped to the project) and the velocity and forecast the stats carry.
+ * sprint write, people scoped to the project), the velocity and forecast the stats carry, and
+ * the pace the taskboard's page gives the roadmap's forecast and the sprint dialog.
  */
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { i18nFor } from "../../workers/services/i18n";
+import type { Env } from "../../workers/env";
+import { planningPage } from "../../workers/services/pages/planning";
 import { call } from "../fixtures/http";
 import { expectProblem } from "../fixtures/problems";
 import { buildTeam, type Team } from "../fixtures/projects";
@@ -106,5 +111,14 @@ describe("velocity and the forecast in the stats", () => {
     expect([2, 3]).toContain(forecast.end.sprints50);
     expect(forecast.end.sprints85).toBeGreaterThanOrEqual(forecast.end.sprints50);
     expect(forecast.end.p50).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("gives the taskboard's page the pace of completed sprints, an archived one included", async () => {
+    const sprints = (await call("GET", `${base(team.projectId)}/sprint`, { cookie: team.cookies.root })).json as { guid: string; title: string }[];
+    const first = sprints.find((s) => s.title === "Sprint 1")!;
+    expect((await call("PUT", `${base(team.projectId)}/sprint/${first.guid}`, { cookie: team.cookies.root, body: { archived: true } })).status).toBe(200);
+    const page = await planningPage(env as unknown as Env, team.users.read.id, team.projectId, i18nFor("en").t, { withArchived: false });
+    expect(page?.board.sprints.some((s) => s.guid === first.guid)).toBe(false);
+    expect(page?.pace).toEqual({ samples: [10, 12], sprint_days: 12 });
   });
 });

@@ -62,6 +62,11 @@ export async function archivedSprints(db: Db, projectId: string): Promise<Sprint
   return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, true))).orderBy(asc(sprints.sort));
 }
 
+/** The completed sprints, archived or not: what velocity is learnt from. */
+export async function completedSprintRows(db: Db, projectId: string): Promise<Sprint[]> {
+  return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.status, "completed"))).orderBy(asc(sprints.sort));
+}
+
 /** All sprints: the board's, then the archived ones appended without duplicates (spec §4). */
 export async function allSprints(db: Db, projectId: string, t?: TFunction): Promise<SprintView[]> {
   const [board, archived] = await Promise.all([boardSprints(db, projectId), archivedSprints(db, projectId)]);

@@ -18,7 +18,7 @@ import {
   updatedDetail,
   valuesBeforeDeletion,
 } from "../../domain/stats/burndown";
-import { type LoopFigures, loopFigures, seedOf } from "../../domain/planning/capacity";
+import { type LoopFigures, completedSprints, loopFigures, seedOf } from "../../domain/planning/capacity";
 import { type Db, inSlices } from "../db/client";
 import { activity, fieldDefinitions, fieldValues, tasks, users, type Sprint } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
@@ -189,11 +189,13 @@ export async function projectStats(
     if (typeof v?.estimate === "number" && Number.isFinite(v.estimate)) remaining += v.estimate;
     else unestimated += 1;
   }
-  const completed = pickable
-    .filter((s) => s.status === "completed")
-    // Oldest first: by end date where both have one, else by their order on the board.
-    .sort((a, b) => (a.end_date && b.end_date ? a.end_date.localeCompare(b.end_date) : 0) || a.sort - b.sort)
-    .map((s) => ({ guid: s.guid, title: s.title, done: totals.get(s.guid)!.done, start_date: s.start_date, end_date: s.end_date }));
+  const completed = completedSprints(
+    pickable,
+    work.map((task) => {
+      const v = values.get(task.id);
+      return { sprint: typeof v?.sprint === "string" ? v.sprint : null, done: isDone(v?.status), estimate: typeof v?.estimate === "number" && Number.isFinite(v.estimate) ? v.estimate : null };
+    }),
+  );
   const loop = loopFigures({ completed, remaining, unestimated, today: new Date(now).toISOString().slice(0, 10), seed: seedOf(projectId) });
 
   const sprint = asked ? (sprintList.find((s) => s.guid === asked.id) ?? null) : defaultSprint(sprintList);

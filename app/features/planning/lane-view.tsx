@@ -180,7 +180,20 @@ function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; une
   );
 }
 
-export function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: BoardContext; onCreate: (lane: Lane, title: string) => Promise<boolean>; onSprint: (lane: Lane, action: SprintAction) => void }) {
+export function LaneView({
+  lane,
+  ctx,
+  onCreate,
+  onSprint,
+  preview,
+}: {
+  lane: Lane;
+  ctx: BoardContext;
+  onCreate: (lane: Lane, title: string) => Promise<boolean>;
+  onSprint: (lane: Lane, action: SprintAction) => void;
+  /** The lane's load if the card being dragged were dropped where it is now (null: unchanged). */
+  preview?: (load: number) => number | null;
+}) {
   const { t } = useTranslation("projects");
   const title = lane.epic ? t("planning.epics") : lane.title;
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
@@ -215,7 +228,7 @@ export function LaneView({ lane, ctx, onCreate, onSprint }: { lane: Lane; ctx: B
           )}
         </span>
         {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => onSprint(lane, action)} />}
-        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} />}
+        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} after={preview?.(totals.estimate) ?? null} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
       <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>

@@ -8,6 +8,8 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   closestCenter,
@@ -22,6 +24,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
 import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
+import { type Pace, loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { PlanningBoardView } from "../../../workers/services/board";
 import type { FieldView } from "../../../workers/services/field-definitions";
@@ -56,6 +59,7 @@ export function PlanningBoard({
   mapping,
   participants,
   canWrite,
+  pace,
   onChanged,
 }: {
   projectGuid: string;
@@ -65,6 +69,7 @@ export function PlanningBoard({
   mapping: MappingView;
   participants: ParticipantView[];
   canWrite: boolean;
+  pace: Pace;
   onChanged: () => void;
 }) {
   const { t } = useTranslation("projects");
@@ -116,11 +121,29 @@ export function PlanningBoard({
     if (result.error) patch(before);
   };
 
+  // The card being carried and the lane under it: the lanes' load meters preview the drop.
+  const [carried, setCarried] = useState<{ task: string; from: string; to: string | null } | null>(null);
+  const laneUnder = (overId: string | undefined) => (overId === undefined ? null : overId.startsWith("lane:") ? overId.slice(5) : (laneOfTask.get(overId) ?? null));
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const from = laneOfTask.get(String(active.id));
+    if (from) setCarried({ task: String(active.id), from, to: from });
+  };
+  const onDragOver = ({ active, over }: DragOverEvent) => setCarried((now) => (now && now.task === String(active.id) ? { ...now, to: laneUnder(over ? String(over.id) : undefined) } : now));
+  const previewOf = (lane: Lane, load: number): number | null => {
+    if (!carried || lane.epic || carried.from === "epic") return null;
+    const target = carried.to === null ? null : lanes.find((l) => l.id === carried.to);
+    // A lane a drop cannot land in (archived, the epic lane) previews nothing.
+    if (!target || target.epic || target.sprint?.archived) return null;
+    const task = lanes.find((l) => l.id === carried.from)?.tasks.find((x) => x.guid === carried.task);
+    return loadAfterDrop({ lane: lane.id, load, from: carried.from, to: carried.to, estimate: task && fields.estimate ? estimateOf(task, fields.estimate) : null });
+  };
+
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    setCarried(null);
     if (!over || active.id === over.id) return;
     const fromLane = laneOfTask.get(String(active.id));
     const overId = String(over.id);
-    const toLane = overId.startsWith("lane:") ? overId.slice(5) : laneOfTask.get(overId);
+    const toLane = laneUnder(overId);
     if (!fromLane || !toLane) return;
     // An epic lives in the epic lane and a task in a sprint lane: the type decides, not a drag.
     if ((fromLane === "epic") !== (toLane === "epic")) return;
@@ -218,13 +241,16 @@ export function PlanningBoard({
     <DndContext
       sensors={sensors}
       collisionDetection={tasksFirst}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
+      onDragCancel={() => setCarried(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t("planning.dnd.instructions") } }}
     >
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board">
         <div className="flex flex-col gap-4">
           {sprintLanes.map((lane) => (
-            <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} />
+            <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} />
           ))}
           <div className="flex flex-wrap gap-3">
             {canWrite && (
@@ -243,8 +269,8 @@ export function PlanningBoard({
             ))}
         </div>
       </div>
-      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
       {dialog?.kind === "complete" && (
         <CompleteSprintDialog
           projectGuid={projectGuid}

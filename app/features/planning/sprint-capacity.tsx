@@ -10,16 +10,21 @@ import type { SprintView } from "../../../workers/services/sprints";
 
 const BAR: Record<string, string> = { under: "bg-[var(--primary)]", full: "bg-amber-500", over: "bg-red-600" };
 
-/** The lane's load as a meter with its numbers; says plainly when the sprint is overcommitted. */
-export function LaneLoad({ load, capacity }: { load: number; capacity: number | null }) {
+/**
+ * The lane's load as a meter with its numbers; says plainly when the sprint is overcommitted.
+ * While a card is carried over the board, `after` is the load the drop would give: the meter,
+ * its colour and the numbers ("5 → 8 of 6") show that load before anything is dropped.
+ */
+export function LaneLoad({ load, capacity, after = null }: { load: number; capacity: number | null; after?: number | null }) {
   const { t } = useTranslation("projects");
-  const state = loadOf(load, capacity);
+  const shown = after ?? load;
+  const state = loadOf(shown, capacity);
   if (!state || capacity === null) return null;
-  const label = t("sprints.capacity.load", { load, capacity });
+  const label = after === null ? t("sprints.capacity.load", { load, capacity }) : t("sprints.capacity.preview", { load, after, capacity });
   return (
-    <span className="flex w-full items-center gap-2 text-xs" data-testid="lane-load" data-level={state.level}>
-      <span role="meter" aria-label={t("sprints.capacity.meter")} aria-valuemin={0} aria-valuemax={Math.max(capacity, load)} aria-valuenow={load} aria-valuetext={label} className="relative h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-[var(--surface)]">
-        <span className={`absolute inset-y-0 left-0 rounded-full ${BAR[state.level]}`} style={{ width: `${Math.min(100, state.ratio * 100)}%` }} />
+    <span className="flex w-full items-center gap-2 text-xs" data-testid="lane-load" data-level={state.level} data-preview={after !== null || undefined}>
+      <span role="meter" aria-label={t("sprints.capacity.meter")} aria-valuemin={0} aria-valuemax={Math.max(capacity, shown)} aria-valuenow={shown} aria-valuetext={label} className="relative h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-[var(--surface)]">
+        <span className={`absolute inset-y-0 left-0 rounded-full ${BAR[state.level]} ${after !== null ? "opacity-70 transition-[width]" : ""}`} style={{ width: `${Math.min(100, state.ratio * 100)}%` }} />
       </span>
       <span className="tabular-nums" data-testid="lane-load-text">
         {label}
@@ -57,6 +62,7 @@ export function CapacityFields({
   team,
   dates,
   focus,
+  suggested = null,
   error,
 }: {
   value: CapacityValue;
@@ -64,6 +70,8 @@ export function CapacityFields({
   team: { guid: string; name: string }[];
   dates: { start: string; end: string };
   focus: number | null;
+  /** The capacity velocity suggests, offered as one click (null: no completed sprint yet). */
+  suggested?: number | null;
   error?: string;
 }) {
   const { t } = useTranslation("projects");
@@ -94,6 +102,11 @@ export function CapacityFields({
         aria-describedby={error ? `${id}-error` : undefined}
         data-testid="sprint-capacity-input"
       />
+      {suggested !== null && String(suggested) !== value.capacity && (
+        <button type="button" className="btn self-start py-1 text-xs" onClick={() => onChange({ ...value, capacity: String(suggested) })} data-testid="sprint-capacity-velocity">
+          {t("sprints.capacity.fromVelocity", { count: suggested })}
+        </button>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
           {error}

@@ -32,6 +32,7 @@ export function SprintFormDialog({
   sprint,
   team,
   focus,
+  suggested = null,
   onClose,
   onSaved,
 }: {
@@ -41,6 +42,8 @@ export function SprintFormDialog({
   team: { guid: string; name: string }[];
   /** Estimate units per person-day learnt from completed sprints (null: none yet). */
   focus: number | null;
+  /** The capacity velocity suggests: the mean done estimate of the last completed sprints (null: none yet). */
+  suggested?: number | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -89,7 +92,7 @@ export function SprintFormDialog({
           <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
           <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
         </div>
-        <CapacityFields value={capacity} onChange={setCapacity} team={team} dates={{ start: values.start_date, end: values.end_date }} focus={focus} error={errors.capacity ?? errors.availability} />
+        <CapacityFields value={capacity} onChange={setCapacity} team={team} dates={{ start: values.start_date, end: values.end_date }} focus={focus} suggested={suggested} error={errors.capacity ?? errors.availability} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn" onClick={onClose}>
             {t("sprints.cancel")}

@@ -22,16 +22,21 @@ import {
   defaultSchedule,
   formatDay,
   groupRoadmap,
+  parseDay,
   localDay,
   scheduleOf,
   timelineRange,
   xOfDay,
 } from "../../../domain/planning/roadmap";
+import { seedOf } from "../../../domain/planning/capacity";
+import { roadmapForecast } from "../../../domain/planning/roadmap-forecast";
+import { estimateOf } from "../../../domain/planning/totals";
 import type { TaskView } from "../../../workers/services/tasks";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
 import { Spinner } from "../shell/spinner";
 import { type ChangeVia, RoadmapBar, type RoadmapItem } from "./roadmap-bar";
+import { RoadmapForecastPanel } from "./roadmap-forecast";
 import { HEADER_HEIGHT, RoadmapBackdrop, RoadmapScale, type SprintBand } from "./roadmap-header";
 import { DEFAULT_PREFS, type RoadmapPrefs, readPrefs, writePrefs } from "./roadmap-prefs";
 import type { ViewProps } from "./types";
@@ -69,7 +74,28 @@ function Segmented<T extends string>({ label, value, options, onChange, testId }
   );
 }
 
-export default function RoadmapView({ projectGuid, board, definitions, canWrite, onChanged }: ViewProps) {
+const MARK: Record<string, string> = { late: "border-red-500 bg-red-500/15", at_risk: "border-amber-500 bg-amber-500/15", on_track: "border-emerald-500 bg-emerald-500/15" };
+
+/** An epic's forecast on the timeline: a bracket from the median date to the 85 % date. */
+function ForecastMark({ span, p50, p85, standing, origin, zoom, describe }: { span: Span; p50: string; p85: string; standing: string | null; origin: Day; zoom: Zoom; describe: (span: Span) => string }) {
+  const { t } = useTranslation("views");
+  const { left, width } = barGeometry(span, origin, zoom);
+  const label = t("roadmapForecast.mark", { p50: describe({ start: span.start, end: span.start }), p85: describe({ start: span.end, end: span.end }) });
+  return (
+    <div
+      className={`absolute top-1/2 h-4 -translate-y-1/2 rounded-sm border-2 border-dashed ${MARK[standing ?? ""] ?? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_12%,transparent)]"}`}
+      style={{ left, width }}
+      title={label}
+      aria-label={label}
+      role="img"
+      data-testid="roadmap-forecast-mark"
+      data-p50={p50}
+      data-p85={p85}
+    />
+  );
+}
+
+export default function RoadmapView({ projectGuid, board, definitions, canWrite, pace, onChanged }: ViewProps) {
   const { t, i18n } = useTranslation("views");
   const api = useApi();
   const serial = useSerial();
@@ -99,6 +125,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
       sprint: field("sprint")?.guid,
       status: field("status"),
       type: field("issue_type"),
+      estimate: field("estimate")?.guid,
     }),
     [field],
   );
@@ -133,6 +160,45 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
   }, [board, ids, overrides, t]);
 
   const { groups, unscheduled } = useMemo(() => groupRoadmap(items.tasks, prefs.group, { epics: items.epics, sprints: board.sprints }), [items, prefs.group, board.sprints]);
+  // Each epic's plan: its own end date, else the last end date of its tasks (dragged bars
+  // included). Kept as the same array while the ends stay the same, so a bar moved by keys does
+  // not run the forecast again.
+  const plannedKey = useMemo(() => {
+    const own = new Map<string, number>();
+    const ofTasks = new Map<string, number>();
+    for (const item of items.tasks) {
+      const schedule = scheduleOf(item.start, item.end);
+      if (schedule.kind === "none") continue;
+      if (item.isEpic) own.set(item.guid, schedule.span.end);
+      else if (item.epic) ofTasks.set(item.epic, Math.max(ofTasks.get(item.epic) ?? -Infinity, schedule.span.end));
+    }
+    return JSON.stringify(
+      items.epics.map((e) => {
+        const end = own.get(e.guid) ?? ofTasks.get(e.guid);
+        return { guid: e.guid, planned: end === undefined ? null : formatDay(end) };
+      }),
+    );
+  }, [items]);
+  const planned = useMemo(() => JSON.parse(plannedKey) as { guid: string; planned: string | null }[], [plannedKey]);
+  // The forecast: recomputed from the board the view is given, so every read after anyone's
+  // change (an estimate accepted in poker included) moves it.
+  const forecast = useMemo(() => {
+    if (today === null) return null;
+    const done = new Set(ids.status?.settings.values_set.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
+    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
+    const lanes = board.sprints.map((s) => ({
+      backlog: s.backlog,
+      status: s.status,
+      archived: s.archived,
+      end_date: s.end_date,
+      tasks: s.issues.map((task) => {
+        const epic = valueOf(task, ids.epic);
+        const status = valueOf(task, ids.status?.guid);
+        return { epic: typeof epic === "string" ? epic : null, estimate: ids.estimate ? estimateOf(task, ids.estimate) : null, done: typeof status === "string" && done.has(status) };
+      }),
+    }));
+    return roadmapForecast({ lanes, epics: planned, pace, today: formatDay(today), seed: seedOf(projectGuid) });
+  }, [board.sprints, ids, planned, pace, projectGuid, today]);
   const sprintBands: SprintBand[] = useMemo(
     () =>
       board.sprints.flatMap((s) => {
@@ -142,9 +208,30 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
     [board.sprints],
   );
   const lines = useMemo(() => groups.flatMap((group): Line<RoadmapItem>[] => [{ kind: "group", group }, ...group.rows.map((r) => ({ kind: "task" as const, item: r.task, span: r.span, marker: r.marker }))]), [groups]);
+  // Each epic's forecast on its group row, from the median to the 85 % date (epic grouping).
+  const ahead = useMemo(() => {
+    const spans = new Map<string, { span: Span; p50: string; p85: string; standing: string | null }>();
+    if (prefs.group !== "epic") return spans;
+    for (const e of forecast?.epics ?? []) {
+      const start = e.end ? parseDay(e.end.p50) : null;
+      const end = e.end ? parseDay(e.end.p85) : null;
+      if (e.end && start !== null && end !== null) spans.set(e.guid, { span: { start, end }, p50: e.end.p50, p85: e.end.p85, standing: e.standing });
+    }
+    return spans;
+  }, [forecast, prefs.group]);
   const range = useMemo(
-    () => (today === null ? null : timelineRange([...groups.flatMap((g) => [g.span, ...g.rows.map((r) => r.span)]).filter((s): s is Span => s !== null), ...sprintBands.map((s) => s.span)], today, prefs.zoom)),
-    [groups, sprintBands, today, prefs.zoom],
+    () =>
+      today === null
+        ? null
+        : timelineRange(
+            [
+              ...groups.flatMap((g) => [g.span, ...g.rows.map((r) => r.span), ...(ahead.has(g.id) ? [ahead.get(g.id)!.span] : [])]).filter((s): s is Span => s !== null),
+              ...sprintBands.map((s) => s.span),
+            ],
+            today,
+            prefs.zoom,
+          ),
+    [groups, sprintBands, ahead, today, prefs.zoom],
   );
 
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
@@ -253,6 +340,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
         </button>
         {!canWrite && <span className="muted text-xs" data-testid="roadmap-read-only">{t("roadmap.readOnly")}</span>}
       </div>
+      {forecast && <RoadmapForecastPanel forecast={forecast} pace={pace} titleOf={(guid) => items.epics.find((e) => e.guid === guid)?.title ?? ""} />}
       {canWrite && (
         <p id={hintId} className="sr-only">
           {t("roadmap.keys")}
@@ -305,6 +393,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
                       {band && (
                         <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-[color-mix(in_srgb,var(--muted)_55%,transparent)]" style={{ left: band.left, width: band.width }} aria-hidden="true" />
                       )}
+                      {ahead.has(group.id) && <ForecastMark {...ahead.get(group.id)!} origin={range.start} zoom={prefs.zoom} describe={describe} />}
                     </div>
                   </div>
                 );

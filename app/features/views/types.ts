@@ -1,4 +1,5 @@
 /** What every taskboard view receives: the one loader answer of `/project/{guid}/taskboard`. */
+import type { Pace } from "../../../domain/planning/capacity";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { PlanningBoardView } from "../../../workers/services/board";
 import type { ParticipantView } from "../../../workers/services/projects";
@@ -14,6 +15,8 @@ export interface ViewProps {
   mapping: MappingView;
   participants: ParticipantView[];
   canWrite: boolean;
+  /** Velocity of the completed sprints and their length: the forecast and the capacity suggestion. */
+  pace: Pace;
   /** Read the board again (after one's own write; others' writes arrive over the socket). */
   onChanged: () => void;
 }

@@ -2,9 +2,13 @@
 import type { TFunction } from "i18next";
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
+import { type Pace, completedSprints, paceOf } from "../../../domain/planning/capacity";
+import { estimateOf } from "../../../domain/planning/totals";
 import { projectAccess } from "../access";
-import { planningBoard } from "../board";
-import { listFields, projectFields } from "../field-definitions";
+import { type PlanningBoardView, planningBoard } from "../board";
+import { listFields, optionsOf, projectFields } from "../field-definitions";
+import { completedSprintRows, type SprintView, sprintView } from "../sprints";
+import type { TaskView } from "../tasks";
 import { projectStats } from "../stats";
 import { readMapping } from "../views";
 
@@ -19,17 +23,21 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
   if (!access.ok) return null;
   // The definitions are read once and shared by the board, the field list and the mapping.
   const fieldRows = await projectFields(db, projectId, t);
-  const [board, mapping] = await Promise.all([
+  const [board, mapping, completed] = await Promise.all([
     planningBoard(db, projectId, t, { withArchived: options.withArchived, fields: fieldRows }),
     readMapping(db, projectId, t, fieldRows),
+    completedSprintRows(db, projectId),
   ]);
   const definitions = await listFields(db, projectId, t, fieldRows);
   const pick = (slug: string) => definitions.find((f) => f.slug === slug);
+  const status = fieldRows.find((f) => f.slug === "status");
+  const done = new Set(status ? optionsOf(status).filter((o) => o.key === "done").map((o) => o.guid) : []);
   return {
     board,
     definitions,
     mapping,
     canWrite: access.participant.write || access.participant.root,
+    pace: paceOfBoard(board, completed.map((s) => sprintView(s)), { sprint: pick("sprint")?.guid, status: status?.id, estimate: pick("estimate")?.guid }, done),
     // What planning-board cards need: the labels and colours of types and statuses, the sprint field.
     fields: {
       title: pick("title")?.guid ?? "",
@@ -54,4 +62,23 @@ export async function statsPage(env: Env, viewerId: string, projectId: string, t
   if (result.ok) return { stats: result.stats, missing: sprint.invalid };
   const fallback = await projectStats(db, projectId, undefined, t);
   return fallback.ok ? { stats: fallback.stats, missing: true } : null;
+}
+
+/**
+ * The pace of completed sprints (archived ones included) from the board's tasks, which are all
+ * the project's tasks: the roadmap's forecast and the sprint dialog's suggestion read it.
+ */
+function paceOfBoard(board: PlanningBoardView, completed: SprintView[], field: { sprint?: string; status?: string; estimate?: string }, done: ReadonlySet<string>): Pace {
+  const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
+  const work = board.sprints.flatMap((s) => s.issues);
+  return paceOf(
+    completedSprints(
+      completed,
+      work.map((task) => {
+        const sprint = valueOf(task, field.sprint);
+        const status = valueOf(task, field.status);
+        return { sprint: typeof sprint === "string" ? sprint : null, done: typeof status === "string" && done.has(status), estimate: field.estimate ? estimateOf(task, field.estimate) : null };
+      }),
+    ),
+  );
 }
