@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { i18nFor, languageOf } from "../../workers/services/i18n";
+import { feedbackBody } from "../../domain/auth/schemas";
+import { feedbackFromPage } from "../../workers/services/pages/viewer";
 import { operatorDetails } from "../../workers/services/site-content";
 import { ContactForm } from "../features/site/contact-form";
 import { pageHead } from "../features/site/page-head.server";
@@ -21,11 +23,33 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { head, operator };
 }
 
+/**
+ * The form posted without JavaScript (with it, the form calls the API itself): the same schema,
+ * the same allowance and the same mail as `POST /api/v1/feedback`, answered as the page again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const t = i18nFor(languageOf(request)).t;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== new URL(request.url).origin) return { sent: "", detail: t("errors:origin_forbidden"), errors: {}, values: {} };
+  const form = await request.formData();
+  const values = Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+  const parsed = feedbackBody.safeParse({ ...values, page_send: "/contacts" });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= t(`errors:${issue.message}`, { defaultValue: t("errors:body_invalid") });
+    return { sent: "", detail: "", errors, values };
+  }
+  const decision = await feedbackFromPage(env, request, parsed.data);
+  if (!decision.allowed) return { sent: "", detail: t("errors:rate_limited"), errors: {}, values };
+  return { sent: t("common:feedback.sent"), detail: "", errors: {}, values: {} };
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? headTags(loaderData.head) : [];
 }
 
-export default function Contacts({ loaderData: { operator } }: Route.ComponentProps) {
+export default function Contacts({ loaderData: { operator }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   return (
     <PublicPage wide>
@@ -56,7 +80,7 @@ export default function Contacts({ loaderData: { operator } }: Route.ComponentPr
           <h2 id="contact-title" className="mb-4 text-xl font-bold">
             {t("contacts.formTitle")}
           </h2>
-          <ContactForm />
+          <ContactForm posted={actionData} />
           <p className="muted mt-4 text-xs">
             {t("contacts.consent")}{" "}
             <Link className="link" to="/data_consent">

@@ -4,7 +4,7 @@ import { expect, open, t, test } from "./fixtures";
  * The public site without an account: the help centre (search, an article, a vote), the
  * contact form, a legal page in two languages and a round on the try-it table.
  */
-test("a guest searches help, votes on an article, writes to the team, reads the terms in two languages and plays a round on /test", async ({ page, request }) => {
+test("a guest searches help, votes on an article, writes to the team, reads the terms in two languages and plays a round on /test", async ({ page, request, browser }) => {
   const shots = `${test.info().project.outputDir}/screens`;
 
   // Search works on the server: the answer to a plain GET already lists the article.
@@ -47,6 +47,22 @@ test("a guest searches help, votes on an article, writes to the team, reads the 
   await expect(page.getByRole("status")).toHaveText(await t(request, "en", "common:feedback.sent"));
   const mails = (await (await request.get("/api/dev/mails?to=team@planning.local")).json()) as { text: string }[];
   expect(mails.some((m) => m.text.includes(marker) && m.text.includes("Page: /contacts"))).toBe(true);
+
+  // Without JavaScript the same form posts to the page itself: the same checks, the same mail.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto("/contacts?lng=en");
+  await bare.getByTestId("contact-send").click();
+  await expect(bare.locator(".field-error").first()).toHaveText(await t(request, "en", "errors:name_required"));
+  const plainMarker = `Sent without scripts ${Date.now()}`;
+  await bare.locator('input[name="name_sender"]').fill("Nora Noscript");
+  await bare.locator('input[name="email"]').fill("nora@example.com");
+  await bare.locator('textarea[name="text"]').fill(plainMarker);
+  await bare.getByTestId("contact-send").click();
+  await expect(bare.getByRole("status")).toHaveText(await t(request, "en", "common:feedback.sent"));
+  const plainMails = (await (await request.get("/api/dev/mails?to=team@planning.local")).json()) as { text: string }[];
+  expect(plainMails.some((m) => m.text.includes(plainMarker))).toBe(true);
+  await noScript.close();
 
   // The terms, then the same page in German from its language links.
   await open(page, "/terms?lng=en");

@@ -4,12 +4,17 @@
  * is `helpful:yes|no` and whose page is the article's path (see docs/decisions.md).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { FEEDBACK_HONEYPOT, type feedbackBody } from "../../domain/auth/schemas";
 import { HELPFUL_VOTES, type HelpfulVote } from "../../domain/help/articles";
+import { type Decision, RATE_LIMITS } from "../../domain/rate-limit";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { feedback } from "../db/schema";
 import type { Env } from "../env";
 import { newGuid, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
+import { hitRateLimit } from "./rate-limit";
+import { trustedClientIp } from "./sign-in-guard";
 
 /** The sender's address is kept only as a hash (spam review, rate limits), never in clear. */
 export async function hashClientIp(ip: string | undefined): Promise<string | null> {
@@ -22,6 +27,20 @@ export interface FeedbackInput {
   number_mobile: string;
   text: string;
   page_send: string;
+}
+
+/**
+ * The one path of a visitor's message, from the API and from the `/contacts` form posted without
+ * JavaScript: counted against the client's allowance, then stored and mailed unless the spam
+ * trap was filled (a robot is answered as a person is, so it learns nothing).
+ */
+export async function acceptFeedback(env: Env, db: Db, sender: { userId?: string; headers: Headers }, input: z.output<typeof feedbackBody>): Promise<Decision> {
+  const ip = trustedClientIp(sender.headers);
+  const decision = await hitRateLimit(env.DB, `feedback:ip:${ip ?? "unknown"}`, RATE_LIMITS.feedbackIp);
+  if (!decision.allowed) return decision;
+  const { [FEEDBACK_HONEYPOT]: trap, ...body } = input;
+  if (!trap) await submitFeedback(env, db, { userId: sender.userId, ip }, body);
+  return decision;
 }
 
 /** Stores a message and mails it to the team's inbox (`FEEDBACK_TO`). */

@@ -8,18 +8,26 @@ import { useViewer } from "../shell/viewer";
 
 const EMPTY = { name_sender: "", email: "", number_mobile: "", text: "", [FEEDBACK_HONEYPOT]: "" };
 
+/** What the page's action answered when the form was posted without JavaScript. */
+export interface PostedForm {
+  sent: string;
+  detail: string;
+  errors: Record<string, string>;
+  values: Partial<Record<keyof typeof EMPTY, string>>;
+}
+
 /**
  * The `/contacts` form: checked with the API's own schema first (field errors at once, in the
  * reader's language), then posted to `POST /api/v1/feedback` with `page_send: "/contacts"`.
  */
-export function ContactForm() {
+export function ContactForm({ posted }: { posted?: PostedForm }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const api = useApi();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
-  const [sent, setSent] = useState("");
+  const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
+  const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  const [detail, setDetail] = useState(posted?.detail ?? "");
+  const [sent, setSent] = useState(posted?.sent ?? "");
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -47,7 +55,8 @@ export function ContactForm() {
 
   if (sent) return <FormAlert tone="success">{sent}</FormAlert>;
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="contact-form">
+    // method="post": without JavaScript the browser posts the form to the page's own action.
+    <form method="post" className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="contact-form">
       {detail && <FormAlert tone="error">{detail}</FormAlert>}
       <Field label={t("feedback.name")} name="name_sender" autoComplete="name" value={values.name_sender} onChange={set("name_sender")} error={errors.name_sender} />
       <Field label={t("feedback.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />

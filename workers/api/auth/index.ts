@@ -6,7 +6,6 @@ import {
   changePasswordBody,
   changingMeBody,
   confirmEmailBody,
-  FEEDBACK_HONEYPOT,
   feedbackBody,
   quickStartBody,
   resetRequestBody,
@@ -27,7 +26,7 @@ import {
   toWhoAmI,
   updateUser,
 } from "../../services/accounts";
-import { submitFeedback } from "../../services/feedback";
+import { acceptFeedback } from "../../services/feedback";
 import { hitRateLimit } from "../../services/rate-limit";
 import { admitSignIn, admitSignInClient, recordSignIn, trustedClientIp } from "../../services/sign-in-guard";
 import { clearedSessionCookie, revokeSession, sessionCookie } from "../../services/sessions";
@@ -153,10 +152,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true, detail: c.get("i18n").t("auth:quickstart.sent") });
   })
   .post("/v1/feedback", async (c) => {
-    const { [FEEDBACK_HONEYPOT]: trap, ...body } = await readJson(c, feedbackBody);
-    await limit(c, `feedback:ip:${clientIp(c)}`, RATE_LIMITS.feedbackIp);
-    // A robot that filled the hidden field is told what a person is told, so it learns nothing.
-    if (!trap) await submitFeedback(c.env, c.get("db"), { userId: c.get("user")?.id, ip: trustedClientIp(c.req.raw.headers) }, body);
+    const body = await readJson(c, feedbackBody);
+    refuseUnless(await acceptFeedback(c.env, c.get("db"), { userId: c.get("user")?.id, headers: c.req.raw.headers }, body));
     return c.json({ ok: true, detail: c.get("i18n").t("common:feedback.sent") });
   })
   .get("/v1/avatar/:userId/:file", async (c) => {

@@ -7,7 +7,11 @@ import { readCookie } from "../../../domain/i18n/languages";
 import { getDb } from "../../db/client";
 import { mails } from "../../db/schema";
 import type { Env } from "../../env";
+import type { feedbackBody } from "../../../domain/auth/schemas";
+import type { Decision } from "../../../domain/rate-limit";
+import type { z } from "zod";
 import { confirmedHolder, emailChangeByLink, pendingEmailOf, toWhoAmI } from "../accounts";
+import { acceptFeedback } from "../feedback";
 import { inviteByLink } from "../invites";
 import { SESSION_COOKIE, userForToken } from "../sessions";
 
@@ -42,3 +46,11 @@ export async function invitePage(env: Env, link: string) {
 
 /** The local inbox of development: the newest mails the product "sent" (never read when deployed). */
 export const devInbox = (env: Env) => getDb(env.DB).select().from(mails).orderBy(desc(mails.id)).limit(100);
+
+/** A message posted by the `/contacts` form without JavaScript, sent as the API sends it. */
+export async function feedbackFromPage(env: Env, request: Request, input: z.output<typeof feedbackBody>): Promise<Decision> {
+  const db = getDb(env.DB);
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  const session = token ? await userForToken(db, token, env) : null;
+  return acceptFeedback(env, db, { userId: session?.user.id, headers: request.headers }, input);
+}
