@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
+import { LicenceHistory } from "./licence-history";
 
 interface Autopay {
   active: boolean;
@@ -11,7 +12,7 @@ interface Autopay {
   next_renewal: number | null;
 }
 
-/** Account settings → Billing: the autopay switch and the receipts (every payment, pending too). */
+/** Account settings → Billing: the autopay switch, the licence history and the receipts (every payment, pending too). */
 export function BillingTab() {
   const { t, i18n } = useTranslation("billing");
   const [payments, setPayments] = useState<PaymentView[] | null>(null);
@@ -42,6 +43,7 @@ export function BillingTab() {
           {autopay.next_renewal && <span className="muted">· {t("receipts.nextRenewal", { date: date(autopay.next_renewal) })}</span>}
         </label>
       )}
+      <LicenceHistory />
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("receipts.title")}</h2>
       {payments && payments.length === 0 && <p className="muted text-sm">{t("receipts.empty")}</p>}
       {payments && payments.length > 0 && (

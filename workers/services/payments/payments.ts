@@ -1,6 +1,7 @@
 /** Tariffs, payments, licences and donations in D1 (issue 23). */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 import { FREE_LICENSE, GRACE_MS, licenceExpiry, type LicencePhase, licencePhase, licenceStart, type Limits, type PaymentStatus, type Period, periodEnding, settle } from "../../../domain/billing/plans";
 import { type Db, batchGuard, isBatchGuardFailure, runBatch } from "../../db/client";
 import {
@@ -207,25 +208,30 @@ export async function donationRecipient(db: Db, userId: string) {
 
 /** Donations for the site administrators, newest first. */
 export async function listDonations(db: Db) {
+  const recipients = alias(users, "recipients");
   const rows = await db
-    .select({ donation: donations, payment: payments, donor: { name: users.name, email: users.email } })
+    .select({ donation: donations, payment: payments, donor: { name: users.name, email: users.email }, recipientName: recipients.name })
     .from(donations)
     .innerJoin(payments, eq(payments.id, donations.paymentId))
     .leftJoin(users, eq(users.id, donations.donorId))
+    .leftJoin(recipients, eq(recipients.id, donations.recipientUserId))
     .orderBy(desc(donations.createdAt))
     .limit(500);
-  return rows.map(({ donation, payment, donor }) => ({
+  return rows.map(({ donation, payment, donor, recipientName }) => ({
     guid: donation.id,
     payment: payment.id,
     status: payment.status,
     amount: payment.amount,
     currency: payment.currency,
     recipient: donation.recipientUserId,
+    recipient_name: recipientName,
     message: donation.message,
     donor: donor ? { name: donor.name, email: donor.email } : null,
     created_at: donation.createdAt,
   }));
 }
+
+export type DonationView = Awaited<ReturnType<typeof listDonations>>[number];
 
 /** The autopay switch and the licence it renews. */
 export async function autopayOf(db: Db, userId: string) {
