@@ -83,7 +83,8 @@ test("completes a donation of a freely chosen amount, which a site administrator
   await expect(page.getByTestId("donations-forbidden")).toBeVisible();
   const granted = spawnSync("node", ["scripts/admin.mjs", "grant", email, "--persist-to", ".wrangler/e2e-state"], { encoding: "utf8" });
   expect(granted.status, granted.stderr).toBe(0);
-  await open(page, "/admin/donations");
+  await open(page, "/settings/billing");
+  await page.getByTestId("donations-admin-link").click();
   const mine = page.getByTestId("donations").locator("tbody tr", { hasText: email });
   await expect(mine.first()).toContainText("7.50");
   await page.screenshot({ path: test.info().outputPath("donations-admin.png"), fullPage: true });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
+import { useViewer } from "../shell/viewer";
 import { LicenceHistory } from "./licence-history";
 
 interface Autopay {
@@ -15,6 +16,7 @@ interface Autopay {
 /** Account settings → Billing: the autopay switch, the licence history and the receipts (every payment, pending too). */
 export function BillingTab() {
   const { t, i18n } = useTranslation("billing");
+  const viewer = useViewer();
   const [payments, setPayments] = useState<PaymentView[] | null>(null);
   const [autopay, setAutopay] = useState<Autopay | null>(null);
   useEffect(() => {
@@ -32,9 +34,16 @@ export function BillingTab() {
         <p className="font-semibold" data-testid="billing-licence">
           {autopay ? t("payment.licence", { type: t(`types.${autopay.license.type_license}`, { defaultValue: autopay.license.type_license }) }) : "\u00a0"}
         </p>
-        <Link className="btn" to="/price">
-          {t("receipts.plans")}
-        </Link>
+        <div className="flex gap-2">
+          {viewer?.site_admin && (
+            <Link className="btn btn-ghost" to="/admin/donations" data-testid="donations-admin-link">
+              {t("donations.title")}
+            </Link>
+          )}
+          <Link className="btn" to="/price">
+            {t("receipts.plans")}
+          </Link>
+        </div>
       </div>
       {autopay && (
         <label className="mt-4 flex items-center gap-2 text-sm">

@@ -48,11 +48,6 @@ export function AppHeader() {
                 {t("blog:editor.nav")}
               </NavLink>
             )}
-            {user.site_admin && (
-              <NavLink to="/admin/donations" className={({ isActive }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`} data-testid="nav-donations">
-                {t("billing:donations.title")}
-              </NavLink>
-            )}
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
