@@ -67,6 +67,8 @@ export default [
     route("tariff/:tariffGuid", "routes/tariff.tsx"),
     route("payment/:payGuid", "routes/payment.tsx"),
     route("sandbox-pay/:payGuid", "routes/sandbox-pay.tsx"),
+    // Site administrators see the donations here (others see a refusal).
+    route("admin/donations", "routes/donations-admin.tsx"),
     // Atlassian sends the user back here after connecting Jira (spec §2).
     route("jira-callback", "routes/jira-callback.tsx"),
     // Site administrators write the blog here (others see a refusal).

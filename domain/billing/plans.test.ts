@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addPeriod, donateBody, licenceExpiry, settle } from "./plans";
+import { addPeriod, donateBody, GRACE_MS, licenceExpiry, licencePhase, periodEnding, renewalKey, settle } from "./plans";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -36,6 +36,21 @@ describe("licence periods", () => {
     expect(licenceExpiry(current, "team", "month", now)).toBe(at("2026-06-20T00:00:00Z"));
     expect(licenceExpiry(current, "business", "month", now)).toBe(at("2026-06-01T00:00:00Z"));
     expect(licenceExpiry({ ...current, expiresAt: at("2026-04-01T00:00:00Z") }, "team", "month", now)).toBe(at("2026-06-01T00:00:00Z"));
+  });
+  it("continues from the end of the time paid when the same plan is paid during its grace period", () => {
+    const current = { typeLicense: "team", expiresAt: at("2026-04-28T00:00:00Z") };
+    expect(licenceExpiry(current, "team", "month", at("2026-05-01T00:00:00Z"))).toBe(at("2026-05-28T00:00:00Z"));
+    expect(licenceExpiry(current, "business", "month", at("2026-05-01T00:00:00Z"))).toBe(at("2026-06-01T00:00:00Z"));
+  });
+  it("keeps a licence in grace for seven days after its end, then ends it", () => {
+    const end = at("2026-05-01T00:00:00Z");
+    expect(GRACE_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect([licencePhase(end, end - 1), licencePhase(end, end), licencePhase(end, end + GRACE_MS - 1), licencePhase(end, end + GRACE_MS)]).toEqual(["active", "grace", "grace", "ended"]);
+  });
+  it("names a renewal try by user, period and attempt, and a period's end by the plan that follows", () => {
+    expect(renewalKey("u1", 1000, 0)).toBe(renewalKey("u1", 1000, 0));
+    expect(new Set([renewalKey("u1", 1000, 0), renewalKey("u1", 1000, 1), renewalKey("u1", 2000, 0), renewalKey("u2", 1000, 0)]).size).toBe(4);
+    expect([periodEnding({ typeLicense: "team" }, { typeLicense: "team" }), periodEnding({ typeLicense: "team" }, { typeLicense: "business" })]).toEqual(["renewed", "replaced"]);
   });
 });
 

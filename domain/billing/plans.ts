@@ -78,17 +78,54 @@ export function addPeriod(from: number, period: Period): number {
   return d.getTime();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * When a licence bought for `period` ends: paying again for the same plan before expiry adds to
- * the time left; a different plan (an upgrade) starts now.
+ * After a licence's end its plan is kept this long: autopay keeps retrying, warning mails go
+ * out, and only then does the account return to Free (docs/decisions.md, "Payments (continued)").
  */
+export const GRACE_MS = 7 * DAY_MS;
+/** The last warning before the drop to Free goes out this long before the grace period ends. */
+export const GRACE_WARNING_MS = 2 * DAY_MS;
+/** Autopay first tries this long before a licence ends, then again once per `RENEWAL_RETRY_MS`. */
+export const RENEW_BEFORE_MS = 3 * DAY_MS;
+export const RENEWAL_RETRY_MS = DAY_MS;
+
+/** Where a licence stands: paid time left, in its grace period, or over. */
+export type LicencePhase = "active" | "grace" | "ended";
+
+export function licencePhase(expiresAt: number, now: number): LicencePhase {
+  if (now < expiresAt) return "active";
+  return now < expiresAt + GRACE_MS ? "grace" : "ended";
+}
+
+/**
+ * The idempotency key of one renewal try, sent to the provider: the same user, period and
+ * attempt always give the same key, so a cron run repeated or overlapping charges once.
+ */
+export const renewalKey = (userId: string, periodEnd: number, attempt: number) => `renewal-${userId}-${periodEnd}-${attempt}`;
+
+/**
+ * When a licence bought now starts: paying again for the same plan before its grace period is
+ * over continues from the end of the time paid (the grace days were used); a different plan, or
+ * one bought after the grace period, starts now.
+ */
+export function licenceStart(current: { typeLicense: string; expiresAt: number } | null, typeLicense: string, now: number): number {
+  return current && current.typeLicense === typeLicense && current.expiresAt + GRACE_MS > now ? current.expiresAt : now;
+}
+
+/** When a licence bought for `period` now ends (see `licenceStart`). */
 export function licenceExpiry(current: { typeLicense: string; expiresAt: number } | null, typeLicense: string, period: Period, now: number): number {
-  const start = current && current.typeLicense === typeLicense && current.expiresAt > now ? current.expiresAt : now;
-  return addPeriod(start, period);
+  return addPeriod(licenceStart(current, typeLicense, now), period);
+}
+
+/** How a finished licence period ended, judged by the one that follows it. */
+export function periodEnding(period: { typeLicense: string }, next: { typeLicense: string }): "renewed" | "replaced" {
+  return period.typeLicense === next.typeLicense ? "renewed" : "replaced";
 }
 
 /** Whether a licence still grants its plan. */
-export const licenceActive = (licence: { expiresAt: number } | null | undefined, now: number) => !!licence && licence.expiresAt > now;
+export const licenceActive = (licence: { expiresAt: number } | null | undefined, now: number) => !!licence && licence.expiresAt + GRACE_MS > now;
 
 /** An amount in minor units, formatted for a language (`8,00 €`, `$9.00`). */
 export function formatAmount(amount: number, currency: string, language: string): string {

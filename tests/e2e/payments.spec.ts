@@ -1,4 +1,5 @@
 /** Plans and payments through the sandbox provider: buying lifts a limit at once, declining changes nothing; a donation. */
+import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, hydrated, open, person, t, test } from "./fixtures";
 
@@ -52,13 +53,19 @@ test("buys a plan through the sandbox: the result page, the badge of another tab
   await expect(page.getByTestId("receipts").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("autopay")).toBeVisible();
   await expect(page.getByTestId("billing-licence")).toContainText("Team");
+  // The licence history: one Team period, paid through checkout, current.
+  const period = page.getByTestId("licence-history").locator("tbody tr");
+  await expect(period).toHaveCount(1);
+  await expect(period).toHaveAttribute("data-state", "active");
+  await expect(period).toContainText("Team");
+  await expect(period).toHaveAttribute("data-paid-by", "checkout");
   await page.screenshot({ path: test.info().outputPath("receipts.png"), fullPage: true });
   expect(errors).toEqual([]);
   await context.close();
 });
 
-test("completes a donation of a freely chosen amount", async ({ browser }) => {
-  const { page, context, errors } = await person(browser, "Generous Donor");
+test("completes a donation of a freely chosen amount, which a site administrator then finds in the donations list", async ({ browser }) => {
+  const { page, context, errors, email } = await person(browser, "Generous Donor");
   await open(page, "/donate");
   await page.getByTestId("donate-amount").fill("0.5");
   await page.getByTestId("donate-submit").click();
@@ -71,6 +78,16 @@ test("completes a donation of a freely chosen amount", async ({ browser }) => {
   await page.getByTestId("sandbox-pay").click();
   await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "paid");
   await page.screenshot({ path: test.info().outputPath("donation-thanks.png") });
+  // The donations list is for site administrators (the operator's command grants it).
+  await open(page, "/admin/donations");
+  await expect(page.getByTestId("donations-forbidden")).toBeVisible();
+  const granted = spawnSync("node", ["scripts/admin.mjs", "grant", email, "--persist-to", ".wrangler/e2e-state"], { encoding: "utf8" });
+  expect(granted.status, granted.stderr).toBe(0);
+  await open(page, "/settings/billing");
+  await page.getByTestId("donations-admin-link").click();
+  const mine = page.getByTestId("donations").locator("tbody tr", { hasText: email });
+  await expect(mine.first()).toContainText("7.50");
+  await page.screenshot({ path: test.info().outputPath("donations-admin.png"), fullPage: true });
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -232,6 +232,7 @@ const MATRIX: Record<string, string> = {
   "GET /v1/autopay":                                      "AAAADD",
   "PUT /v1/autopay":                                      "AAAADD",
   "POST /v1/paypostoha":                                  "AAAAAA",
+  "GET /v1/license/history":                              "AAAADD",
   // Git hosting (the fixture's repository is the root's)
   "POST /v1/tokens":                                      "AAAADD",
   "GET /v1/tokens":                                       "AAAADD",

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { hubMessage, type HubMessage } from "../../domain/wire/live/hub";
 import { api } from "../../workers/api";
-import { idempotencyKeys, licences, payments, tariffPrices, tariffs } from "../../workers/db/schema";
+import { idempotencyKeys, licences, payments, tariffPrices, tariffs, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { sha256Hex } from "../../workers/services/ids";
 import { signPayload } from "../../workers/services/payments/signature";
@@ -250,6 +250,10 @@ describe("donations", () => {
     expect((await notify(res.json.guid, "payment.paid")).json.status).toBe("paid");
     expect(await licenceOf(donor.id)).toBeUndefined();
     expect((await call("GET", "/api/v1/donate", { cookie: donor.cookie })).status).toBe(403);
+    const admin = await signedIn();
+    await db().update(users).set({ siteAdmin: true }).where(eq(users.id, admin.id));
+    const listed = (await call("GET", "/api/v1/donate", { cookie: admin.cookie })).json as { payment: string }[];
+    expect(listed.find((d) => d.payment === res.json.guid)).toMatchObject({ status: "paid", amount: 1500, recipient: recipient.id, recipient_name: "Test User", message: "Thanks!" });
   });
 });
 

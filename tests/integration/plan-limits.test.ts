@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { GRACE_MS } from "../../domain/billing/plans";
 import { invites, licences, rateLimits, tariffs } from "../../workers/db/schema";
 import { limitsFor } from "../../workers/services/plan-limits";
 import { call } from "../fixtures/http";
@@ -33,7 +34,10 @@ describe("plan limits", () => {
     expect(await limitsFor(db(), me.id)).toMatchObject({ typeLicense: "free", expiresAt: null, limits: { projects: 10, participants: 50, meeting_size: 4 } });
     await tinyPlan(me.id, { projects: 1 });
     expect((await limitsFor(db(), me.id)).limits.projects).toBe(1);
+    // Just ended: the plan is kept through its grace period, then Free.
     await db().update(licences).set({ expiresAt: Date.now() - 1 }).where(eq(licences.userId, me.id));
+    expect((await limitsFor(db(), me.id)).limits.projects).toBe(1);
+    await db().update(licences).set({ expiresAt: Date.now() - GRACE_MS }).where(eq(licences.userId, me.id));
     expect((await limitsFor(db(), me.id)).typeLicense).toBe("free");
   });
 

@@ -972,3 +972,83 @@ export const jiraEntities = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.kind, t.jiraId] })],
 );
+
+// ─── Payments (continued, issue 23): saved payment methods, renewal attempts, licence
+// notices and the licence history ────────────────────────────────────────────────────────────
+
+/**
+ * A user's customer at a provider (a Stripe Customer, saved by the first Checkout Session) and
+ * the payment method autopay charges off-session.
+ */
+export const billingCustomers = sqliteTable(
+  "billing_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerRef: text("customer_ref").notNull(),
+    /** Null until known: renewal then asks the provider for the customer's saved methods. */
+    paymentMethodRef: text("payment_method_ref"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * One try at renewing the licence period that ends at `periodEnd`. The primary key is the lock:
+ * of two cron runs only one inserts attempt n, and the provider's idempotency key is made of the
+ * same three values, so a period is charged at most once per attempt.
+ */
+export const renewalAttempts = sqliteTable(
+  "renewal_attempts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodEnd: integer("period_end").notNull(),
+    attempt: integer("attempt").notNull(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodEnd, t.attempt] }), uniqueIndex("renewal_attempts_payment_unique").on(t.paymentId), index("renewal_attempts_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Licence mails and in-app notices already sent, once per licence period and kind. */
+export const licenceNotices = sqliteTable(
+  "licence_notices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodEnd: integer("period_end").notNull(),
+    kind: text("kind").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodEnd, t.kind] })],
+);
+
+/** The licence history: one row per paid period, how it was paid and, once over, how it ended. */
+export const licencePeriods = sqliteTable(
+  "licence_periods",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tariffId: text("tariff_id")
+      .notNull()
+      .references(() => tariffs.id, { onDelete: "restrict" }),
+    typeLicense: text("type_license").notNull(),
+    period: text("period").notNull(),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    paidBy: text("paid_by", { enum: ["checkout", "autopay"] }).notNull(),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at").notNull(),
+    /** Null while current; else renewed (same plan follows), replaced (another plan), renewal_failed or expired. */
+    endedBy: text("ended_by", { enum: ["renewed", "replaced", "renewal_failed", "expired"] }),
+  },
+  (t) => [index("licence_periods_user_idx").on(t.userId, t.startsAt), uniqueIndex("licence_periods_payment_unique").on(t.paymentId)],
+);

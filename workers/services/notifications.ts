@@ -14,7 +14,19 @@ import { deliver, linkMail } from "./mailer";
 import { getPreferences } from "./notification-settings";
 
 /** Kinds of notification; the client words each of them. */
-export type NotificationKind = "invited" | "invite_accepted" | "access_changed" | "removed" | "assigned" | "mentioned";
+export type NotificationKind =
+  | "invited"
+  | "invite_accepted"
+  | "access_changed"
+  | "removed"
+  | "assigned"
+  | "mentioned"
+  // Licence notices (payments/licence-notices.ts): no project, in the app only (they mail themselves).
+  | "licence_renewed"
+  | "licence_renewal_failed"
+  | "licence_grace_started"
+  | "licence_grace_ending"
+  | "licence_downgraded";
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
 export const NOTIFICATIONS_MAX_LIMIT = 200;

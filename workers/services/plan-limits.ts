@@ -1,6 +1,6 @@
 /**
  * What a user's plan allows, for every feature that creates something counted (issue 23).
- * Limits come from the plan of the user's unexpired licence (else the Free plan, by slug), read
+ * Limits come from the plan of the user's licence, unexpired or in its grace period (else the Free plan, by slug), read
  * from D1 on every check: a payment applies at once, with no cache to invalidate.
  *
  * A project's limits are its owner's: a project on a Team plan stays so whoever adds to it.
@@ -8,7 +8,7 @@
  * translated 403 `plan_limit_<limit>` linking to /price (`workers/api/billing/limit-problem.ts`).
  */
 import { and, count, eq, gt, isNull, sql, sum } from "drizzle-orm";
-import { FREE_LICENSE, type LimitKey, type Limits } from "../../domain/billing/plans";
+import { FREE_LICENSE, GRACE_MS, type LimitKey, type Limits } from "../../domain/billing/plans";
 import type { Db } from "../db/client";
 import { attachments, licences, participants, projects, tariffs, type Tariff, users } from "../db/schema";
 
@@ -35,13 +35,13 @@ export function limitsOf(t: Tariff): Limits {
   };
 }
 
-/** The plan in force for a user now (one query; Free when no licence is current). */
+/** The plan in force for a user now (one query; Free when no licence is current or in its grace period). */
 export async function limitsFor(db: Db, userId: string, now = Date.now()): Promise<Plan> {
   const row = await db
     .select({ tariff: tariffs, expiresAt: licences.expiresAt })
     .from(licences)
     .innerJoin(tariffs, eq(tariffs.id, licences.tariffId))
-    .where(and(eq(licences.userId, userId), gt(licences.expiresAt, now)))
+    .where(and(eq(licences.userId, userId), gt(licences.expiresAt, now - GRACE_MS)))
     .get();
   if (row) return { typeLicense: row.tariff.slug, tariffId: row.tariff.id, expiresAt: row.expiresAt, limits: limitsOf(row.tariff) };
   const free = await db.select().from(tariffs).where(and(eq(tariffs.slug, FREE_LICENSE), isNull(tariffs.customerId))).get();

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
+import { useViewer } from "../shell/viewer";
+import { LicenceHistory } from "./licence-history";
 
 interface Autopay {
   active: boolean;
@@ -11,9 +13,10 @@ interface Autopay {
   next_renewal: number | null;
 }
 
-/** Account settings → Billing: the autopay switch and the receipts (every payment, pending too). */
+/** Account settings → Billing: the autopay switch, the licence history and the receipts (every payment, pending too). */
 export function BillingTab() {
   const { t, i18n } = useTranslation("billing");
+  const viewer = useViewer();
   const [payments, setPayments] = useState<PaymentView[] | null>(null);
   const [autopay, setAutopay] = useState<Autopay | null>(null);
   useEffect(() => {
@@ -31,9 +34,16 @@ export function BillingTab() {
         <p className="font-semibold" data-testid="billing-licence">
           {autopay ? t("payment.licence", { type: t(`types.${autopay.license.type_license}`, { defaultValue: autopay.license.type_license }) }) : "\u00a0"}
         </p>
-        <Link className="btn" to="/price">
-          {t("receipts.plans")}
-        </Link>
+        <div className="flex gap-2">
+          {viewer?.site_admin && (
+            <Link className="btn btn-ghost" to="/admin/donations" data-testid="donations-admin-link">
+              {t("donations.title")}
+            </Link>
+          )}
+          <Link className="btn" to="/price">
+            {t("receipts.plans")}
+          </Link>
+        </div>
       </div>
       {autopay && (
         <label className="mt-4 flex items-center gap-2 text-sm">
@@ -42,6 +52,7 @@ export function BillingTab() {
           {autopay.next_renewal && <span className="muted">· {t("receipts.nextRenewal", { date: date(autopay.next_renewal) })}</span>}
         </label>
       )}
+      <LicenceHistory />
       <h2 className="mt-6 mb-2 text-lg font-semibold">{t("receipts.title")}</h2>
       {payments && payments.length === 0 && <p className="muted text-sm">{t("receipts.empty")}</p>}
       {payments && payments.length > 0 && (

@@ -17,6 +17,7 @@ import {
   findPayment,
   findPrice,
   findTariff,
+  licenceHistory,
   listDonations,
   listPayments,
   listTariffs,
@@ -127,6 +128,7 @@ export const billingRoutes = new Hono<AppEnv>()
     if (!payment) throw new ApiProblem(404, "payment_not_found");
     return c.json(payment);
   })
+  .get("/v1/license/history", requireUser, async (c) => c.json(await licenceHistory(c.get("db"), c.get("user")!.id)))
   .get("/v1/autopay", requireUser, async (c) => c.json(await autopayOf(c.get("db"), c.get("user")!.id)))
   .put("/v1/autopay", requireUser, async (c) => {
     const body = await readJson(c, autopayBody);

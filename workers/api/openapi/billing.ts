@@ -29,6 +29,11 @@ export const billingOperations: Operation[] = [
   { method: "get", path: "/v1/donate", tag: "Payments", access: "site-admin", summary: "Every donation, newest first.", ok: { status: 200, description: "An array of donations with their payment's status." } },
   { method: "get", path: "/v1/pay", tag: "Payments", access: "signed-in", summary: "The caller's payments (receipts), pending ones too, newest first.", ok: { status: 200, description: "An array of payments." } },
   { method: "get", path: "/v1/pay/:payGuid", tag: "Payments", access: "signed-in", summary: "One payment of the caller; another user's is not found.", ok: { status: 200, description: PAYMENT }, errors: { 404: ["payment_not_found"] } },
+  {
+    method: "get", path: "/v1/license/history", tag: "Payments", access: "signed-in",
+    summary: "The caller's licence history: every paid period, newest first, how it was paid and how it ended.",
+    ok: { status: 200, description: "An array of `{guid, plan: {slug, name}, period, starts_at, ends_at, paid_by: checkout|autopay, payment, state: active|grace|ended, ended_by: renewed|replaced|renewal_failed|expired|null, grace_until}`." },
+  },
   { method: "get", path: "/v1/autopay", tag: "Payments", access: "signed-in", summary: "Whether the licence renews by itself, and the licence.", ok: { status: 200, description: "`{active, license: {type_license, expires_at}, next_renewal}`." } },
   { method: "put", path: "/v1/autopay", tag: "Payments", access: "signed-in", summary: "Turn automatic renewal on or off.", body: { json: autopayBody }, ok: { status: 200, description: "As `GET /v1/autopay`." } },
   {

@@ -1,7 +1,7 @@
 /** Page data of the plans, payments and donations screens (issue 23). */
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { donationRecipient, findPayment, findTariff, licenceOf, listPayments, listTariffs, sandboxPayment } from "../payments/payments";
+import { donationRecipient, findPayment, findTariff, licenceOf, listDonations, listPayments, listTariffs, sandboxPayment } from "../payments/payments";
 import { type SandboxDecision, sandboxDecide } from "../payments/sandbox";
 
 /** `/price`: the public plans and, for a signed-in viewer, their licence. */
@@ -40,3 +40,6 @@ export const receiptsPage = (env: Env, userId: string) => listPayments(getDb(env
 
 /** `/donate/{uUid}`: the person the donation goes to. */
 export const donateRecipientPage = (env: Env, userId: string) => donationRecipient(getDb(env.DB), userId);
+
+/** `/admin/donations`: every donation, for site administrators (the route checks who asks). */
+export const donationsAdminPage = (env: Env) => listDonations(getDb(env.DB));

@@ -1,13 +1,30 @@
 /** Tariffs, payments, licences and donations in D1 (issue 23). */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { FREE_LICENSE, licenceExpiry, type Limits, type PaymentStatus, type Period, settle } from "../../../domain/billing/plans";
+import { alias } from "drizzle-orm/sqlite-core";
+import { FREE_LICENSE, GRACE_MS, licenceExpiry, type LicencePhase, licencePhase, licenceStart, type Limits, type PaymentStatus, type Period, periodEnding, settle } from "../../../domain/billing/plans";
 import { type Db, batchGuard, isBatchGuardFailure, runBatch } from "../../db/client";
-import { autopay, donations, licences, paymentEvents, payments, tariffPrices, tariffs, users, type Payment, type Tariff, type TariffPrice } from "../../db/schema";
+import {
+  autopay,
+  billingCustomers,
+  donations,
+  licencePeriods,
+  licences,
+  paymentEvents,
+  payments,
+  renewalAttempts,
+  tariffPrices,
+  tariffs,
+  users,
+  type Payment,
+  type Tariff,
+  type TariffPrice,
+} from "../../db/schema";
 import type { Env } from "../../env";
 import { pushToUser } from "../hub";
 import { newGuid } from "../ids";
 import { limitsFor, limitsOf } from "../plan-limits";
+import { sendLicenceNotice } from "./licence-notices";
 import type { PaymentProvider, ProviderEvent } from "./providers";
 
 export interface PriceView {
@@ -115,7 +132,15 @@ export type CheckoutResult = { ok: true; payment: PaymentView } | { ok: false; r
  * Opens a checkout for a payment row already written (pending): asks the provider where to pay
  * and records its answer. A provider that fails leaves the payment failed, nothing charged.
  */
-async function openCheckout(db: Db, provider: PaymentProvider, payment: Payment, description: string, email: string, origin: string): Promise<CheckoutResult> {
+async function openCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  payment: Payment,
+  description: string,
+  email: string,
+  origin: string,
+  saving: { saveForRenewal: boolean; customer: string | null } = { saveForRenewal: false, customer: null },
+): Promise<CheckoutResult> {
   try {
     const checkout = await provider.createCheckout({
       paymentId: payment.id,
@@ -124,6 +149,7 @@ async function openCheckout(db: Db, provider: PaymentProvider, payment: Payment,
       description,
       email,
       returnUrl: `${origin}/payment/${payment.id}`,
+      ...saving,
     });
     await db.update(payments).set({ providerRef: checkout.providerRef, checkoutUrl: checkout.url, updatedAt: Date.now() }).where(eq(payments.id, payment.id));
   } catch (err) {
@@ -149,7 +175,14 @@ export async function startPurchase(
     .returning()
     .get();
   if (autopayWanted !== undefined) await setAutopay(db, user.id, autopayWanted);
-  return openCheckout(db, provider, payment, `${found.tariff.name} (${found.price.period})`, user.email, origin);
+  const customer = await savedCustomer(db, user.id, provider.name);
+  // Every licence checkout keeps the payment method: autopay may be switched on later.
+  return openCheckout(db, provider, payment, `${found.tariff.name} (${found.price.period})`, user.email, origin, { saveForRenewal: true, customer: customer?.customerRef ?? null });
+}
+
+/** The user's customer at a provider, saved by an earlier licence checkout. */
+export async function savedCustomer(db: Db, userId: string, provider: string) {
+  return db.select({ customerRef: billingCustomers.customerRef, paymentMethodRef: billingCustomers.paymentMethodRef }).from(billingCustomers).where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider))).get();
 }
 
 /** A donation: its payment and the donation row in one batch, then the checkout. */
@@ -175,25 +208,30 @@ export async function donationRecipient(db: Db, userId: string) {
 
 /** Donations for the site administrators, newest first. */
 export async function listDonations(db: Db) {
+  const recipients = alias(users, "recipients");
   const rows = await db
-    .select({ donation: donations, payment: payments, donor: { name: users.name, email: users.email } })
+    .select({ donation: donations, payment: payments, donor: { name: users.name, email: users.email }, recipientName: recipients.name })
     .from(donations)
     .innerJoin(payments, eq(payments.id, donations.paymentId))
     .leftJoin(users, eq(users.id, donations.donorId))
+    .leftJoin(recipients, eq(recipients.id, donations.recipientUserId))
     .orderBy(desc(donations.createdAt))
     .limit(500);
-  return rows.map(({ donation, payment, donor }) => ({
+  return rows.map(({ donation, payment, donor, recipientName }) => ({
     guid: donation.id,
     payment: payment.id,
     status: payment.status,
     amount: payment.amount,
     currency: payment.currency,
     recipient: donation.recipientUserId,
+    recipient_name: recipientName,
     message: donation.message,
     donor: donor ? { name: donor.name, email: donor.email } : null,
     created_at: donation.createdAt,
   }));
 }
+
+export type DonationView = Awaited<ReturnType<typeof listDonations>>[number];
 
 /** The autopay switch and the licence it renews. */
 export async function autopayOf(db: Db, userId: string) {
@@ -255,6 +293,12 @@ export async function applyNotification(env: Env, db: Db, provider: string, even
       batchGuard(db, sql`changes() = 1`),
     ];
     let granted: string | null = null;
+    let renewal: { periodEnd: number; expiresAt: number } | null = null;
+    if (next === "paid" && payment.kind === "licence" && event.customer) {
+      // The first checkout saved a customer (and its card) for autopay; a later one may replace it.
+      const saved = { customerRef: event.customer, paymentMethodRef: null, updatedAt: now };
+      writes.push(db.insert(billingCustomers).values({ userId: payment.userId, provider, ...saved }).onConflictDoUpdate({ target: [billingCustomers.userId, billingCustomers.provider], set: saved }));
+    }
     if (next === "paid" && payment.kind === "licence" && payment.priceId) {
       const found = await db.select({ price: tariffPrices, tariff: tariffs }).from(tariffPrices).innerJoin(tariffs, eq(tariffs.id, tariffPrices.tariffId)).where(eq(tariffPrices.id, payment.priceId)).get();
       if (found) {
@@ -264,12 +308,31 @@ export async function applyNotification(env: Env, db: Db, provider: string, even
         const unchanged = current
           ? sql`EXISTS (SELECT 1 FROM ${licences} WHERE ${licences.userId} = ${payment.userId} AND ${licences.expiresAt} = ${current.expiresAt})`
           : sql`NOT EXISTS (SELECT 1 FROM ${licences} WHERE ${licences.userId} = ${payment.userId})`;
+        const startsAt = licenceStart(current ?? null, found.tariff.slug, now);
+        const attempt = await db.select({ periodEnd: renewalAttempts.periodEnd }).from(renewalAttempts).where(eq(renewalAttempts.paymentId, payment.id)).get();
         writes.push(
           batchGuard(db, unchanged),
           db.insert(licences).values({ userId: payment.userId, ...values }).onConflictDoUpdate({ target: licences.userId, set: values }),
           db.update(users).set({ licenseType: found.tariff.slug }).where(eq(users.id, payment.userId)),
+          // The history: the open period ends (renewed, or replaced by another plan from now) and this one begins.
+          db
+            .update(licencePeriods)
+            .set({ endedBy: current ? periodEnding(current, { typeLicense: found.tariff.slug }) : "replaced", endsAt: sql`MIN(${licencePeriods.endsAt}, ${startsAt})` })
+            .where(and(eq(licencePeriods.userId, payment.userId), isNull(licencePeriods.endedBy))),
+          db.insert(licencePeriods).values({
+            id: newGuid(),
+            userId: payment.userId,
+            tariffId: found.tariff.id,
+            typeLicense: found.tariff.slug,
+            period: found.price.period,
+            paymentId: payment.id,
+            paidBy: attempt ? "autopay" : "checkout",
+            startsAt,
+            endsAt: expiresAt,
+          }),
         );
         granted = found.tariff.slug;
+        if (attempt) renewal = { periodEnd: attempt.periodEnd, expiresAt };
       }
     }
     try {
@@ -281,6 +344,9 @@ export async function applyNotification(env: Env, db: Db, provider: string, even
       throw err;
     }
     if (granted) await pushToUser(env, payment.userId, { type: "update_license_user", license: { type_license: granted }, price_license: { type_license: granted } });
+    if (granted && renewal) {
+      await sendLicenceNotice(env, db, payment.userId, "renewed", { typeLicense: granted, periodEnd: renewal.periodEnd, renewedUntil: renewal.expiresAt, amount: { amount: payment.amount, currency: payment.currency } }, now);
+    }
     return { ok: true, duplicate: false, status: next };
   }
   throw new Error(`payment notification ${event.id} kept conflicting`);
@@ -295,4 +361,47 @@ export async function licenceOf(db: Db, userId: string) {
 /** A pending sandbox payment of this user, for its checkout page. */
 export async function sandboxPayment(db: Db, userId: string, paymentId: string) {
   return db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.provider, "sandbox"))).get();
+}
+
+export interface LicencePeriodView {
+  guid: string;
+  plan: { slug: string; name: string };
+  period: string;
+  starts_at: number;
+  ends_at: number;
+  /** How the period was paid: a checkout the user went through, or autopay's renewal. */
+  paid_by: "checkout" | "autopay";
+  payment: { guid: string; amount: number; currency: string; provider: string; status: PaymentStatus } | null;
+  /** `active` (paid time left), `grace` (ended unpaid, plan kept until `grace_until`) or `ended`. */
+  state: LicencePhase;
+  /** How it ended, once over: renewed, replaced (another plan), renewal_failed or expired (no autopay). */
+  ended_by: "renewed" | "replaced" | "renewal_failed" | "expired" | null;
+  grace_until: number | null;
+}
+
+/** The user's licence history, newest period first. */
+export async function licenceHistory(db: Db, userId: string, now = Date.now()): Promise<LicencePeriodView[]> {
+  const rows = await db
+    .select({ period: licencePeriods, tariff: { slug: tariffs.slug, name: tariffs.name }, payment: { id: payments.id, amount: payments.amount, currency: payments.currency, provider: payments.provider, status: payments.status } })
+    .from(licencePeriods)
+    .innerJoin(tariffs, eq(tariffs.id, licencePeriods.tariffId))
+    .leftJoin(payments, eq(payments.id, licencePeriods.paymentId))
+    .where(eq(licencePeriods.userId, userId))
+    .orderBy(desc(licencePeriods.startsAt), desc(licencePeriods.endsAt))
+    .limit(200);
+  return rows.map(({ period: p, tariff, payment }) => {
+    const state: LicencePhase = p.endedBy ? "ended" : licencePhase(p.endsAt, now);
+    return {
+      guid: p.id,
+      plan: tariff,
+      period: p.period,
+      starts_at: p.startsAt,
+      ends_at: p.endsAt,
+      paid_by: p.paidBy,
+      payment: payment ? { guid: payment.id, amount: payment.amount, currency: payment.currency, provider: payment.provider, status: payment.status } : null,
+      state,
+      ended_by: p.endedBy,
+      grace_until: state === "grace" ? p.endsAt + GRACE_MS : null,
+    };
+  });
 }

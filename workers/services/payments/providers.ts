@@ -18,6 +18,40 @@ export interface CheckoutRequest {
   email: string;
   /** Where the provider sends the payer back (our `/payment/{payGuid}`). */
   returnUrl: string;
+  /** A licence bought: keep the payer's payment method so autopay can renew off-session. */
+  saveForRenewal?: boolean;
+  /** The payer's customer at this provider, when an earlier checkout made one. */
+  customer?: string | null;
+}
+
+/** A saved customer and (when known) the payment method a renewal charges. */
+export interface SavedCustomer {
+  customerRef: string;
+  paymentMethodRef: string | null;
+}
+
+/** A renewal charged without the payer present (off-session). */
+export interface RenewalRequest {
+  paymentId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customer: SavedCustomer | null;
+  /** The same for every run of one attempt (`renewalKey`): the provider charges it once. */
+  idempotencyKey: string;
+}
+
+/**
+ * What a renewal charge came to: paid, failed for good (declined, no saved method), or pending
+ * (the provider is still processing, or its answer was lost: the same key is retried).
+ */
+export interface RenewalOutcome {
+  status: "paid" | "failed" | "pending";
+  providerPaymentRef: string | null;
+  /** The payment method charged, to keep for the next renewal. */
+  paymentMethodRef: string | null;
+  /** Why it failed, for the log (a Stripe error code such as `card_declined`). */
+  reason?: string;
 }
 
 export interface Checkout {
@@ -36,6 +70,8 @@ export interface ProviderEvent {
   providerPaymentRef: string | null;
   /** The status this event reports, or null when it says nothing about the payment. */
   status: PaymentStatus | null;
+  /** The payer's customer at the provider, when the checkout saved one (Stripe: `customer`). */
+  customer?: string | null;
 }
 
 export type EventRead = { ok: true; event: ProviderEvent } | { ok: false; reason: "webhook_signature_invalid" | "webhook_invalid" };
@@ -47,6 +83,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Verifies the signature over the raw body, then reads the event. */
   readEvent(rawBody: string, signature: string | null, now?: number): Promise<EventRead>;
+  /** Charges a renewal off-session with the saved payment method. */
+  renew(request: RenewalRequest): Promise<RenewalOutcome>;
 }
 
 /** The sandbox's signing secret in local runs when none is configured. */
@@ -89,6 +127,10 @@ function sandboxProvider(env: Env, origin: string): PaymentProvider {
         event: { id: parsed.id, type: parsed.type!, paymentId: parsed.payment, providerRef: `sbx_${parsed.payment}`, providerPaymentRef: null, status: status as PaymentStatus },
       };
     },
+    // The sandbox's saved test card always pays.
+    async renew(request) {
+      return { status: "paid", providerPaymentRef: `sbx_${request.paymentId}`, paymentMethodRef: null };
+    },
   };
 }
 
@@ -119,6 +161,11 @@ function stripeStatus(event: Stripe.Event): PaymentStatus | null {
       return "declined";
     case "charge.refunded":
       return "refunded";
+    // Renewals are PaymentIntents of their own (`metadata.payment` names our payment).
+    case "payment_intent.succeeded":
+      return "paid";
+    case "payment_intent.payment_failed":
+      return "failed";
     default:
       return null;
   }
@@ -130,11 +177,20 @@ function stripeProvider(env: Env): PaymentProvider {
     name: "stripe",
     signatureHeader: "Stripe-Signature",
     async createCheckout(request) {
+      // A licence keeps the card for autopay, as Stripe documents saving payment details during
+      // a Checkout payment: a Customer (made now, or the one of an earlier checkout) and
+      // `setup_future_usage: off_session` on the session's PaymentIntent.
+      const saving: Partial<Stripe.Checkout.SessionCreateParams> = request.saveForRenewal
+        ? {
+            ...(request.customer ? { customer: request.customer } : { customer_creation: "always", customer_email: request.email }),
+            payment_intent_data: { setup_future_usage: "off_session", metadata: { payment: request.paymentId } },
+          }
+        : { customer_email: request.email };
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           client_reference_id: request.paymentId,
-          customer_email: request.email,
+          ...saving,
           metadata: { payment: request.paymentId },
           line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amount, product_data: { name: request.description } } }],
           success_url: request.returnUrl,
@@ -164,6 +220,7 @@ function stripeProvider(env: Env): PaymentProvider {
       const object = event.data?.object as unknown as Record<string, unknown> | undefined;
       const str = (v: unknown) => (typeof v === "string" ? v : null);
       const isCharge = event.type.startsWith("charge.");
+      const isIntent = event.type.startsWith("payment_intent.");
       const metadata = (object?.metadata ?? {}) as Record<string, unknown>;
       return {
         ok: true,
@@ -171,11 +228,43 @@ function stripeProvider(env: Env): PaymentProvider {
           id: event.id,
           type: event.type,
           paymentId: str(object?.client_reference_id) ?? str(metadata.payment),
-          providerRef: isCharge ? null : str(object?.id),
-          providerPaymentRef: str(object?.payment_intent),
+          providerRef: isCharge || isIntent ? null : str(object?.id),
+          providerPaymentRef: isIntent ? str(object?.id) : str(object?.payment_intent),
           status: stripeStatus(event),
+          customer: event.type.startsWith("checkout.session.") ? str(object?.customer) : null,
         },
       };
+    },
+    async renew(request) {
+      if (!request.customer) return { status: "failed", providerPaymentRef: null, paymentMethodRef: null, reason: "no_saved_customer" };
+      try {
+        // Stripe's off-session recipe: the customer's saved method, `off_session` and `confirm`.
+        const method = request.customer.paymentMethodRef ?? (await stripe.customers.listPaymentMethods(request.customer.customerRef, { type: "card", limit: 1 })).data[0]?.id ?? null;
+        if (!method) return { status: "failed", providerPaymentRef: null, paymentMethodRef: null, reason: "no_saved_payment_method" };
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency,
+            customer: request.customer.customerRef,
+            payment_method: method,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { payment: request.paymentId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        const status = intent.status === "succeeded" ? "paid" : intent.status === "processing" ? "pending" : "failed";
+        return { status, providerPaymentRef: intent.id, paymentMethodRef: method, reason: status === "failed" ? intent.status : undefined };
+      } catch (err) {
+        // A decline (card_declined, authentication_required…) is final for this attempt; any
+        // other answer may hide a charge made, so the attempt stays pending and reuses its key.
+        if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: "failed", providerPaymentRef: err.payment_intent?.id ?? null, paymentMethodRef: null, reason: err.code ?? err.type };
+        }
+        console.error("stripe renewal failed", err);
+        return { status: "pending", providerPaymentRef: null, paymentMethodRef: null, reason: "provider_unreachable" };
+      }
     },
   };
 }

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { formatAmount } from "../../domain/billing/plans";
+import { cloudflareContext } from "../../workers/context";
+import { donationsAdminPage } from "../../workers/services/pages/billing";
+import { viewerOf } from "../lib/viewer.server";
+import type { Route } from "./+types/donations-admin";
+
+/** `/admin/donations`: the donations received, for site administrators; anyone else is refused. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await viewerOf(request, env);
+  if (!viewer?.site_admin) return data({ allowed: false as const }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  return data({ allowed: true as const, donations: await donationsAdminPage(env) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function meta() {
+  return [{ title: "Donations" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function DonationsAdmin({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("billing");
+  if (!loaderData.allowed) {
+    return (
+      <main className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="donations-forbidden">
+        <h1 className="text-xl font-semibold">{t("donations.title")}</h1>
+        <p className="muted mt-3">{t("donations.refused")}</p>
+      </main>
+    );
+  }
+  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  const { donations } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">{t("donations.title")}</h1>
+      <p className="muted mt-1 text-sm">{t("donations.intro")}</p>
+      <section className="card mt-6 p-6">
+        {donations.length === 0 && <p className="muted text-sm">{t("donations.empty")}</p>}
+        {donations.length > 0 && (
+          <table className="w-full text-sm" data-testid="donations">
+            <thead>
+              <tr className="muted text-left">
+                <th className="py-1">{t("donations.date")}</th>
+                <th>{t("donations.donor")}</th>
+                <th>{t("donations.recipient")}</th>
+                <th>{t("donations.amount")}</th>
+                <th>{t("donations.status")}</th>
+                <th>{t("donations.message")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {donations.map((d) => (
+                <tr key={d.guid} className="border-t border-[var(--border)] align-top">
+                  <td className="py-1.5 whitespace-nowrap">{date(d.created_at)}</td>
+                  <td>
+                    {d.donor ? (
+                      <>
+                        {d.donor.name} <span className="muted">{d.donor.email}</span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td>{d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
+                  <td className="whitespace-nowrap">{formatAmount(d.amount, d.currency, i18n.language)}</td>
+                  <td>{t(`status.${d.status}`)}</td>
+                  <td className="max-w-xs break-words">{d.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  );
+}
