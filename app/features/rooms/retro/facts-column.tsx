@@ -36,9 +36,12 @@ export function useRetroFacts(parts: RetroParts): { facts: RetroFactsView | null
   return { facts: member ? facts : null, reload: () => void load(), member };
 }
 
-/** Reads the facts again whenever a task of the project changes (statuses stay live); project people only. */
-export function FactsLive({ project, member, onChange }: { project: string; member: string; onChange: () => void }) {
-  useProjectLive(project, member, (message) => {
+/**
+ * Reads the facts again whenever a task of the project changes (statuses stay live); project
+ * people only. One's own changes count too: the retro shows nothing of them before the read.
+ */
+export function FactsLive({ project, onChange }: { project: string; onChange: () => void }) {
+  useProjectLive(project, undefined, (message) => {
     if (message.type === "tasks_changed") onChange();
   });
   return null;
@@ -116,7 +119,9 @@ export function FactsColumn({ facts, project }: { facts: RetroFactsView; project
         {list(f.added)}
       </FactCard>
       <FactCard icon="cards" title={t("facts.accuracy")} testId="fact-accuracy">
-        <p className="muted mb-1 text-xs">{t("facts.changedOf", { count: f.accuracy.changed.length, estimated: f.accuracy.estimated })}</p>
+        <p className="muted mb-1 text-xs" data-testid="fact-accuracy-summary">
+          {f.accuracy.estimated === 0 ? t("facts.noPoker") : t("facts.changedOf", { count: f.accuracy.changed.length, estimated: f.accuracy.estimated })}
+        </p>
         {f.accuracy.changed.length > 0 && (
           <ul className="flex flex-col gap-1">
             {f.accuracy.changed.map((c) => (

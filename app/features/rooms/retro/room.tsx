@@ -109,7 +109,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
           )}
         </div>
       </div>
-      {member && <FactsLive project={room.project} member={member} onChange={reload} />}
+      {member && <FactsLive project={room.project} onChange={reload} />}
       <div className={`grid items-start gap-4 ${bound ? "xl:grid-cols-[17rem_minmax(0,1fr)_19rem]" : "xl:grid-cols-[minmax(0,1fr)_19rem]"}`}>
         {bound && <FactsColumn facts={facts!} project={room.project} />}
         <RetroColumns parts={parts} byVotes={byVotes} />
