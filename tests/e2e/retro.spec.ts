@@ -392,6 +392,5 @@ test("a retro bound to a finished sprint opens with its facts and last time's ac
   expect((await api("put", `/issue/${action}`, { custom_fields: [{ slug: "status", value: done }] }, member.page)).status()).toBe(200);
   await expect(lastActions.getByTestId("fact-task")).toHaveAttribute("data-done", "true");
   await expect(memberLast.getByTestId("fact-task")).toHaveAttribute("data-done", "true");
-  await fac.page.evaluate(() => window.scrollTo(0, 0)); await fac.page.screenshot({ path: "/tmp/shots/retro-facts.png", fullPage: false }); // TMP-SHOT
   for (const p of [fac, member]) expect(p.errors).toEqual([]);
 });
