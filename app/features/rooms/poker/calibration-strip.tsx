@@ -37,9 +37,9 @@ export function CalibrationStrip({ roomGuid, projectGuid, issue }: { roomGuid: s
           {t("poker.calibration.empty")}
         </p>
       ) : (
-        <ul className="flex gap-3 overflow-x-auto pb-1">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
           {shown.map((v) => (
-            <li key={v.card} className="flex w-44 shrink-0 flex-col gap-1.5 rounded-xl border border-[var(--border)] bg-[var(--surface-2)] p-2.5" data-testid="calibration-value" data-card={v.card}>
+            <li key={v.card} className="flex flex-col gap-1.5 rounded-xl border border-[var(--border)] bg-[var(--surface-2)] p-2.5" data-testid="calibration-value" data-card={v.card}>
               <span className="self-start rounded-md border-2 border-[var(--primary)] bg-[var(--surface)] px-2 py-0.5 text-sm font-bold tabular-nums text-[var(--primary)]">{v.card}</span>
               <ul className="flex flex-col gap-1">
                 {v.tasks.map((task) => (
