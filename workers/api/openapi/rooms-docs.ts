@@ -70,7 +70,8 @@ export const roomOperations: Operation[] = [
   { method: "get", path: "/v1/project/:id/rooms", tag: "Rooms", access: "read", summary: "The project's poker and retro rooms.", ok: { status: 200, description: "`{results}`." } },
   {
     method: "post", path: "/v1/project/:id/rooms", tag: "Rooms", access: "write", summary: "Create a poker or retro room; the caller owns it.",
-    body: { json: createRoomInput }, ok: { status: 201, description: "The room." }, errors: { 404: ["room_method_invalid"] },
+    body: { json: createRoomInput }, ok: { status: 201, description: "The room; a retro given `sprint` is bound to that sprint and opens with its facts." },
+    errors: { 400: ["room_sprint_invalid"], 404: ["room_method_invalid", "sprint_not_found"] },
   },
   { method: "get", path: "/v1/project/:id/valmethod", tag: "Rooms", access: "read", summary: "The voting decks: built-in and the project's own.", ok: { status: 200, description: "`{results}`." } },
   { method: "get", path: "/v1/project/:id/valmethod/:valGuid", tag: "Rooms", access: "read", summary: "One deck.", ok: { status: 200, description: "The deck." }, errors: { 404: ["deck_not_found"] } },
