@@ -375,7 +375,8 @@ test("a retro bound to a finished sprint opens with its facts and last time's ac
   const lane = fac.page.getByTestId("board-lane").filter({ has: fac.page.getByTestId("lane-title").getByText("Sprint 8", { exact: true }) });
   await lane.getByTestId("sprint-menu").locator("summary").click();
   await lane.getByTestId("sprint-retro").click();
-  await expect(fac.page.getByTestId("room-title")).toHaveText("Retro: Sprint 8");
+  // The room page loads its screen on first use: a moment longer than a click.
+  await expect(fac.page.getByTestId("room-title")).toHaveText("Retro: Sprint 8", { timeout: 15_000 });
   const facts = fac.page.getByTestId("retro-facts");
   await expect(facts.getByTestId("fact-carried-over").getByTestId("fact-task")).toHaveText([/Automate the release/, `#${carried.number} Search filters`]);
   await expect(facts.getByTestId("fact-added").getByTestId("fact-task")).toHaveText([`#${late.number} Hotfix banner`]);
