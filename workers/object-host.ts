@@ -17,6 +17,7 @@ import { publishToProject } from "./services/live";
 import { notify } from "./services/notifications";
 import { ensureBacklog } from "./services/sprints";
 import { createTask, findTask, updateTask } from "./services/tasks";
+import { linkActionTask, recordPokerEstimate } from "./services/retro-loop";
 import { refreshJiraTokens, reportJiraImport, runJiraStep } from "./services/jira-run";
 
 export const objectHost: ObjectHost = {
@@ -30,6 +31,8 @@ export const objectHost: ObjectHost = {
     if (!task) return { ok: false, reason: "task_not_found" };
     const written = await updateTask(env, db, task, meta.owner, [{ slug: "estimate", value }]);
     if (!written.ok) return { ok: false, reason: written.reason };
+    // What the room accepted, kept apart from the field: a bound retro shows estimates changed afterwards.
+    await recordPokerEstimate(db, meta.project, by, taskId, value);
     // The outcome, as the facilitator's comment in their language: the task keeps why it got its number.
     const [owner, project] = await Promise.all([db.select().from(users).where(eq(users.id, meta.owner)).get(), db.select().from(projects).where(eq(projects.id, meta.project)).get()]);
     if (owner && project) {
@@ -50,7 +53,11 @@ export const objectHost: ObjectHost = {
    */
   async deliverActionItem(env, meta, room, entry) {
     const db = getDb(env.DB);
-    if (await findTask(db, meta.project, entry.task)) return { ok: true, task: entry.task };
+    if (await findTask(db, meta.project, entry.task)) {
+      // An attempt whose answer was lost may have made the task but not its link back.
+      await linkActionTask(db, meta.project, room, entry.note, entry.task);
+      return { ok: true, task: entry.task };
+    }
     const access = await projectAccess(db, meta.owner, meta.project, "write");
     if (!access.ok) return { ok: false, reason: "project_forbidden" };
     const lanes = await db
@@ -76,7 +83,9 @@ export const objectHost: ObjectHost = {
       t,
       { id: entry.task },
     );
-    return result.ok ? { ok: true, task: entry.task } : { ok: false, reason: result.reason };
+    if (!result.ok) return { ok: false, reason: result.reason };
+    await linkActionTask(db, meta.project, room, entry.note, entry.task);
+    return { ok: true, task: entry.task };
   },
 
   publishToProject,

@@ -12,9 +12,16 @@ const method = z.string({ error: "room_method_invalid" }).min(1, { error: "room_
 export const isRetroPreset = (v: string): v is RetroPreset => (RETRO_PRESET_NAMES as readonly string[]).includes(v);
 
 export const createRoomInput = z
-  .object({ kind: z.enum(["poker", "retro"], { error: "room_kind_invalid" }), title, method })
+  .object({
+    kind: z.enum(["poker", "retro"], { error: "room_kind_invalid" }),
+    title,
+    method,
+    /** A retro bound to this sprint of the project opens with its facts (issue 16). */
+    sprint: z.string({ error: "room_sprint_invalid" }).min(1, { error: "room_sprint_invalid" }).max(64, { error: "room_sprint_invalid" }).optional(),
+  })
   .strict()
-  .refine((r) => r.kind !== "retro" || isRetroPreset(r.method), { error: "room_method_invalid", path: ["method"] });
+  .refine((r) => r.kind !== "retro" || isRetroPreset(r.method), { error: "room_method_invalid", path: ["method"] })
+  .refine((r) => r.kind === "retro" || r.sprint === undefined, { error: "room_sprint_invalid", path: ["sprint"] });
 
 export const updateRoomInput = z
   .object({
@@ -41,3 +48,6 @@ export const orderInput = z.object({ order: z.array(guid, { error: "body_invalid
 export const currentIssueInput = z.object({ issue: guid }).strict();
 export const timerInput = z.object({ seconds: z.number({ error: "room_timer_invalid" }).int({ error: "room_timer_invalid" }).min(5, { error: "room_timer_invalid" }).max(MAX_TIMER_SECONDS, { error: "room_timer_invalid" }) }).strict();
 export const voteInput = z.object({ card: z.string({ error: "room.card_not_in_deck" }).min(1, { error: "room.card_not_in_deck" }).max(16, { error: "room.card_not_in_deck" }) }).strict();
+
+/** `?issue=` of the calibration strip: the task being estimated, left out of its own references. */
+export const calibrationQuery = z.object({ issue: guid.optional() }).strict();

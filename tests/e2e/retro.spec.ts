@@ -332,3 +332,66 @@ test("the facilitator's options: columns from another preset, several votes per 
   expect([...fac.errors, ...member.errors]).toEqual([]);
   await Promise.all([fac.context.close(), member.context.close()]);
 });
+
+test("a retro bound to a finished sprint opens with its facts and last time's actions, whose task status moves live for everyone", async ({ browser }) => {
+  test.slow();
+  const fac = await person(browser, "Flo Facts", { viewport: VIEWPORT });
+  const member = await person(browser, "Mia Member", { viewport: VIEWPORT });
+  const projectPath = await createProjectFromList(fac.page, "Loop retro");
+  const projectGuid = projectPath.split("/")[2]!;
+  const api = (method: "post" | "put", path: string, data: unknown, page = fac.page) => page.request[method](`/api/v1/project/${projectGuid}${path}`, { data, headers: origin() });
+  const invite = await api("post", "/invite", [{ email: member.email, value: "member" }]);
+  const [sent] = (await invite.json()) as { guid: string }[];
+  expect((await member.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  const fields = (await (await fac.page.request.get(`/api/v1/project/${projectGuid}/fields`)).json()) as { slug: string; settings: { values_set: { guid: string; key?: string }[] } }[];
+  const done = fields.find((f) => f.slug === "status")!.settings.values_set.find((o) => o.key === "done")!.guid;
+  const sprint = async (title: string) => ((await (await api("post", "/sprint", { title })).json()) as { guid: string }).guid;
+  const task = async (title: string, estimate: number, sprintGuid: string, status?: string) =>
+    ((await (await api("post", "/issue", { custom_fields: [{ slug: "title", value: title }, { slug: "estimate", value: estimate }, { slug: "sprint", value: sprintGuid }, ...(status ? [{ slug: "status", value: status }] : [])] })).json()) as { guid: string; number: number });
+  const last = await sprint("Sprint 7");
+  const finished = await sprint("Sprint 8");
+  expect((await api("put", `/sprint/${last}`, { status: "active" })).status()).toBe(200);
+
+  // Last time: the retro of Sprint 7, whose action item became a task of the next sprint.
+  const created = await api("post", "/rooms", { kind: "retro", title: "Sprint 7 retro", method: "start_stop_continue", sprint: last });
+  expect(created.status(), await created.text()).toBe(201);
+  await open(fac.page, ((await created.json()) as { url: string }).url);
+  await addNote(fac.page, "start", "Automate the release");
+  await note(fac.page, "Automate the release").getByTestId("note-mark-action").click();
+  await fac.page.getByTestId("export-actions").click();
+  await expect(fac.page.locator("[data-testid=action-item][data-exported=true]")).toHaveCount(1);
+  // The retro shows the task its action item became, with its status.
+  await expect(fac.page.getByTestId("action-task")).toHaveAttribute("data-done", "false");
+
+  // Sprint 8 runs: two tasks planned, one added after the start; it ends with two unfinished.
+  const carried = await task("Search filters", 5, finished);
+  await task("Login form", 3, finished, done);
+  expect((await api("put", `/sprint/${finished}`, { status: "active" })).status()).toBe(200);
+  const late = await task("Hotfix banner", 2, finished, done);
+  expect((await api("post", `/sprint/${finished}/complete`, {})).status()).toBe(200);
+
+  // The retro of Sprint 8, from its lane's menu, opens with the facts.
+  await open(fac.page, `${projectPath}/taskboard`);
+  const lane = fac.page.getByTestId("board-lane").filter({ has: fac.page.getByTestId("lane-title").getByText("Sprint 8", { exact: true }) });
+  await lane.getByTestId("sprint-menu").locator("summary").click();
+  await lane.getByTestId("sprint-retro").click();
+  // The room page loads its screen on first use: a moment longer than a click.
+  await expect(fac.page.getByTestId("room-title")).toHaveText("Retro: Sprint 8", { timeout: 15_000 });
+  const facts = fac.page.getByTestId("retro-facts");
+  await expect(facts.getByTestId("fact-carried-over").getByTestId("fact-task")).toHaveText([/Automate the release/, `#${carried.number} Search filters`]);
+  await expect(facts.getByTestId("fact-added").getByTestId("fact-task")).toHaveText([`#${late.number} Hotfix banner`]);
+  await expect(facts.getByTestId("fact-estimate-done")).toHaveText("5 done of 10");
+  const lastActions = facts.getByTestId("fact-last-actions");
+  await expect(lastActions).toContainText("Sprint 7 retro");
+  await expect(lastActions.getByTestId("fact-task")).toHaveAttribute("data-done", "false");
+
+  // A teammate opens the same retro; when they finish last time's action, both see it live.
+  await open(member.page, fac.page.url().replace(new URL(fac.page.url()).origin, ""));
+  const memberLast = member.page.getByTestId("retro-facts").getByTestId("fact-last-actions");
+  await expect(memberLast.getByTestId("fact-task")).toHaveText(/Automate the release/);
+  const action = await lastActions.getByTestId("fact-task").getAttribute("data-task");
+  expect((await api("put", `/issue/${action}`, { custom_fields: [{ slug: "status", value: done }] }, member.page)).status()).toBe(200);
+  await expect(lastActions.getByTestId("fact-task")).toHaveAttribute("data-done", "true");
+  await expect(memberLast.getByTestId("fact-task")).toHaveAttribute("data-done", "true");
+  for (const p of [fac, member]) expect(p.errors).toEqual([]);
+});

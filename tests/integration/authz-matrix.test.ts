@@ -186,6 +186,8 @@ const MATRIX: Record<string, string> = {
   "GET /v1/rooms/:rid/issues/:taskUid/votes":             "AAADDD",
   "POST /v1/rooms/:rid/issues/:taskUid/votes":            "AADDDD",
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip":       "ADDDDD",
+  "GET /v1/rooms/:rid/facts":                             "AAADDD",
+  "GET /v1/rooms/:rid/calibration":                       "AAADDD",
   "GET /v1/rooms/:rid/archiv":                            "AAADDD",
   "POST /v1/rooms/:rid/archiv":                           "ADDDDD",
   // Video meetings: members (write) create; everyone who reads the project lists, opens and
@@ -567,6 +569,8 @@ const SAMPLES: Record<string, Sample> = {
   },
   "DELETE /v1/rooms/:rid/issues/:taskUid": async () => ({ params: { rid: await w.a.fresh.poker(w.a.task) } }),
   "PUT /v1/rooms/:rid/current_issue": () => ({ json: { issue: w.a.task } }),
+  "GET /v1/rooms/:rid/facts": () => ({ params: { rid: w.a.retro } }),
+  "GET /v1/rooms/:rid/calibration": () => ({ query: { issue: w.a.task } }),
   "POST /v1/rooms/:rid/timer": () => ({ json: { seconds: 60 } }),
   "POST /v1/rooms/:rid/issues/:taskUid/votes": () => ({ json: { card: "3" } }),
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip": async () => ({ params: { rid: await w.a.fresh.poker(w.a.task) } }),

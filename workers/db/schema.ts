@@ -1052,3 +1052,67 @@ export const licencePeriods = sqliteTable(
   },
   (t) => [index("licence_periods_user_idx").on(t.userId, t.startsAt), uniqueIndex("licence_periods_payment_unique").on(t.paymentId)],
 );
+
+// ---- Planning loop: rooms (issue 16) -------------------------------------------------------
+
+/**
+ * A retro room bound to a sprint: it opens with that sprint's facts, and the next bound retro
+ * reviews its action items. At most one sprint per room; a sprint may have several retros.
+ */
+export const retroSprints = sqliteTable(
+  "retro_sprints",
+  {
+    roomId: text("room_id")
+      .primaryKey()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sprintId: text("sprint_id")
+      .notNull()
+      .references(() => sprints.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("retro_sprints_project_idx").on(t.projectId, t.sprintId)],
+);
+
+/** A task a retro's action item became: the task shows "from retro X", the retro its live status. */
+export const retroActionTasks = sqliteTable(
+  "retro_action_tasks",
+  {
+    taskId: text("task_id")
+      .primaryKey()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The note's id in the room's state. */
+    note: text("note").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("retro_action_tasks_room_idx").on(t.roomId, t.createdAt)],
+);
+
+/**
+ * The estimate a poker room wrote into a task, one row per task and room (the last accepted
+ * value): a retro compares it with the task's estimate now to show estimates changed afterwards.
+ */
+export const pokerEstimates = sqliteTable(
+  "poker_estimates",
+  {
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    value: real("value").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.roomId] }), index("poker_estimates_project_idx").on(t.projectId)],
+);

@@ -14,12 +14,13 @@ import { allows } from "../../domain/projects/roles";
 import { builtinDeck, customDeck, type Deck, type DeckCard, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
 import type { Db } from "../db/client";
-import { decks, participants, projects, type Room, roomMembers, rooms, type User } from "../db/schema";
+import { decks, participants, projects, retroSprints, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
 import { ensureSystemFields } from "./field-definitions";
 import { readValues, writeValues } from "./field-values";
 import { newGuid, randomToken, sha256Hex } from "./ids";
+import { findSprint } from "./sprints";
 
 export interface RoomWire {
   guid: string;
@@ -82,7 +83,7 @@ const valuesOf = (deck: Deck) => Object.fromEntries(deck.cards.map((c) => [c.lab
 
 // ---- rooms ---------------------------------------------------------------------------------
 
-export type CreateRoomInput = { kind: RoomKind; title: string; method: string };
+export type CreateRoomInput = { kind: RoomKind; title: string; method: string; sprint?: string };
 
 /**
  * Creates the object's initial state, then the row and the owner's membership in one D1
@@ -94,6 +95,11 @@ export async function createRoom(env: Env, db: Db, projectId: string, owner: Use
   if (input.kind === "poker") {
     deck = await findDeck(db, projectId, input.method);
     if (!deck) return { ok: false, reason: "deck_not_found" };
+  }
+  if (input.sprint !== undefined) {
+    // Only a sprint of this project, and never the backlog (it has no start, no end, no facts).
+    const sprint = await findSprint(db, projectId, input.sprint);
+    if (!sprint || sprint.isBacklog) return { ok: false, reason: "sprint_not_found" };
   }
   const id = newGuid();
   const init: RoomInit = {
@@ -110,6 +116,7 @@ export async function createRoom(env: Env, db: Db, projectId: string, owner: Use
   const [inserted] = await db.batch([
     db.insert(rooms).values({ id, projectId, kind: input.kind, title: input.title, method: input.method, ownerId: owner.id }).returning(),
     db.insert(roomMembers).values({ roomId: id, member: owner.id, userId: owner.id, name: owner.name, role: "voter" }),
+    ...(input.sprint !== undefined ? [db.insert(retroSprints).values({ roomId: id, projectId, sprintId: input.sprint })] : []),
   ]);
   return { ok: true, room: inserted[0]! };
 }

@@ -20,6 +20,8 @@ import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { LineValue } from "./line-value";
 import { LaneLoad } from "./sprint-capacity";
+import { useSprintRetro } from "../rooms/retro/sprint-retro";
+import { useApi } from "../shell/errors";
 
 export interface BoardFields {
   title: string;
@@ -146,14 +148,14 @@ function NewTask({ lane, onCreate }: { lane: Lane; onCreate: (lane: Lane, title:
   );
 }
 
-export type SprintAction = "edit" | "start" | "poker" | "complete" | "archive" | "unarchive" | "delete";
+export type SprintAction = "edit" | "start" | "poker" | "retro" | "complete" | "archive" | "unarchive" | "delete";
 
 function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; unestimated: number; onAction: (action: SprintAction) => void }) {
   const { t } = useTranslation("projects");
   const open = sprint.status !== "completed";
   const actions: SprintAction[] = sprint.archived
     ? ["unarchive", "delete"]
-    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
+    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(sprint.status !== "planned" ? (["retro"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
   return (
     <details className="relative" data-testid="sprint-menu">
       <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
@@ -199,6 +201,7 @@ export function LaneView({
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
   const totals = laneTotals(lane.tasks, ctx.fields.estimate);
   const status = lane.sprint && !lane.backlog ? lane.sprint.status : null;
+  const startRetro = useSprintRetro(useApi());
   return (
     <section
       className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""}`}
@@ -227,7 +230,7 @@ export function LaneView({
             </span>
           )}
         </span>
-        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => onSprint(lane, action)} />}
+        {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => (action === "retro" ? startRetro(ctx.projectGuid, t("sprints.retroTitle", { title: lane.title }), lane.sprint!.guid) : onSprint(lane, action))} />}
         {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} after={preview?.(totals.estimate) ?? null} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>

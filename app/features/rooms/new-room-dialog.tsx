@@ -25,6 +25,9 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   const [title, setTitle] = useState("");
   const [deck, setDeck] = useState(decks[0]?.guid ?? "fibonacci");
   const [preset, setPreset] = useState<string>(RETRO_PRESET_NAMES[0]!);
+  // A retro may be bound to a sprint: it then opens with the sprint's facts (issue 16).
+  const [sprint, setSprint] = useState("");
+  const [sprints, setSprints] = useState<{ guid: string; title: string; status: string; backlog: boolean }[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
   const [busy, setBusy] = useState(false);
@@ -32,10 +35,20 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
     if (!ref.current?.open) ref.current?.showModal();
   }, []);
   const chosenDeck = decks.find((d) => d.guid === deck);
+  useEffect(() => {
+    if (kind !== "retro") return;
+    let live = true;
+    void api<{ guid: string; title: string; status: string; backlog: boolean }[]>("GET", `/v1/project/${projectGuid}/sprint`, undefined, { quiet: true }).then((r) => {
+      if (live && r.data) setSprints(r.data.filter((s) => !s.backlog));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, kind, projectGuid]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createRoomInput.safeParse({ kind, title, method: kind === "poker" ? deck : preset });
+    const parsed = createRoomInput.safeParse({ kind, title, method: kind === "poker" ? deck : preset, ...(kind === "retro" && sprint ? { sprint } : {}) });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     setErrors({});
     setDetail("");
@@ -112,6 +125,19 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
               ))}
             </select>
             {errors.method && <p className="field-error">{errors.method}</p>}
+            <label className="label mt-3" htmlFor="new-room-sprint">
+              {t("new.sprint")}
+            </label>
+            <select id="new-room-sprint" className="input" value={sprint} onChange={(e) => setSprint(e.target.value)} data-testid="new-room-sprint">
+              <option value="">{t("new.noSprint")}</option>
+              {sprints.map((s) => (
+                <option key={s.guid} value={s.guid}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+            <p className="muted mt-1.5 text-xs">{t("new.sprintHint")}</p>
+            {errors.sprint && <p className="field-error">{errors.sprint}</p>}
           </div>
         )}
         <div className="flex justify-end gap-2">

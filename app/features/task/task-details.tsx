@@ -255,6 +255,14 @@ export function TaskDetails({
           <p className="muted text-xs" data-testid="task-meta">
             {t("header.created", { name: creator, when: formatRelativeTime(task.created_at, data.now, i18n.language) })}
             {task.updated_at > task.created_at && <> · {t("header.updated", { when: formatRelativeTime(task.updated_at, data.now, i18n.language) })}</>}
+            {data.fromRetro && (
+              <>
+                {" · "}
+                <Link to={data.fromRetro.url} className="underline" data-testid="task-from-retro">
+                  {t("header.from_retro", { title: data.fromRetro.title })}
+                </Link>
+              </>
+            )}
           </p>
         </div>
         {statusError && (

@@ -11,6 +11,7 @@ import {
   updateRoomInput,
   verifyInput,
   voteInput,
+  calibrationQuery,
 } from "../../../domain/rooms/schemas";
 import { versionBody } from "../doc-content";
 import type { Operation } from "./registry";
@@ -69,7 +70,8 @@ export const roomOperations: Operation[] = [
   { method: "get", path: "/v1/project/:id/rooms", tag: "Rooms", access: "read", summary: "The project's poker and retro rooms.", ok: { status: 200, description: "`{results}`." } },
   {
     method: "post", path: "/v1/project/:id/rooms", tag: "Rooms", access: "write", summary: "Create a poker or retro room; the caller owns it.",
-    body: { json: createRoomInput }, ok: { status: 201, description: "The room." }, errors: { 404: ["room_method_invalid"] },
+    body: { json: createRoomInput }, ok: { status: 201, description: "The room; a retro given `sprint` is bound to that sprint and opens with its facts." },
+    errors: { 400: ["room_sprint_invalid"], 404: ["room_method_invalid", "sprint_not_found"] },
   },
   { method: "get", path: "/v1/project/:id/valmethod", tag: "Rooms", access: "read", summary: "The voting decks: built-in and the project's own.", ok: { status: 200, description: "`{results}`." } },
   { method: "get", path: "/v1/project/:id/valmethod/:valGuid", tag: "Rooms", access: "read", summary: "One deck.", ok: { status: 200, description: "The deck." }, errors: { 404: ["deck_not_found"] } },
@@ -108,6 +110,16 @@ export const roomOperations: Operation[] = [
   { method: "get", path: "/v1/rooms/:rid/issues/:taskUid/votes", tag: "Poker", access: "room-seat", summary: "The current round of a task.", ok: { status: 200, description: "The round." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "room.unknown_issue"] } },
   { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes", tag: "Poker", access: "room-writer", summary: "Vote a card on the current task.", body: { json: voteInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
   { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes/flip", tag: "Poker", access: "room-owner", summary: "Show the current task's votes.", ok: { status: 200, description: "`{ok, seq}`." }, errors: { ...ROOM_ACT, 409: ["room.issue_not_current"] } },
+  {
+    method: "get", path: "/v1/rooms/:rid/facts", tag: "Retro", access: "room-seat", accessNote: "Members who are project people; guests by link are refused.",
+    summary: "A retro's facts: its bound sprint's carried-over and added tasks, estimate done vs committed, poker estimates changed afterwards, the previous bound retro's actions and this retro's action tasks, with their status now.",
+    ok: { status: 200, description: "`{sprint, facts, last_actions, actions}`." }, errors: { ...ROOM_ACT, 403: [...ROOM_ACT[403], "room_guests_no_facts"] },
+  },
+  {
+    method: "get", path: "/v1/rooms/:rid/calibration", tag: "Poker", access: "room-seat", accessNote: "Members who are project people; guests by link are refused.",
+    summary: "The calibration strip: up to three earlier tasks of the project per card value, most recently estimated first, leaving out `issue`.",
+    query: calibrationQuery, ok: { status: 200, description: "`{results: [{card, value, tasks}]}`." }, errors: { ...ROOM_ACT, 403: [...ROOM_ACT[403], "room_guests_no_facts"] },
+  },
   { method: "get", path: "/v1/rooms/:rid/archiv", tag: "Rooms", access: "room-seat", summary: "The room's history (poker rounds, or the retro board).", ok: { status: 200, description: "`{results}`." }, errors: ROOM_ACT },
   { method: "post", path: "/v1/rooms/:rid/archiv", tag: "Rooms", access: "room-owner", summary: "Archive the room.", ok: { status: 200, description: "The room." }, errors: ROOM_ACT },
 ];

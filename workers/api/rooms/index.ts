@@ -9,6 +9,7 @@ import type { RetroClientMessage } from "../../../domain/rooms/retro";
 import { deckInput } from "../../../domain/rooms/decks";
 import {
   addIssuesInput,
+  calibrationQuery,
   createRoomInput,
   currentIssueInput,
   joinInput,
@@ -51,7 +52,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import type { AppEnv } from "../types";
-import { readJson } from "../validate";
+import { parseWith, readJson } from "../validate";
+import { calibration, retroFactsView } from "../../services/retro-loop";
 
 type RoomEnv = AppEnv & { Variables: AppEnv["Variables"] & { room: Room; seat: Seat | null } };
 
@@ -103,7 +105,7 @@ export const roomProjectRoutes = new Hono<ProjectEnv>()
   .post("/v1/project/:id/rooms", access("write"), async (c) => {
     const input = await readJson(c, createRoomInput);
     const result = await createRoom(c.env, c.get("db"), c.get("project").id, c.get("user")!, input);
-    if (!result.ok) throw new ApiProblem(404, result.reason, { method: result.reason });
+    if (!result.ok) throw new ApiProblem(404, result.reason, result.reason === "sprint_not_found" ? { sprint: result.reason } : { method: result.reason });
     return c.json(roomWire(result.room), 201);
   })
   .get("/v1/project/:id/valmethod", access("read"), async (c) => c.json({ results: await projectDecks(c.get("db"), c.get("project").id) }))
@@ -278,6 +280,24 @@ export const roomRoutes = new Hono<RoomEnv>()
     const view = (await viewOf(c.env, room, seat)).view as PokerView;
     if (view.current !== c.req.param("taskUid")) throw new ApiProblem(409, "room.issue_not_current");
     return c.json(await act(c.env, room, seat, { type: "flip" }));
+  })
+  // The planning loop (issue 16): what a retro bound to a sprint opens with, and the live
+  // status of action items' tasks. Project people only: guests by link never see the project's tasks.
+  .get("/v1/rooms/:rid/facts", inRoom, async (c) => {
+    const room = c.get("room");
+    kindOnly(room, "retro");
+    if (seated(c, false).guest) throw new ApiProblem(403, "room_guests_no_facts");
+    return c.json(await retroFactsView(c.get("db"), room, c.get("i18n").t));
+  })
+  /** The calibration strip: earlier tasks of the project holding each card's value, for the task being estimated. */
+  .get("/v1/rooms/:rid/calibration", inRoom, async (c) => {
+    const room = c.get("room");
+    kindOnly(room, "poker");
+    if (seated(c, false).guest) throw new ApiProblem(403, "room_guests_no_facts");
+    const { issue } = parseWith(calibrationQuery, c.req.query());
+    const db = c.get("db");
+    const deck = await findDeck(db, room.projectId, room.method);
+    return c.json({ results: deck ? await calibration(db, room.projectId, deck.cards, issue ?? "", c.get("i18n").t) : [] });
   })
   .get("/v1/rooms/:rid/archiv", inRoom, async (c) => {
     const room = c.get("room");

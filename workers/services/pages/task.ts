@@ -17,6 +17,7 @@ import { type CommentView, listComments } from "../comments";
 import { type FileView, listFiles } from "../entity-files";
 import { type FieldView, listFields, optionsOf } from "../field-definitions";
 import { type LinkView, listLinks } from "../links";
+import { retroOfTask } from "../retro-loop";
 import { allSprints } from "../sprints";
 import { findTask, type TaskView, taskViews } from "../tasks";
 import { type NamingData, namingFor, type RelatedTask, relatedTasks } from "./activity";
@@ -46,6 +47,8 @@ export interface TaskFound {
   /** Option guid of the epic issue type. */
   epicType: string | null;
   creator: { guid: string; name: string } | null;
+  /** The retro whose action item this task is (issue 16), linked from the task's header. */
+  fromRetro: { guid: string; title: string; url: string } | null;
   /** Links to other tasks (parent and subtask links included). */
   links: LinkView[];
   files: FileView[];
@@ -101,11 +104,12 @@ export async function taskPage(env: Env, viewerId: string, projectId: string, ta
     parentsOf(db, bySlug("subtasks")?.id, row.id),
   ]);
   const related = await relatedTasks(db, projectId, [...named, ...epicIds, ...childIds, ...parentIds]);
-  const [creator, links, files, history] = await Promise.all([
+  const [creator, links, files, history, fromRetro] = await Promise.all([
     row.createdBy ? db.select({ guid: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get() : undefined,
     listLinks(db, row),
     listFiles(db, row),
     listActivity(db, projectId, { limit: HISTORY_ROWS, entity: row.id, entityKind: "issue" }),
+    retroOfTask(db, projectId, row.id),
   ]);
   const naming = await namingFor(db, projectId, history.results, t, { fields: definitions, sprints });
   const participant = access.participant;
@@ -121,6 +125,7 @@ export async function taskPage(env: Env, viewerId: string, projectId: string, ta
     parents: parentIds,
     epicType: epicType ?? null,
     creator: creator ?? null,
+    fromRetro,
     links,
     files,
     history: { rows: history.results, more: history.next !== null, naming },

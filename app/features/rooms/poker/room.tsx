@@ -13,6 +13,7 @@ import { useRoomSend } from "../room-errors";
 import { ConnectionState, RoomHeader } from "../room-header";
 import type { RoomScreenProps } from "../types";
 import { AddIssuesDialog } from "./add-issues-dialog";
+import { CalibrationStrip } from "./calibration-strip";
 import { CurrentIssue } from "./current-issue";
 import { PokerDeck } from "./deck";
 import { PokerHistory } from "./history";
@@ -89,6 +90,7 @@ export default function PokerRoom({ room, live }: RoomScreenProps) {
           ) : (
             <>
               <CurrentIssue view={view} />
+              {room.you && !room.you.guest && <CalibrationStrip roomGuid={room.guid} projectGuid={room.project} issue={view.current} />}
               <PokerTable
                 view={view}
                 me={me}

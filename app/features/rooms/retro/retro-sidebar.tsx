@@ -12,6 +12,8 @@ import { GuestsToggle } from "../room-header";
 import { PersonAvatar } from "./person-badge";
 import { columnTitle } from "./retro-columns";
 import type { RetroParts } from "./types";
+import type { ActionTaskView } from "../../../../workers/services/retro-loop";
+import { Chip } from "../../../components/ui/chip";
 
 function Panel({ id, icon, title, aside, children, testId }: { id: string; icon: IconName; title: string; aside?: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -282,7 +284,19 @@ export function ParticipantsPanel({ parts }: { parts: RetroParts }) {
   );
 }
 
-export function ActionsPanel({ parts, boardHref }: { parts: RetroParts; boardHref: string | null }) {
+/** The task an action item became, with its status now (issue 16: the retro shows their live status). */
+function ActionTaskStatus({ task, project }: { task: ActionTaskView; project: string }) {
+  return (
+    <span className="mt-0.5 flex items-center gap-1.5 text-xs" data-testid="action-task" data-done={task.done ? "true" : "false"}>
+      <Link className="link tabular-nums" to={`/project/${project}/issue/${task.guid}`}>
+        #{task.number}
+      </Link>
+      {task.status && <Chip label={task.status.label} color={task.status.color} testId="action-task-status" />}
+    </span>
+  );
+}
+
+export function ActionsPanel({ parts, boardHref, tasks }: { parts: RetroParts; boardHref: string | null; tasks?: Map<string, ActionTaskView> }) {
   const { t } = useTranslation("retro");
   const { view, readOnly, act } = parts;
   const [exported, setExported] = useState<number | null>(null);
@@ -311,8 +325,9 @@ export function ActionsPanel({ parts, boardHref }: { parts: RetroParts; boardHre
                 <span className="line-clamp-2 break-words">{n.text}</span>
                 <span className="muted block text-xs">
                   {titleOf(n.column)}
-                  {n.exported && ` · ${t("actions.isTask")}`}
+                  {n.exported && !tasks?.get(n.id) && ` · ${t("actions.isTask")}`}
                 </span>
+                {tasks?.get(n.id) && <ActionTaskStatus task={tasks.get(n.id)!} project={parts.room.project} />}
               </span>
             </li>
           ))}

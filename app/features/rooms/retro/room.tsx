@@ -12,6 +12,7 @@ import type { RetroView } from "../../../../domain/rooms/retro";
 import { type RetroPhase, phaseOf } from "../../../../domain/rooms/retro-arrange";
 import type { RoomYou } from "../../../../domain/wire/live/room";
 import { Icon } from "../../../components/ui/icons";
+import { actionTasksByNote, FactsColumn, FactsLive, useRetroFacts } from "./facts-column";
 import { RetroColumns } from "./retro-columns";
 import { ActionsPanel, OptionsPanel, ParticipantsPanel, SpeakersPanel, VotingPanel } from "./retro-sidebar";
 import type { RoomLive, RoomStatus } from "../use-room";
@@ -65,6 +66,8 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
   }, [view.votingPhase, view.votesSpent]);
   // A guest has no project to open; a member follows exported tasks to the planning board.
   const boardHref = room.you?.guest === false ? `/project/${room.project}/taskboard` : null;
+  const { facts, reload, member } = useRetroFacts(parts);
+  const bound = Boolean(facts?.sprint && facts.facts);
 
   return (
     <div className="mx-auto flex max-w-[100rem] flex-col gap-4 px-4 py-6" data-testid="retro-room" data-room={room.guid}>
@@ -106,12 +109,14 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
           )}
         </div>
       </div>
-      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_19rem]">
+      {member && <FactsLive project={room.project} onChange={reload} />}
+      <div className={`grid items-start gap-4 ${bound ? "xl:grid-cols-[17rem_minmax(0,1fr)_19rem]" : "xl:grid-cols-[minmax(0,1fr)_19rem]"}`}>
+        {bound && <FactsColumn facts={facts!} project={room.project} />}
         <RetroColumns parts={parts} byVotes={byVotes} />
         <aside className="flex flex-col gap-4" aria-label={t("sidebar")}>
           <SpeakersPanel parts={parts} />
           <VotingPanel parts={parts} />
-          <ActionsPanel parts={parts} boardHref={boardHref} />
+          <ActionsPanel parts={parts} boardHref={boardHref} tasks={actionTasksByNote(facts)} />
           <ParticipantsPanel parts={parts} />
           {view.facilitator && !readOnly && <OptionsPanel parts={parts} />}
         </aside>

@@ -1,0 +1,154 @@
+/**
+ * The retro's facts (the planning loop, issue 16): for a retro bound to a sprint, a column of
+ * read-only cards computed from the sprint (carried over, added after the start, estimate done
+ * vs committed, poker estimates changed afterwards) and the previous bound retro's action items
+ * with their tasks' status now. Read from `GET /rooms/{rid}/facts`, again whenever a task of the
+ * project changes or this retro's action items become tasks, so statuses stay live.
+ */
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ActionTaskView, LoopTask, RetroFactsView } from "../../../../workers/services/retro-loop";
+import { Chip } from "../../../components/ui/chip";
+import { Icon, type IconName } from "../../../components/ui/icons";
+import { useProjectLive } from "../../planning/use-project-live";
+import { useApi } from "../../shell/errors";
+import type { RetroParts } from "./types";
+
+/**
+ * The facts of the retro: null until read, and for guests (who never see the project's tasks).
+ * Read again when `exported` (how many of the room's notes are tasks) changes, and by `reload`.
+ */
+export function useRetroFacts(parts: RetroParts): { facts: RetroFactsView | null; reload: () => void; member: string | null } {
+  const { room } = parts;
+  const api = useApi();
+  const member = room.you && room.you.guest === false ? room.you.member : null;
+  const exported = parts.view.notes.filter((n) => n.exported).length;
+  const [facts, setFacts] = useState<RetroFactsView | null>(null);
+  const load = useCallback(async () => {
+    if (!member) return;
+    const result = await api<RetroFactsView>("GET", `/v1/rooms/${room.guid}/facts`, undefined, { quiet: true });
+    if (result.data) setFacts(result.data);
+  }, [api, member, room.guid]);
+  useEffect(() => {
+    void load();
+  }, [load, exported]);
+  return { facts: member ? facts : null, reload: () => void load(), member };
+}
+
+/**
+ * Reads the facts again whenever a task of the project changes (statuses stay live); project
+ * people only. One's own changes count too: the retro shows nothing of them before the read.
+ */
+export function FactsLive({ project, onChange }: { project: string; onChange: () => void }) {
+  useProjectLive(project, undefined, (message) => {
+    if (message.type === "tasks_changed") onChange();
+  });
+  return null;
+}
+
+function TaskLine({ task, project, aside }: { task: LoopTask; project: string; aside?: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2 text-sm" data-testid="fact-task" data-task={task.guid} data-done={task.done ? "true" : "false"}>
+      <Link to={`/project/${project}/issue/${task.guid}`} className="min-w-0 flex-1 truncate hover:underline">
+        <span className="muted tabular-nums">#{task.number}</span> {task.title}
+      </Link>
+      {aside}
+    </li>
+  );
+}
+
+function StatusOf({ task }: { task: LoopTask }) {
+  return task.status ? <Chip label={task.status.label} color={task.status.color} testId="fact-status" /> : null;
+}
+
+function FactCard({ icon, title, count, children, testId }: { icon: IconName; title: string; count?: number; children: ReactNode; testId: string }) {
+  return (
+    <section className="rounded-xl border border-[var(--border)] bg-[var(--surface)] p-3 shadow-sm" data-testid={testId}>
+      <h4 className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+        <span className="muted" aria-hidden="true">
+          <Icon name={icon} size={15} />
+        </span>
+        {title}
+        {count !== undefined && <span className="ml-auto rounded-full bg-[var(--surface-2)] px-2 text-xs tabular-nums">{count}</span>}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+/** The facts column, for a retro bound to a sprint. */
+export function FactsColumn({ facts, project }: { facts: RetroFactsView; project: string }) {
+  const { t } = useTranslation("retro");
+  const { sprint, facts: f, last_actions: last } = facts;
+  if (!sprint || !f) return null;
+  const none = <p className="muted text-sm">{t("facts.none")}</p>;
+  const list = (tasks: LoopTask[], aside?: (task: LoopTask) => ReactNode) =>
+    tasks.length === 0 ? (
+      none
+    ) : (
+      <ul className="flex flex-col gap-1">
+        {tasks.map((task) => (
+          <TaskLine key={task.guid} task={task} project={project} aside={aside?.(task)} />
+        ))}
+      </ul>
+    );
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl bg-[var(--surface-2)] p-3" aria-labelledby="retro-facts" data-testid="retro-facts" data-sprint={sprint.guid}>
+      <header className="border-t-4 border-[var(--primary)] pt-2">
+        <h3 id="retro-facts" className="font-semibold">
+          {t("facts.title")}
+        </h3>
+        <p className="muted text-xs">
+          {t("facts.sprint", { title: sprint.title })} · {t(`facts.status.${sprint.status}`)}
+        </p>
+      </header>
+      <FactCard icon="flag" title={t("facts.estimate")} testId="fact-estimate">
+        <p className="text-sm" data-testid="fact-estimate-done">
+          {t("facts.doneOf", { done: f.estimate.done, committed: f.estimate.committed + f.estimate.added })}
+        </p>
+        <p className="muted text-xs">
+          {t("facts.committed", { committed: f.estimate.committed, added: f.estimate.added })}
+          {f.estimate.unestimated > 0 && <> · {t("facts.unestimated", { count: f.estimate.unestimated })}</>}
+        </p>
+      </FactCard>
+      <FactCard icon="exchange" title={t("facts.carriedOver")} count={f.carried_over.length} testId="fact-carried-over">
+        {list(f.carried_over)}
+      </FactCard>
+      <FactCard icon="plus" title={t("facts.added")} count={f.added.length} testId="fact-added">
+        {list(f.added)}
+      </FactCard>
+      <FactCard icon="cards" title={t("facts.accuracy")} testId="fact-accuracy">
+        <p className="muted mb-1 text-xs" data-testid="fact-accuracy-summary">
+          {f.accuracy.estimated === 0 ? t("facts.noPoker") : t("facts.changedOf", { count: f.accuracy.changed.length, estimated: f.accuracy.estimated })}
+        </p>
+        {f.accuracy.changed.length > 0 && (
+          <ul className="flex flex-col gap-1">
+            {f.accuracy.changed.map((c) => (
+              <TaskLine key={c.task.guid} task={c.task} project={project} aside={<span className="text-xs font-semibold tabular-nums">{t("facts.fromTo", { from: c.poker, to: c.now ?? "—" })}</span>} />
+            ))}
+          </ul>
+        )}
+      </FactCard>
+      <FactCard icon="cycle" title={t("facts.lastActions")} count={last?.items.length} testId="fact-last-actions">
+        {last ? (
+          <>
+            <p className="muted mb-1 text-xs">
+              <Link to={last.room.url} className="hover:underline">
+                {last.room.title}
+              </Link>
+            </p>
+            {list(last.items, (task) => <StatusOf task={task} />)}
+          </>
+        ) : (
+          <p className="muted text-sm">{t("facts.noLastRetro")}</p>
+        )}
+      </FactCard>
+    </section>
+  );
+}
+
+/** The tasks this retro's action items became, by note, for the actions panel's live status. */
+export function actionTasksByNote(facts: RetroFactsView | null): Map<string, ActionTaskView> {
+  return new Map((facts?.actions ?? []).map((a) => [a.note, a]));
+}
