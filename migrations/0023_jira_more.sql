@@ -4,6 +4,7 @@ CREATE TABLE `jira_connections` (
 	`sealed_access` text NOT NULL,
 	`sealed_refresh` text NOT NULL,
 	`expires_at` integer NOT NULL,
+	`browser_refresh_hash` text NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -72,6 +72,8 @@ export interface ImportState {
   attempt: number;
   startedAt: number;
   finishedAt?: number;
+  /** A scheduled re-sync: only issues Jira updated since this moment (the last run's start). */
+  since?: number;
 }
 
 export const MAX_PROBLEMS = 200;
@@ -86,7 +88,7 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Math.min(300_000, Math.max(100, Number.isFinite(ms) ? ms : 1000));
 }
 
-export const initialState = (now: number): ImportState => ({ phase: "setup", pageToken: null, pagesDone: 0, total: 0, counts: zeroCounts(), problems: [], attempt: 0, startedAt: now });
+export const initialState = (now: number, since?: number): ImportState => ({ phase: "setup", pageToken: null, pagesDone: 0, total: 0, counts: zeroCounts(), problems: [], attempt: 0, startedAt: now, ...(since === undefined ? {} : { since }) });
 
 /** The next step after a failed call: wait and try again, or give the run up. */
 export type Retry = { kind: "wait"; ms: number; state: ImportState } | { kind: "fail"; state: ImportState };

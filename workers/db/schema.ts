@@ -989,6 +989,12 @@ export const jiraConnections = sqliteTable("jira_connections", {
   sealedRefresh: text("sealed_refresh").notNull(),
   /** Epoch ms when the access token expires. */
   expiresAt: integer("expires_at").notNull(),
+  /**
+   * SHA-256 of the refresh token the browser was last given. The browser's sealed copy stays a
+   * valid handle after the server rotated the chain on its own; once the browser refreshed with
+   * it, it is spent, as at Atlassian.
+   */
+  browserRefreshHash: text("browser_refresh_hash").notNull(),
   updatedAt: integer("updated_at").notNull().default(now),
 });
 
