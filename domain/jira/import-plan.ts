@@ -136,3 +136,33 @@ export interface PendingRelation {
   to: string;
   kind: "epic" | "parent" | "blocks" | "relates" | "duplicates";
 }
+
+/** A Jira workflow as `GET /rest/api/3/workflow/search?expand=transitions,statuses` lists it. */
+export interface JiraWorkflow {
+  statuses?: { id: string; name: string }[];
+  /** `from` empty: a global transition, from any status. */
+  transitions?: { from?: string[]; to?: string }[];
+}
+
+/**
+ * Jira's transitions onto moves between the status field's options (`statusOptions`: Jira
+ * status name → option guid). Global transitions come from every status of their workflow;
+ * statuses with no option here and moves onto the same option are left out.
+ */
+export function workflowTransitions(workflows: readonly JiraWorkflow[], statusOptions: Readonly<Record<string, string>>): { from: string; to: string }[] {
+  const out = new Map<string, { from: string; to: string }>();
+  for (const w of workflows) {
+    const names = new Map((w.statuses ?? []).map((s) => [s.id, s.name]));
+    const option = (id: string | undefined) => (id === undefined ? undefined : statusOptions[names.get(id) ?? ""]);
+    for (const t of w.transitions ?? []) {
+      const to = option(t.to);
+      if (!to) continue;
+      const from = t.from?.length ? t.from : [...names.keys()];
+      for (const f of from) {
+        const source = option(f);
+        if (source && source !== to) out.set(`${source}>${to}`, { from: source, to });
+      }
+    }
+  }
+  return [...out.values()];
+}

@@ -10,7 +10,7 @@ import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 import type { ImportStatus } from "../../durable-objects/stubs";
-import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs } from "../../workers/db/schema";
+import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, workflows } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { runJiraSchedule } from "../../workers/services/jira-sync";
 import { connectJira, fakeJiraUrl } from "../fixtures/jira/connect";
@@ -85,6 +85,15 @@ describe("a Jira import, continued", () => {
     expect(imported.every((a) => a.actorId === root.id)).toBe(true);
     expect(imported.map((a) => JSON.parse(a.detail).key).sort()).toEqual(Array.from({ length: SIZE }, (_, i) => `ALPHA-${i + 1}`).sort());
     const taskOf = new Map(imported.map((a) => [JSON.parse(a.detail).key as string, a.entityId]));
+
+    // Jira's workflow became the status field's: its moves, and "Blocked" reachable from every status.
+    const status = await fieldOf(projectId, "status");
+    const option = (title: string) => (JSON.parse(status.valuesSet) as { guid: string; title?: string; value?: string }[]).find((o) => (o.title ?? o.value) === title)!.guid;
+    const flow = (await db().select().from(workflows).where(eq(workflows.fieldId, status.id)).get())!;
+    const moves = JSON.parse(flow.transitions) as { from: string; to: string }[];
+    expect(moves).toContainEqual({ from: option("To Do"), to: option("In Progress") });
+    expect(moves.filter((m) => m.to === option("Blocked"))).toHaveLength(4);
+    expect(moves).toHaveLength(4 + 4);
 
     // Search finds them: "Billing" is in the titles of ALPHA-3 and ALPHA-8, a comment's words in ALPHA-6's comments.
     const billing = await call("GET", `/api/v1/project/${projectId}/issuesearch/data?query=billing`, { cookie: root.cookie });

@@ -13,7 +13,8 @@ import { type Counts, type FieldMapping, type ImportProblem, type PendingRelatio
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type FieldOption } from "../../domain/fields/types";
 import { type Db, runBatch } from "../db/client";
-import { attachments, comments, fieldDefinitions, fieldValues, jiraEntities, jiraImports as jiraImportsTable, participants, sprints, taskLinks, tasks, users } from "../db/schema";
+import { attachments, comments, fieldDefinitions, fieldValues, jiraEntities, jiraImports as jiraImportsTable, participants, sprints, taskLinks, tasks, users, workflows } from "../db/schema";
+import { createWorkflow, parseTransitions, updateWorkflow } from "./workflows";
 import { getServerByName } from "partyserver";
 import type { ImportInit } from "../../durable-objects/stubs";
 import type { Env } from "../env";
@@ -431,4 +432,22 @@ export async function startImport(env: Env, db: Db, init: Omit<ImportInit, "impo
 /** A re-run started: the report row says so until the object's first step reports. */
 export async function markRunning(db: Db, id: string): Promise<void> {
   await db.update(jiraImportsTable).set({ phase: "setup", updatedAt: Date.now() }).where(eq(jiraImportsTable.id, id));
+}
+
+/**
+ * Jira's workflow transitions onto the status field's workflow: added to the one the project
+ * has (nothing it allows is taken away), or a new one. Answers how many moves were new.
+ */
+export async function importWorkflow(db: Db, projectId: string, statusField: string, moves: { from: string; to: string }[]): Promise<number> {
+  if (!moves.length) return 0;
+  const existing = await db.select().from(workflows).where(and(eq(workflows.projectId, projectId), eq(workflows.fieldId, statusField))).get();
+  if (!existing) {
+    const made = await createWorkflow(db, projectId, { title: "Jira", field: statusField, transitions: moves });
+    return made.ok ? made.workflow.transitions.length : 0;
+  }
+  const current = parseTransitions(existing.transitions);
+  const known = new Set(current.map((t) => `${t.from}>${t.to}`));
+  const added = moves.filter((m) => !known.has(`${m.from}>${m.to}`));
+  if (added.length) await updateWorkflow(db, projectId, existing.id, { transitions: [...current, ...added] });
+  return added.length;
 }

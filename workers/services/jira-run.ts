@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { ImportInit } from "../../durable-objects/stubs";
-import { type Counts, type FieldMapping, type ImportState, type PendingRelation, afterPage } from "../../domain/jira/import-plan";
+import { type Counts, type FieldMapping, type ImportState, type JiraWorkflow, type PendingRelation, addProblem, afterPage, workflowTransitions } from "../../domain/jira/import-plan";
 import type { HubMessage } from "../../domain/wire/live/hub";
 import { getDb } from "../db/client";
 import { jiraImports } from "../db/schema";
@@ -19,7 +19,7 @@ import { assignJoinedJiraPeople } from "./jira-people";
 import { syncFinished } from "./jira-sync";
 import { importJql } from "../../domain/jira/resync";
 import { JiraHttpError, type JiraSite, jiraAll, jiraBytes, jiraJson, jiraPost } from "./jira-client";
-import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
+import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, importWorkflow, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
 
 /** Issues per search/jql page: one page is one step, written and checkpointed together. */
 const PAGE_SIZE = 50;
@@ -96,10 +96,17 @@ async function step(env: Env, input: StepInput): Promise<StepResult> {
     const prepared = await prepareProject(db, init.projectId, i18nFor("en").t, { fields, statuses: [...statuses], priorities: ["Highest", "High", "Medium", "Low", "Lowest"], sprints, siteUrl: init.siteUrl });
     const counts = { ...state.counts };
     for (const [k, v] of Object.entries(prepared.counts)) counts[k as keyof Counts] = v ?? 0;
+    // Reading workflows needs Jira administration rights; without them the run goes on.
+    const jiraWorkflows = await jiraAll<JiraWorkflow>(site, "/rest/api/3/workflow/search", { expand: "transitions,statuses" }).catch((err) => {
+      if (err instanceof JiraHttpError && (err.status === 403 || err.status === 404)) return null;
+      throw err;
+    });
+    if (jiraWorkflows) await importWorkflow(db, init.projectId, prepared.mapping.fields.status!, workflowTransitions(jiraWorkflows, prepared.mapping.statusOptions));
+    const problems = jiraWorkflows ? state.problems : addProblem(state.problems, { reason: "workflow_unreadable" });
     // People who joined since the last run get their Jira tasks, even those Jira did not change.
     await assignJoinedJiraPeople(env, db, init.projectId, init.importId);
     if (sprints.length) await publishToProject(env, init.projectId, { type: "sprints_changed", project: init.projectId, by: init.importId, at: Date.now() });
-    return { ok: true, state: { ...state, phase: "issues", total: count, counts, attempt: 0 }, mapping: prepared.mapping };
+    return { ok: true, state: { ...state, phase: "issues", total: count, counts, problems, attempt: 0 }, mapping: prepared.mapping };
   }
   const mapping = input.mapping!;
   if (state.phase === "issues") {
