@@ -68,7 +68,7 @@ export interface ObjectHost {
   /** Runs one step of a Jira import; Jira's refusals come back as `{ok: false, status, retryAfter}`. */
   jiraStep(env: Env, input: JiraStepInput): Promise<JiraStepResult>;
   /** Refreshes the run's sealed tokens with Atlassian; null when refused. */
-  jiraRefresh(env: Env, init: ImportInit, tokens: { refresh: string }): Promise<{ access: string; refresh: string } | null>;
+  jiraRefresh(env: Env, init: ImportInit, tokens: { access: string; refresh: string }): Promise<{ access: string; refresh: string } | null>;
   /** Writes the run's report row and pushes its progress to the user's hub. */
   jiraReport(env: Env, init: ImportInit, state: ImportState): Promise<void>;
 }

@@ -124,8 +124,8 @@ export type ImportStatus = ImportState & { import: string; project: string };
 /** `JiraImport`, one per import run: pages through Jira and writes the project. */
 export interface JiraImportRpc {
   start(init: ImportInit): Promise<{ ok: boolean }>;
-  /** Runs a finished import again: updates what changed in Jira. */
-  rerun(): Promise<{ ok: boolean }>;
+  /** Runs a finished import again: updates what changed in Jira (only what Jira updated since `since`, when given). */
+  rerun(since?: number): Promise<{ ok: boolean }>;
   status(): Promise<ImportStatus | null>;
 }
 

@@ -12,6 +12,7 @@ import type { Env } from "./env";
 import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
 import { runBillingSchedule } from "./services/payments/renewals";
+import { runJiraSchedule } from "./services/jira-sync";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { isSocketPath, routeSocket } from "./sockets";
@@ -116,5 +117,6 @@ export default {
   /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runBillingSchedule(env, getDb(env.DB)).then((report) => console.log("billing schedule", JSON.stringify(report))));
+    ctx.waitUntil(runJiraSchedule(env, getDb(env.DB)).then((report) => console.log("jira re-sync", JSON.stringify(report))));
   },
 } satisfies ExportedHandler<Env>;

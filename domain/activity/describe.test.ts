@@ -76,6 +76,10 @@ describe("activity sentences", () => {
     expect(done).toMatchObject({ key: "sprint.completed", params: { title: "Sprint 1", count: 3, to: "Sprint 2" } });
     expect(describeActivity(row("exploded", {}), ctx).key).toBe("issue.other");
   });
+  it("words a task imported from Jira and one updated from Jira by its Jira key", () => {
+    expect(describeActivity(row("jira_imported", { key: "ALPHA-1", url: "https://x.atlassian.net/browse/ALPHA-1" }), ctx)).toMatchObject({ key: "issue.jira_imported", params: { key: "ALPHA-1" } });
+    expect(describeActivity(row("jira_updated", { key: "ALPHA-1" }), ctx)).toMatchObject({ key: "issue.jira_updated", params: { key: "ALPHA-1" } });
+  });
   it("lists the tasks a page of rows mentions, including link targets and task-field values", () => {
     const rows = [row("link_added", { other: "t-9" }), row("updated", { changes: [{ field: "f-epic", from: "t-3", to: "t-4" }, { field: "f-status", from: "todo", to: "doing" }] }, { entity: "t-2" })];
     expect(tasksMentioned(rows, ctx.fields).sort()).toEqual(["t-1", "t-2", "t-3", "t-4", "t-9"]);

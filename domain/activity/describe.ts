@@ -171,6 +171,10 @@ export function describeActivity(row: ActivityRow, ctx: DescribeContext): Activi
     case "file_removed":
       params.name = str(d.name);
       return { key: `issue.${row.action}`, params, task, changes: [] };
+    case "jira_imported":
+    case "jira_updated":
+      params.key = str(d.key);
+      return { key: `issue.${row.action}`, params, task, changes: [] };
     default:
       return { key: "issue.other", params, task, changes: [] };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, afterFailure, afterPage, backoffMs, customFieldTypeOf, initialState, linkKindOf, retryAfterMs, sprintStateOf, statusKeyOf, typeKeyOf } from "./import-plan";
+import { MAX_ATTEMPTS, afterFailure, afterPage, backoffMs, customFieldTypeOf, initialState, linkKindOf, retryAfterMs, sprintStateOf, statusKeyOf, typeKeyOf, workflowTransitions } from "./import-plan";
 
 describe("mapping Jira's kinds", () => {
   it("lands known statuses and types on the built-in options and leaves others for new ones", () => {
@@ -57,5 +57,14 @@ describe("a run's answers to Jira's failures", () => {
     expect(two).toMatchObject({ phase: "relations", pageToken: null, pagesDone: 2 });
     expect(two.counts.issues).toBe(60);
     expect(two.problems).toHaveLength(1);
+  });
+
+  it("maps Jira's workflow transitions onto moves between status options, global ones from every status", () => {
+    const workflow = {
+      statuses: [{ id: "1", name: "To Do" }, { id: "2", name: "In Progress" }, { id: "3", name: "Done" }, { id: "9", name: "Unknown here" }],
+      transitions: [{ from: ["1"], to: "2" }, { from: ["2"], to: "3" }, { from: [], to: "1" }, { from: ["2"], to: "9" }, { from: ["1"], to: "2" }],
+    };
+    const moves = workflowTransitions([workflow], { "To Do": "todo", "In Progress": "doing", Done: "done" });
+    expect(moves).toEqual([{ from: "todo", to: "doing" }, { from: "doing", to: "done" }, { from: "doing", to: "todo" }, { from: "done", to: "todo" }]);
   });
 });

@@ -72,6 +72,8 @@ export interface ImportState {
   attempt: number;
   startedAt: number;
   finishedAt?: number;
+  /** A scheduled re-sync: only issues Jira updated since this moment (the last run's start). */
+  since?: number;
 }
 
 export const MAX_PROBLEMS = 200;
@@ -86,7 +88,7 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Math.min(300_000, Math.max(100, Number.isFinite(ms) ? ms : 1000));
 }
 
-export const initialState = (now: number): ImportState => ({ phase: "setup", pageToken: null, pagesDone: 0, total: 0, counts: zeroCounts(), problems: [], attempt: 0, startedAt: now });
+export const initialState = (now: number, since?: number): ImportState => ({ phase: "setup", pageToken: null, pagesDone: 0, total: 0, counts: zeroCounts(), problems: [], attempt: 0, startedAt: now, ...(since === undefined ? {} : { since }) });
 
 /** The next step after a failed call: wait and try again, or give the run up. */
 export type Retry = { kind: "wait"; ms: number; state: ImportState } | { kind: "fail"; state: ImportState };
@@ -133,4 +135,34 @@ export interface PendingRelation {
   from: string;
   to: string;
   kind: "epic" | "parent" | "blocks" | "relates" | "duplicates";
+}
+
+/** A Jira workflow as `GET /rest/api/3/workflow/search?expand=transitions,statuses` lists it. */
+export interface JiraWorkflow {
+  statuses?: { id: string; name: string }[];
+  /** `from` empty: a global transition, from any status. */
+  transitions?: { from?: string[]; to?: string }[];
+}
+
+/**
+ * Jira's transitions onto moves between the status field's options (`statusOptions`: Jira
+ * status name → option guid). Global transitions come from every status of their workflow;
+ * statuses with no option here and moves onto the same option are left out.
+ */
+export function workflowTransitions(workflows: readonly JiraWorkflow[], statusOptions: Readonly<Record<string, string>>): { from: string; to: string }[] {
+  const out = new Map<string, { from: string; to: string }>();
+  for (const w of workflows) {
+    const names = new Map((w.statuses ?? []).map((s) => [s.id, s.name]));
+    const option = (id: string | undefined) => (id === undefined ? undefined : statusOptions[names.get(id) ?? ""]);
+    for (const t of w.transitions ?? []) {
+      const to = option(t.to);
+      if (!to) continue;
+      const from = t.from?.length ? t.from : [...names.keys()];
+      for (const f of from) {
+        const source = option(f);
+        if (source && source !== to) out.set(`${source}>${to}`, { from: source, to });
+      }
+    }
+  }
+  return [...out.values()];
 }

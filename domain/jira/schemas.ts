@@ -1,5 +1,6 @@
 /** Bodies of the Jira import API (spec §7 "Jira"), shared by the handlers and the OpenAPI document. */
 import { z } from "zod";
+import { SYNC_EVERY } from "./resync";
 
 const sealed = z.string({ error: "jira_token_invalid" }).min(1, "jira_token_invalid").max(4096, "jira_token_invalid");
 
@@ -28,3 +29,11 @@ export const jiraImportBody = z.object({
   jql: z.string().max(JQL_MAX, "jira_jql_invalid").optional(),
 });
 export type JiraImportBody = z.infer<typeof jiraImportBody>;
+
+/** `PUT /api/v1/project/:id/jira/import/:importGuid/schedule`: re-sync hourly, daily, or not. */
+export const jiraScheduleBody = z.object({ every: z.enum(SYNC_EVERY, { error: "jira_schedule_invalid" }) });
+
+/** `POST /api/v1/project/:id/jira/import/:importGuid/invite`: unmatched Jira people to invite. */
+export const jiraInviteBody = z.object({
+  account_ids: z.array(z.string().min(1, "jira_people_invalid").max(128, "jira_people_invalid"), { error: "jira_people_invalid" }).min(1, "jira_people_invalid").max(100, "jira_people_invalid"),
+});

@@ -28,12 +28,15 @@ export class JiraImport extends Server<Env> implements JiraImportRpc {
     return { ok: true };
   }
 
-  /** Runs a finished import again: what changed in Jira is updated, nothing duplicated. */
-  async rerun(): Promise<{ ok: boolean }> {
+  /**
+   * Runs a finished import again: what changed in Jira is updated, nothing duplicated. With
+   * `since` (a scheduled re-sync), Jira is asked only for issues updated since then.
+   */
+  async rerun(since?: number): Promise<{ ok: boolean }> {
     const state = await this.ctx.storage.get<ImportState>("state");
     if (!state || (state.phase !== "done" && state.phase !== "failed")) return { ok: false };
     await this.ctx.storage.delete([...(await this.ctx.storage.list({ prefix: "rel:" })).keys()]);
-    await this.ctx.storage.put("state", initialState(Date.now()));
+    await this.ctx.storage.put("state", initialState(Date.now(), since));
     await this.ctx.storage.setAlarm(Date.now());
     return { ok: true };
   }

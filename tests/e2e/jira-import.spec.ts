@@ -1,7 +1,7 @@
 /**
  * Import from Jira (issue 14), against the fake Jira Cloud that scripts/serve-e2e.mjs starts:
- * connect through its authorise page, choose a project, watch the progress bar, open the
- * imported planning board.
+ * connect through its authorise page, choose a project, watch the progress bar, set an hourly
+ * re-sync and invite the unmatched Jira people, open the imported planning board.
  */
 import { expect, hydrated, open, person, test } from "./fixtures";
 
@@ -33,6 +33,14 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await expect(page.getByTestId("jira-count-issues")).toHaveText("150");
   await page.getByText(/could not be mapped/).click();
   await page.screenshot({ path: "test-results/jira-4-report.png", fullPage: true });
+  // Keep syncing every hour; invite the Jira people who have no account here in one click.
+  await page.getByTestId("jira-sync-every").selectOption("hourly");
+  await expect(page.getByTestId("jira-sync-next")).toBeVisible();
+  await expect(page.getByTestId("jira-people")).toContainText("cyd@jira.example");
+  await page.getByTestId("jira-invite-people").click();
+  await expect(page.getByTestId("jira-invite-people")).toHaveCount(0);
+  await expect(page.getByTestId("jira-people")).toContainText("invited");
+  await page.screenshot({ path: "test-results/jira-4b-sync.png", fullPage: true });
 
   await page.getByTestId("jira-open-board").click();
   await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible();

@@ -257,6 +257,8 @@ const MATRIX: Record<string, string> = {
   "POST /v1/project/:id/jira/import":                     "ADDDDD",
   "GET /v1/project/:id/jira/import/:importGuid":          "ADDDDD",
   "POST /v1/project/:id/jira/import/:importGuid/rerun":   "ADDDDD",
+  "PUT /v1/project/:id/jira/import/:importGuid/schedule": "ADDDDD",
+  "POST /v1/project/:id/jira/import/:importGuid/invite":  "ADDDDD",
   // Reference
   "GET /openapi.json":                                    "AAAAAA",
   "GET /docs":                                            "AAAAAA",
@@ -427,6 +429,13 @@ const SAMPLES: Record<string, Sample> = {
     const guid = await jiraImportDone();
     await waitJiraImport(guid);
     return { params: { ...defaults(), importGuid: guid } };
+  },
+  "PUT /v1/project/:id/jira/import/:importGuid/schedule": async () => ({ params: { ...defaults(), importGuid: await jiraImportDone() }, json: { every: "off" } }),
+  "POST /v1/project/:id/jira/import/:importGuid/invite": async () => {
+    // An unmatched Jira person of the import, as a page of issues would have recorded them.
+    const accountId = `acc-${tag()}`;
+    await (env as unknown as { DB: D1Database }).DB.prepare("INSERT INTO jira_entities (project_id, kind, jira_id, local_id, jira_key) VALUES (?, 'person', ?, ?, 'Matrix person')").bind(defaults().id as string, accountId, `${accountId}@jira.example`).run();
+    return { params: { ...defaults(), importGuid: await jiraImportDone() }, json: { account_ids: [accountId] } };
   },
   "POST /v1/jira": async (actor) => {
     const cookie = cookieOf(actor);

@@ -1116,3 +1116,47 @@ export const pokerEstimates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.roomId] }), index("poker_estimates_project_idx").on(t.projectId)],
 );
+
+// ——— Jira import, continued: server-held connections and scheduled re-sync (issue 14) ———
+
+/**
+ * A user's Jira connection as the server holds it: the head of the refresh-token chain, sealed
+ * for the user (docs/decisions.md "Jira import (continued)"). Atlassian rotates refresh tokens,
+ * so one holder refreshes for the browser's tab and for the scheduled re-syncs alike.
+ */
+export const jiraConnections = sqliteTable("jira_connections", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  cloudId: text("cloud_id"),
+  sealedAccess: text("sealed_access").notNull(),
+  sealedRefresh: text("sealed_refresh").notNull(),
+  /** Epoch ms when the access token expires. */
+  expiresAt: integer("expires_at").notNull(),
+  /**
+   * SHA-256 of the refresh token the browser was last given. The browser's sealed copy stays a
+   * valid handle after the server rotated the chain on its own; once the browser refreshed with
+   * it, it is spent, as at Atlassian.
+   */
+  browserRefreshHash: text("browser_refresh_hash").notNull(),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** A project's import re-synced on a schedule by the cron (`runJiraSchedule`). */
+export const jiraSyncs = sqliteTable(
+  "jira_syncs",
+  {
+    projectId: text("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    importId: text("import_id")
+      .notNull()
+      .references(() => jiraImports.id, { onDelete: "cascade" }),
+    /** hourly or daily. */
+    every: text("every").notNull(),
+    nextAt: integer("next_at").notNull(),
+    /** Epoch ms when the last finished run started: the next one asks Jira for what changed since. */
+    lastSyncedAt: integer("last_synced_at"),
+  },
+  (t) => [index("jira_syncs_next_idx").on(t.nextAt)],
+);

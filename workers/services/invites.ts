@@ -9,6 +9,7 @@ import { invites, participants, projects, users, type Invite, type Project, type
 import type { Env } from "../env";
 import { confirmedHolder, releaseUnconfirmedClaims } from "./accounts";
 import { pushToUser } from "./hub";
+import { assignJoinedJiraPeople } from "./jira-people";
 import { checkJoin } from "./plan-limits";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 import { deliver, linkMail } from "./mailer";
@@ -160,6 +161,8 @@ function answerStatements(db: Db, invite: Invite, userId: string, accept: boolea
 async function afterAnswer(env: Env, db: Db, invite: Invite, user: Pick<User, "id" | "name">, accept: boolean) {
   await tellInvitee(env, db, invite);
   if (!accept) return;
+  // Someone invited from a Jira import's report: the tasks Jira assigns them are theirs now.
+  await assignJoinedJiraPeople(env, db, invite.projectId, user.id);
   const project = await db.select().from(projects).where(eq(projects.id, invite.projectId)).get();
   const roots = await db
     .select({ userId: participants.userId })

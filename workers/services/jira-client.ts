@@ -69,9 +69,3 @@ export async function jiraAll<T>(site: JiraSite, path: string, query: Record<str
   }
   return all;
 }
-
-/** The JQL of an import: the chosen projects, and the user's filter when given. */
-export function importJql(projects: string[], filter?: string): string {
-  const base = `project in (${projects.map((p) => `"${p}"`).join(", ")})`;
-  return filter?.trim() ? `${base} AND (${filter.trim()}) ORDER BY id` : `${base} ORDER BY id`;
-}

@@ -13,10 +13,12 @@ import { type Counts, type FieldMapping, type ImportProblem, type PendingRelatio
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type FieldOption } from "../../domain/fields/types";
 import { type Db, runBatch } from "../db/client";
-import { attachments, comments, fieldDefinitions, fieldValues, jiraEntities, jiraImports as jiraImportsTable, participants, sprints, taskLinks, tasks, users } from "../db/schema";
+import { attachments, comments, fieldDefinitions, fieldValues, jiraEntities, jiraImports as jiraImportsTable, participants, sprints, taskLinks, tasks, users, workflows } from "../db/schema";
+import { createWorkflow, parseTransitions, updateWorkflow } from "./workflows";
 import { getServerByName } from "partyserver";
 import type { ImportInit } from "../../durable-objects/stubs";
 import type { Env } from "../env";
+import { type ActivityInput, activityStatements } from "./activity";
 import { createField, ensureSystemFields, makeOption, optionsOf } from "./field-definitions";
 import { changeOptions } from "./field-options";
 import { newGuid } from "./ids";
@@ -200,8 +202,14 @@ export async function writeIssues(
   mapping: FieldMapping,
   issues: JiraIssueIn[],
   extras: Map<string, IssueExtras>,
-): Promise<{ counts: Partial<Counts>; problems: ImportProblem[]; relations: PendingRelation[] }> {
+): Promise<{ counts: Partial<Counts>; problems: ImportProblem[]; relations: PendingRelation[]; tasks: string[] }> {
   const counts: Partial<Counts> = { issues: 0, epics: 0, subtasks: 0, comments: 0, attachments: 0 };
+  // Issues an earlier run wrote: their activity says "updated from Jira", the others "imported".
+  const seen = issues.length
+    ? new Set((await db.select({ jiraId: jiraEntities.jiraId }).from(jiraEntities).where(and(eq(jiraEntities.projectId, projectId), eq(jiraEntities.kind, "issue"), inArray(jiraEntities.jiraId, issues.map((i) => i.id))))).map((r) => r.jiraId))
+    : new Set<string>();
+  const log: ActivityInput[] = [];
+  const written: string[] = [];
   const problems: ImportProblem[] = [];
   const relations: PendingRelation[] = [];
   const people = issues.flatMap((i) => [asUser(i.fields.assignee), asUser(i.fields.reporter), ...(extras.get(i.id)?.comments.map((c) => c.author ?? null) ?? [])]).filter((p): p is JiraUserRef => p !== null);
@@ -210,6 +218,11 @@ export async function writeIssues(
   const labelOptions = labels.length ? await ensureOptions(db, mapping.fields.tags!, labels) : {};
   const statements: BatchItem<"sqlite">[] = [];
   const now = Date.now();
+  // Jira people with an address, matched or not: the report offers to invite the unmatched.
+  for (const p of new Map(people.filter((p) => p.emailAddress).map((p) => [p.accountId, p])).values()) {
+    const values = { localId: p.emailAddress!.toLowerCase().slice(0, 320), jiraKey: (p.displayName ?? "").slice(0, 200) };
+    statements.push(db.insert(jiraEntities).values({ projectId, kind: "person", jiraId: p.accountId, ...values }).onConflictDoUpdate({ target: [jiraEntities.projectId, jiraEntities.kind, jiraEntities.jiraId], set: values }));
+  }
   for (const issue of issues) {
     const f = issue.fields;
     const id = await localId(projectId, "issue", issue.id);
@@ -226,6 +239,12 @@ export async function writeIssues(
     const description = adfToMarkdown(f.description, { person, media: (alt) => (alt && fileIds.has(alt) ? `/api/v1/project/${projectId}/entity-file/${fileIds.get(alt)}` : undefined) });
     const assignee = asUser(f.assignee);
     const reporter = asUser(f.reporter);
+    // Who Jira assigns it to, so the task is assigned once that person joins (jira-people.ts).
+    statements.push(
+      assignee
+        ? db.insert(jiraEntities).values({ projectId, kind: "assignee", jiraId: issue.id, localId: assignee.accountId }).onConflictDoUpdate({ target: [jiraEntities.projectId, jiraEntities.kind, jiraEntities.jiraId], set: { localId: assignee.accountId } })
+        : db.delete(jiraEntities).where(and(eq(jiraEntities.projectId, projectId), eq(jiraEntities.kind, "assignee"), eq(jiraEntities.jiraId, issue.id))),
+    );
     if (assignee && !matched.has(assignee.accountId)) problems.push({ key: issue.key, url, reason: `assignee_unmatched:${assignee.displayName ?? assignee.accountId}` });
     const sprintList = Array.isArray(f.customfield_10020) ? (f.customfield_10020 as { id: number }[]) : [];
     const sprintIds = sprintList.map((s) => mapping.sprints[String(s.id)]).filter(Boolean);
@@ -309,6 +328,8 @@ export async function writeIssues(
     for (const link of Array.isArray(f.issuelinks) ? (f.issuelinks as { type?: { name?: string }; outwardIssue?: { id?: string } }[]) : []) {
       if (link.outwardIssue?.id) relations.push({ from: issue.id, to: link.outwardIssue.id, kind: linkKindOf(link.type?.name ?? "") });
     }
+    log.push({ projectId, actorId, entityKind: "issue", entityId: id, action: seen.has(issue.id) ? "jira_updated" : "jira_imported", detail: { key: issue.key, url }, createdAt: now });
+    written.push(id);
     // Written last: a step cut short before this is done again in full.
     statements.push(
       db
@@ -320,15 +341,16 @@ export async function writeIssues(
     if (isEpic) counts.epics!++;
     if (isSub) counts.subtasks!++;
   }
-  await runBatch(db, statements);
-  return { counts, problems, relations };
+  // The log lands in the same batch as the rows and the stamps, so a repeated step logs nothing twice.
+  await runBatch(db, [...statements, ...(log.length ? activityStatements(db, log) : [])]);
+  return { counts, problems, relations, tasks: written };
 }
 
 /**
  * Writes epics, sub-task parents and issue links once every task exists. Relations to issues
  * outside the import are reported, not guessed.
  */
-export async function writeRelations(db: Db, projectId: string, actorId: string | null, mapping: FieldMapping, relations: PendingRelation[]): Promise<{ links: number; problems: ImportProblem[] }> {
+export async function writeRelations(db: Db, projectId: string, actorId: string | null, mapping: FieldMapping, relations: PendingRelation[]): Promise<{ links: number; problems: ImportProblem[]; tasks: string[] }> {
   const ids = [...new Set(relations.flatMap((r) => [r.from, r.to]))];
   const known = new Map<string, { localId: string; key: string | null }>();
   for (let i = 0; i < ids.length; i += 90) {
@@ -339,6 +361,7 @@ export async function writeRelations(db: Db, projectId: string, actorId: string 
   const problems: ImportProblem[] = [];
   const now = Date.now();
   let links = 0;
+  const touched = new Set<string>();
   for (const r of relations) {
     const from = known.get(r.from);
     const to = known.get(r.to);
@@ -346,6 +369,7 @@ export async function writeRelations(db: Db, projectId: string, actorId: string 
       problems.push({ key: from?.key ?? undefined, url: from?.key ? `${mapping.siteUrl}/browse/${from.key}` : undefined, reason: `relation_outside_import:${r.kind}` });
       continue;
     }
+    touched.add(from.localId).add(to.localId);
     if (r.kind === "epic") {
       const value = JSON.stringify(to.localId);
       statements.push(
@@ -363,7 +387,7 @@ export async function writeRelations(db: Db, projectId: string, actorId: string 
     links++;
   }
   if (statements.length) await runBatch(db, statements);
-  return { links, problems };
+  return { links, problems, tasks: [...touched] };
 }
 
 /** A started or finished import of the project, as its report. */
@@ -408,4 +432,22 @@ export async function startImport(env: Env, db: Db, init: Omit<ImportInit, "impo
 /** A re-run started: the report row says so until the object's first step reports. */
 export async function markRunning(db: Db, id: string): Promise<void> {
   await db.update(jiraImportsTable).set({ phase: "setup", updatedAt: Date.now() }).where(eq(jiraImportsTable.id, id));
+}
+
+/**
+ * Jira's workflow transitions onto the status field's workflow: added to the one the project
+ * has (nothing it allows is taken away), or a new one. Answers how many moves were new.
+ */
+export async function importWorkflow(db: Db, projectId: string, statusField: string, moves: { from: string; to: string }[]): Promise<number> {
+  if (!moves.length) return 0;
+  const existing = await db.select().from(workflows).where(and(eq(workflows.projectId, projectId), eq(workflows.fieldId, statusField))).get();
+  if (!existing) {
+    const made = await createWorkflow(db, projectId, { title: "Jira", field: statusField, transitions: moves });
+    return made.ok ? made.workflow.transitions.length : 0;
+  }
+  const current = parseTransitions(existing.transitions);
+  const known = new Set(current.map((t) => `${t.from}>${t.to}`));
+  const added = moves.filter((m) => !known.has(`${m.from}>${m.to}`));
+  if (added.length) await updateWorkflow(db, projectId, existing.id, { transitions: [...current, ...added] });
+  return added.length;
 }

@@ -5,16 +5,21 @@
  */
 import { eq } from "drizzle-orm";
 import type { ImportInit } from "../../durable-objects/stubs";
-import { type Counts, type FieldMapping, type ImportState, type PendingRelation, afterPage } from "../../domain/jira/import-plan";
+import { type Counts, type FieldMapping, type ImportState, type JiraWorkflow, type PendingRelation, addProblem, afterPage, workflowTransitions } from "../../domain/jira/import-plan";
 import type { HubMessage } from "../../domain/wire/live/hub";
 import { getDb } from "../db/client";
 import { jiraImports } from "../db/schema";
 import type { Env } from "../env";
 import { pushToUser } from "./hub";
+import { publishToProject } from "./live";
 import { i18nFor } from "./i18n";
 import { jiraConfig, refreshTokens, unsealFor } from "./jira-auth";
-import { JiraHttpError, type JiraSite, importJql, jiraAll, jiraBytes, jiraJson, jiraPost } from "./jira-client";
-import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
+import { hasConnection, serverAccessToken } from "./jira-connections";
+import { assignJoinedJiraPeople } from "./jira-people";
+import { syncFinished } from "./jira-sync";
+import { importJql } from "../../domain/jira/resync";
+import { JiraHttpError, type JiraSite, jiraAll, jiraBytes, jiraJson, jiraPost } from "./jira-client";
+import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, importWorkflow, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
 
 /** Issues per search/jql page: one page is one step, written and checkpointed together. */
 const PAGE_SIZE = 50;
@@ -36,7 +41,9 @@ export type StepResult =
 async function siteOf(env: Env, input: StepInput): Promise<JiraSite> {
   const config = jiraConfig(env);
   if (!config) throw new JiraHttpError(503, null, "config");
-  const accessToken = await unsealFor(config, input.init.userId, "access", input.tokens.access);
+  // The server's connection first: it follows the chain whoever refreshed it; the run's own
+  // copy serves a connection made before the server held them.
+  const accessToken = (await serverAccessToken(config, getDb(env.DB), input.init.userId)) ?? (await unsealFor(config, input.init.userId, "access", input.tokens.access));
   if (!accessToken) throw new JiraHttpError(401, null, "token");
   return { apiUrl: config.apiUrl, cloudId: input.init.cloudId, accessToken };
 }
@@ -57,11 +64,22 @@ async function extrasOf(site: JiraSite, issue: JiraIssueIn): Promise<IssueExtras
   return { comments, attachments };
 }
 
+/**
+ * Open boards hear of a batch once, not of each task. `by` is the import run, not the person
+ * who started it: boards skip their viewer's own changes, and the importer's board did not
+ * make these.
+ */
+async function tellBoards(env: Env, init: ImportInit, tasks: string[]): Promise<void> {
+  for (let i = 0; i < tasks.length; i += 5000) {
+    await publishToProject(env, init.projectId, { type: "tasks_changed", project: init.projectId, tasks: tasks.slice(i, i + 5000), by: init.importId, at: Date.now() });
+  }
+}
+
 async function step(env: Env, input: StepInput): Promise<StepResult> {
   const { init, state } = input;
   const db = getDb(env.DB);
   const site = await siteOf(env, input);
-  const jql = importJql(init.projects, init.jql);
+  const jql = importJql(init.projects, init.jql, state.since);
   if (state.phase === "setup") {
     const fields = await jiraJson<JiraFieldMeta[]>(site, "/rest/api/3/field");
     const statuses = new Set<string>();
@@ -78,7 +96,17 @@ async function step(env: Env, input: StepInput): Promise<StepResult> {
     const prepared = await prepareProject(db, init.projectId, i18nFor("en").t, { fields, statuses: [...statuses], priorities: ["Highest", "High", "Medium", "Low", "Lowest"], sprints, siteUrl: init.siteUrl });
     const counts = { ...state.counts };
     for (const [k, v] of Object.entries(prepared.counts)) counts[k as keyof Counts] = v ?? 0;
-    return { ok: true, state: { ...state, phase: "issues", total: count, counts, attempt: 0 }, mapping: prepared.mapping };
+    // Reading workflows needs Jira administration rights; without them the run goes on.
+    const jiraWorkflows = await jiraAll<JiraWorkflow>(site, "/rest/api/3/workflow/search", { expand: "transitions,statuses" }).catch((err) => {
+      if (err instanceof JiraHttpError && (err.status === 403 || err.status === 404)) return null;
+      throw err;
+    });
+    if (jiraWorkflows) await importWorkflow(db, init.projectId, prepared.mapping.fields.status!, workflowTransitions(jiraWorkflows, prepared.mapping.statusOptions));
+    const problems = jiraWorkflows ? state.problems : addProblem(state.problems, { reason: "workflow_unreadable" });
+    // People who joined since the last run get their Jira tasks, even those Jira did not change.
+    await assignJoinedJiraPeople(env, db, init.projectId, init.importId);
+    if (sprints.length) await publishToProject(env, init.projectId, { type: "sprints_changed", project: init.projectId, by: init.importId, at: Date.now() });
+    return { ok: true, state: { ...state, phase: "issues", total: count, counts, problems, attempt: 0 }, mapping: prepared.mapping };
   }
   const mapping = input.mapping!;
   if (state.phase === "issues") {
@@ -88,11 +116,13 @@ async function step(env: Env, input: StepInput): Promise<StepResult> {
     const extras = new Map<string, IssueExtras>();
     for (const issue of changed) extras.set(issue.id, await extrasOf(site, issue));
     const written = await writeIssues(env, db, init.projectId, init.userId, mapping, changed, extras);
+    await tellBoards(env, init, written.tasks);
     // Relations of unchanged issues were written by the run that saw them change.
     return { ok: true, state: afterPage(state, page, { ...written.counts, unchanged: unchanged.size }, written.problems), relations: written.relations };
   }
   if (state.phase === "relations") {
     const result = await writeRelations(db, init.projectId, init.userId, mapping, input.relations);
+    await tellBoards(env, init, result.tasks);
     const counts = { ...state.counts, links: state.counts.links + result.links };
     return { ok: true, state: { ...state, phase: "done", counts, problems: [...state.problems, ...result.problems].slice(0, 200), finishedAt: Date.now(), attempt: 0 } };
   }
@@ -111,9 +141,12 @@ export async function runJiraStep(env: Env, input: StepInput): Promise<StepResul
 }
 
 /** The object refreshes with its own sealed refresh token; the new pair, sealed, or null. */
-export async function refreshJiraTokens(env: Env, init: ImportInit, tokens: { refresh: string }): Promise<{ access: string; refresh: string } | null> {
+export async function refreshJiraTokens(env: Env, init: ImportInit, tokens: { access: string; refresh: string }): Promise<{ access: string; refresh: string } | null> {
   const config = jiraConfig(env);
   if (!config) return null;
+  const db = getDb(env.DB);
+  // Jira said 401 to a token the server holds: move its chain on; the run's copy stays as it is.
+  if (await hasConnection(db, init.userId)) return (await serverAccessToken(config, db, init.userId, { force: true })) ? tokens : null;
   const result = await refreshTokens(config, init.userId, tokens.refresh);
   return result.ok ? { access: result.grant.jira_token, refresh: result.grant.jira_refresh_token } : null;
 }
@@ -124,6 +157,7 @@ export async function reportJiraImport(env: Env, init: ImportInit, state: Import
     .update(jiraImports)
     .set({ phase: state.phase, report: JSON.stringify({ total: state.total, counts: state.counts, problems: state.problems }), updatedAt: Date.now() })
     .where(eq(jiraImports.id, init.importId));
+  if (state.phase === "done") await syncFinished(getDb(env.DB), init.importId, state.startedAt);
   const message: HubMessage = { type: "jira_import", import: init.importId, project: init.projectId, phase: state.phase, total: state.total, counts: state.counts, problems: state.problems.length };
   await pushToUser(env, init.userId, message);
 }

@@ -5,6 +5,7 @@ import { IMPORT_KINDS } from "../../../domain/jira/import-plan";
 import { eraseTokenSet } from "../../../domain/jira/token-schedule";
 import { useHub } from "../hub/hub-provider";
 import { useApi } from "../shell/errors";
+import { JiraSyncControls, type SyncSchedule, type UnmatchedPerson } from "./jira-sync-controls";
 import { JIRA_RETURN_KEY, useJiraTokens } from "./jira-tokens";
 
 /** The report lists this many problems; the rest are counted. */
@@ -21,6 +22,8 @@ interface Report {
   total: number;
   counts: Record<string, number>;
   problems: { key?: string; url?: string; reason: string }[];
+  schedule: SyncSchedule | null;
+  unmatched_people: UnmatchedPerson[];
 }
 
 /**
@@ -135,6 +138,7 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
                 </ul>
               </details>
             )}
+            {phase === "done" && report?.phase === "done" && <JiraSyncControls projectGuid={projectGuid} importGuid={importGuid} schedule={report.schedule} people={report.unmatched_people} />}
             <div>
               <Link to={`/project/${projectGuid}/taskboard`} className="btn btn-primary" data-testid="jira-open-board">
                 {t("jira.openBoard")}

@@ -7,9 +7,18 @@ import { Hono, type Context } from "hono";
 import { readCookie } from "../../../domain/i18n/languages";
 import { getServerByName } from "partyserver";
 import { customFieldTypeOf } from "../../../domain/jira/import-plan";
-import { jiraCodeBody, jiraImportBody, jiraPreviewBody, jiraRefreshBody } from "../../../domain/jira/schemas";
-import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, exchangeCode, jiraConfig, refreshTokens, startAuthorisation, unsealFor, verifierFor } from "../../services/jira-auth";
-import { JiraHttpError, importJql, jiraAll, jiraJson, jiraPost } from "../../services/jira-client";
+import { jiraCodeBody, jiraImportBody, jiraInviteBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
+import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, exchangeCode, jiraConfig, startAuthorisation, unsealFor, verifierFor } from "../../services/jira-auth";
+import { hasConnection, refreshForBrowser, rememberGrant } from "../../services/jira-connections";
+import { addressesToInvite, unmatchedPeople } from "../../services/jira-people";
+import { findSchedule, setSchedule } from "../../services/jira-sync";
+import { inviteMany } from "../../services/invites";
+import { checkSeats } from "../../services/plan-limits";
+import { hitRateLimit } from "../../services/rate-limit";
+import { RATE_LIMITS } from "../../../domain/rate-limit";
+import { requireWithin } from "../billing/limit-problem";
+import { JiraHttpError, jiraAll, jiraJson, jiraPost } from "../../services/jira-client";
+import { importJql } from "../../../domain/jira/resync";
 import { type JiraFieldMeta, findImport, markRunning, startImport } from "../../services/jira-import";
 import { access, type ProjectEnv } from "../project-access";
 import { mailOrigin } from "../mail-origin";
@@ -63,12 +72,13 @@ export const jiraAuthRoutes = new Hono<AppEnv>()
     // The authorisation is spent either way: a code works once.
     c.header("Set-Cookie", oauthCookie("", 0));
     if (!result.ok) throw new ApiProblem(400, "jira_code_invalid");
+    await rememberGrant(c.get("db"), c.get("user")!.id, result.grant);
     return c.json(result.grant);
   })
   .post("/v1/jira/refresh_token", requireUser, async (c) => {
     const config = configOf(c);
     const body = await readJson(c, jiraRefreshBody);
-    const result = await refreshTokens(config, c.get("user")!.id, body.refresh_token);
+    const result = await refreshForBrowser(config, c.get("db"), c.get("user")!.id, body.refresh_token);
     // 408 passes through: the browser's schedule tries again (spec §4); anything else erases.
     if (!result.ok) throw result.status === 408 ? new ApiProblem(408, "jira_timeout") : new ApiProblem(400, "jira_token_invalid");
     return c.json(result.grant);
@@ -117,9 +127,37 @@ export const jiraImportRoutes = new Hono<ProjectEnv>()
     return c.json({ guid }, 201);
   })
   .get("/v1/project/:id/jira/import/:importGuid", access("root"), async (c) => {
-    const view = await findImport(c.get("db"), c.get("project").id, c.req.param("importGuid"));
+    const db = c.get("db");
+    const projectId = c.get("project").id;
+    const view = await findImport(db, projectId, c.req.param("importGuid"));
     if (!view) throw new ApiProblem(404, "jira_import_not_found");
-    return c.json(view);
+    return c.json({ ...view, schedule: await findSchedule(db, projectId, view.guid), unmatched_people: await unmatchedPeople(db, projectId) });
+  })
+  .put("/v1/project/:id/jira/import/:importGuid/schedule", access("root"), async (c) => {
+    const body = await readJson(c, jiraScheduleBody);
+    const db = c.get("db");
+    const view = await findImport(db, c.get("project").id, c.req.param("importGuid"));
+    if (!view) throw new ApiProblem(404, "jira_import_not_found");
+    // Re-syncs run with the server's connection of the person who set them up.
+    if (body.every !== "off" && !(await hasConnection(db, c.get("user")!.id))) throw new ApiProblem(409, "jira_not_connected");
+    const status = await (await getServerByName(c.env.JiraImport, view.guid)).status();
+    const lastStart = status?.phase === "done" ? status.startedAt : null;
+    return c.json({ schedule: await setSchedule(db, c.get("project").id, view.guid, body.every, lastStart) });
+  })
+  .post("/v1/project/:id/jira/import/:importGuid/invite", access("root"), async (c) => {
+    const body = await readJson(c, jiraInviteBody);
+    const db = c.get("db");
+    const project = c.get("project");
+    const view = await findImport(db, project.id, c.req.param("importGuid"));
+    if (!view) throw new ApiProblem(404, "jira_import_not_found");
+    const emails = await addressesToInvite(db, project.id, body.account_ids);
+    if (!emails.length) throw new ApiProblem(400, "jira_people_invalid");
+    // The same rules as any invitation: the plan's seats, and the inviter's rate.
+    requireWithin(await checkSeats(db, project.id, emails));
+    const decision = await hitRateLimit(c.env.DB, `invite:user:${c.get("user")!.id}`, RATE_LIMITS.invites);
+    if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
+    const created = await inviteMany(c.env, db, project, c.get("user")!, emails.map((email) => ({ email, value: "member" as const })), mailOrigin(c), c.get("i18n").t);
+    return c.json(created, 201);
   })
   .post("/v1/project/:id/jira/import/:importGuid/rerun", access("root"), async (c) => {
     const view = await findImport(c.get("db"), c.get("project").id, c.req.param("importGuid"));

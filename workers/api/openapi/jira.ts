@@ -1,5 +1,5 @@
 /** Jira: connecting through Atlassian OAuth 2.0 (3LO) and importing (issue 14). */
-import { jiraCodeBody, jiraImportBody, jiraPreviewBody, jiraRefreshBody } from "../../../domain/jira/schemas";
+import { jiraCodeBody, jiraImportBody, jiraInviteBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
 import type { Operation } from "./registry";
 
 const GRANT = "`{jira_token, jira_refresh_token, expires_in, jira_cloudID}`: the tokens sealed for the caller (usable only through this API, by this user), seconds to expiry and the first accessible site's id.";
@@ -40,7 +40,7 @@ export const jiraImportOperations: Operation[] = [
   {
     method: "get", path: "/v1/project/:id/jira/import/:importGuid", tag: "Jira", access: "root",
     summary: "An import's progress and report: phase, counts per kind, what could not be mapped (with the Jira issue).",
-    ok: { status: 200, description: "`{guid, phase, jira_projects, total, counts, problems, created_at, updated_at}`." },
+    ok: { status: 200, description: "`{guid, phase, jira_projects, total, counts, problems, created_at, updated_at, schedule, unmatched_people}`; `schedule` is `{every, next_at, last_synced_at}` or null; `unmatched_people` lists Jira people with no participant of their address (`{account_id, name, email, invited}`)." },
     errors: { 404: ["jira_import_not_found"] },
   },
   {
@@ -48,5 +48,17 @@ export const jiraImportOperations: Operation[] = [
     summary: "Run a finished import again: what changed in Jira is updated, nothing is duplicated.",
     ok: { status: 200, description: "`{guid}`." },
     errors: { 404: ["jira_import_not_found"], 409: ["jira_import_running"] },
+  },
+  {
+    method: "put", path: "/v1/project/:id/jira/import/:importGuid/schedule", tag: "Jira", access: "root",
+    summary: "Re-sync this import hourly or daily (or stop): the cron runs it with the server's Jira connection of the caller, asking Jira only for issues updated since the last run.",
+    body: { json: jiraScheduleBody }, ok: { status: 200, description: "`{schedule}`: `{every, next_at, last_synced_at}`, or null when off." },
+    errors: { 400: ["jira_schedule_invalid"], 404: ["jira_import_not_found"], 409: ["jira_not_connected"] },
+  },
+  {
+    method: "post", path: "/v1/project/:id/jira/import/:importGuid/invite", tag: "Jira", access: "root",
+    summary: "Invite unmatched Jira people of the report by e-mail, as members (the plan's seats apply); their Jira tasks are assigned to them when they accept.",
+    body: { json: jiraInviteBody }, ok: { status: 201, description: "The invitations made, as `GET /project/{id}/invite` lists them." },
+    errors: { 400: ["jira_people_invalid"], 403: ["plan_limit_participants"], 404: ["jira_import_not_found"], 429: ["rate_limited"] },
   },
 ];

@@ -1,0 +1,223 @@
+/**
+ * The Jira import, continued (issue 14): imported tasks are first-class (search, activity, live
+ * boards), a project's import re-syncs on a schedule with the server's own Jira connection, and
+ * unmatched Jira people are invited and get their tasks. Runs against a small world of the fake
+ * under its own cloud id, so nothing here reaches jira-import.test.ts's import.
+ */
+import { env, exports } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { beforeAll, describe, expect, it } from "vitest";
+import { statusKeyOf } from "../../domain/jira/import-plan";
+import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
+import type { ImportStatus } from "../../durable-objects/stubs";
+import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, workflows } from "../../workers/db/schema";
+import type { Env } from "../../workers/env";
+import { runJiraSchedule } from "../../workers/services/jira-sync";
+import { connectJira, fakeJiraUrl } from "../fixtures/jira/connect";
+import { JIRA_USERS } from "../fixtures/jira/data";
+import { ORIGIN, call, socketPath } from "../fixtures/http";
+import { createUser, db, signedIn, startSession } from "../fixtures/users";
+
+const E = env as unknown as Env;
+const CLOUD = `small-${crypto.randomUUID().slice(0, 8)}`;
+const SIZE = 12;
+const HOUR = 3_600_000;
+
+async function waitFor(guid: string, until: (s: ImportStatus) => boolean): Promise<ImportStatus> {
+  const stub = await getServerByName(E.JiraImport, guid);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const s = await stub.status();
+    if (s && until(s)) return s;
+    if (Date.now() > deadline) throw new Error(`import ${guid} stuck: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A board open on the project: the change notices it hears. */
+async function openBoard(projectGuid: string, cookie: string) {
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/project/${projectGuid}`)}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: ORIGIN } });
+  const ws = res.webSocket!;
+  const received: ProjectMessage[] = [];
+  ws.accept();
+  ws.addEventListener("message", (e) => {
+    const parsed = projectMessage.safeParse(JSON.parse(String(e.data)));
+    if (parsed.success) received.push(parsed.data);
+  });
+  return { received, close: () => ws.close() };
+}
+
+const editInJira = (key: string, summary: string) => fetch(`${fakeJiraUrl()}/_control/edit`, { method: "POST", body: JSON.stringify({ cloudId: CLOUD, key, summary }) });
+const actions = async (projectId: string, action: string) => db().select().from(activity).where(and(eq(activity.projectId, projectId), eq(activity.action, action)));
+const fieldOf = async (projectId: string, slug: string) => (await db().select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.slug, slug))).get())!;
+
+let root: Awaited<ReturnType<typeof signedIn>>;
+let projectId: string;
+let importGuid: string;
+let grant: Awaited<ReturnType<typeof connectJira>>;
+let board: Awaited<ReturnType<typeof openBoard>>;
+let first: ImportStatus;
+
+describe("a Jira import, continued", () => {
+  beforeAll(async () => {
+    await fetch(`${fakeJiraUrl()}/_control/world`, { method: "POST", body: JSON.stringify({ cloudId: CLOUD, size: SIZE }) });
+    root = await signedIn();
+    projectId = (await call("POST", "/api/v1/project", { cookie: root.cookie, body: { name: "Synced from Jira" } })).json.guid;
+    grant = await connectJira(root.cookie);
+    board = await openBoard(projectId, root.cookie);
+  });
+
+  it("makes imported tasks searchable, logs each once as imported, and tells open boards once per batch", async () => {
+    const res = await call("POST", `/api/v1/project/${projectId}/jira/import`, {
+      cookie: root.cookie,
+      body: { jira_token: grant.jira_token, jira_refresh_token: grant.jira_refresh_token, jira_cloudID: CLOUD, projects: ["ALPHA"] },
+    });
+    expect(res.status).toBe(201);
+    importGuid = res.json.guid;
+    first = await waitFor(importGuid, (s) => s.phase === "done" || s.phase === "failed");
+    expect(first.phase).toBe("done");
+    expect(first.counts.issues).toBe(SIZE);
+
+    // The activity log: one "imported from Jira" per task, with its key, by the importer.
+    const imported = await actions(projectId, "jira_imported");
+    expect(imported).toHaveLength(SIZE);
+    expect(new Set(imported.map((a) => a.entityId)).size).toBe(SIZE);
+    expect(imported.every((a) => a.actorId === root.id)).toBe(true);
+    expect(imported.map((a) => JSON.parse(a.detail).key).sort()).toEqual(Array.from({ length: SIZE }, (_, i) => `ALPHA-${i + 1}`).sort());
+    const taskOf = new Map(imported.map((a) => [JSON.parse(a.detail).key as string, a.entityId]));
+
+    // Jira's workflow became the status field's: its moves, and "Blocked" reachable from every status.
+    const status = await fieldOf(projectId, "status");
+    // Known Jira statuses land on the built-in options (by key), others on new ones (by title).
+    const option = (name: string) => (JSON.parse(status.valuesSet) as { guid: string; key?: string; title?: string }[]).find((o) => (statusKeyOf(name) ? o.key === statusKeyOf(name) : o.title === name))!.guid;
+    const flow = (await db().select().from(workflows).where(eq(workflows.fieldId, status.id)).get())!;
+    const moves = JSON.parse(flow.transitions) as { from: string; to: string }[];
+    expect(moves).toContainEqual({ from: option("To Do"), to: option("In Progress") });
+    expect(moves.filter((m) => m.to === option("Blocked"))).toHaveLength(4);
+    expect(moves).toHaveLength(5 + 4);
+
+    // Search finds them: "Billing" is in the titles of ALPHA-3 and ALPHA-8, a comment's words in ALPHA-6's comments.
+    const billing = await call("GET", `/api/v1/project/${projectId}/issuesearch/data?query=billing`, { cookie: root.cookie });
+    expect(billing.status).toBe(200);
+    expect(new Set(billing.json.results.map((r: { guid: string }) => r.guid))).toEqual(new Set([taskOf.get("ALPHA-3"), taskOf.get("ALPHA-8")]));
+    const comment = await call("GET", `/api/v1/project/${projectId}/issuesearch/data?query=${encodeURIComponent('"comment 2 on alpha 6"')}`, { cookie: root.cookie });
+    expect(comment.json.results.map((r: { guid: string }) => r.guid)).toEqual([taskOf.get("ALPHA-6")]);
+
+    // The open board heard of the page once (not once per task), then of the relations.
+    const deadline = Date.now() + 3000;
+    while (board.received.filter((m) => m.type === "tasks_changed").length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const batches = board.received.filter((m): m is Extract<ProjectMessage, { type: "tasks_changed" }> => m.type === "tasks_changed");
+    expect(batches).toHaveLength(2);
+    expect(batches[0]!.tasks).toHaveLength(SIZE);
+    expect(new Set(imported.map((a) => a.entityId))).toEqual(new Set(batches[0]!.tasks));
+    // Sent as the run, not as the importer: the importer's own board does not skip it.
+    expect(batches.every((m) => m.by === importGuid)).toBe(true);
+    expect(board.received.some((m) => m.type === "sprints_changed")).toBe(true);
+  });
+
+  it("logs a task changed in Jira once as updated from Jira on the next run, and nothing for the others", async () => {
+    await editInJira("ALPHA-3", "Renamed in Jira for search");
+    expect((await call("POST", `/api/v1/project/${projectId}/jira/import/${importGuid}/rerun`, { cookie: root.cookie })).status).toBe(200);
+    const again = await waitFor(importGuid, (s) => s.phase === "done" && s.startedAt > first.startedAt);
+    expect(again.counts.issues).toBe(1);
+    expect(await actions(projectId, "jira_imported")).toHaveLength(SIZE);
+    const updated = await actions(projectId, "jira_updated");
+    expect(updated.map((a) => JSON.parse(a.detail).key)).toEqual(["ALPHA-3"]);
+    const found = await call("GET", `/api/v1/project/${projectId}/issuesearch/data?query=${encodeURIComponent("renamed search")}`, { cookie: root.cookie });
+    expect(found.json.results.map((r: { guid: string }) => r.guid)).toEqual([updated[0]!.entityId]);
+    first = again;
+  });
+
+  it("re-syncs on schedule with the server's own tokens, asking Jira only for what changed since the last run", async () => {
+    const bad = await call("PUT", `/api/v1/project/${projectId}/jira/import/${importGuid}/schedule`, { cookie: root.cookie, body: { every: "weekly" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe("jira_schedule_invalid");
+    const set = await call("PUT", `/api/v1/project/${projectId}/jira/import/${importGuid}/schedule`, { cookie: root.cookie, body: { every: "hourly" } });
+    expect(set.status).toBe(200);
+    const t0 = Date.now();
+    expect(set.json.schedule).toMatchObject({ every: "hourly", last_synced_at: first.startedAt });
+    expect(set.json.schedule.next_at).toBeGreaterThanOrEqual(t0 - 1000 + HOUR - 5000);
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.schedule.every).toBe("hourly");
+
+    // Half an hour later nothing is due.
+    expect(await runJiraSchedule(E, db(), t0 + HOUR / 2)).toEqual({ started: 0, busy: 0 });
+
+    // The access token the server holds has expired meanwhile: the re-sync refreshes it itself.
+    const before = (await db().select().from(jiraConnections).where(eq(jiraConnections.userId, root.id)).get())!;
+    await db().update(jiraConnections).set({ expiresAt: Date.now() - 1 }).where(eq(jiraConnections.userId, root.id));
+    await editInJira("ALPHA-5", "Changed after the last sync");
+    const due = set.json.schedule.next_at as number;
+    expect(await runJiraSchedule(E, db(), due)).toEqual({ started: 1, busy: 0 });
+    const synced = await waitFor(importGuid, (s) => s.phase === "done" && s.startedAt > first.startedAt);
+    expect(synced.since).toBe(first.startedAt);
+    // Jira was asked for the issues updated since (a day before) the last run: only the one edited came back.
+    const stats = (await (await fetch(`${fakeJiraUrl()}/_control/stats?cloudId=${CLOUD}`)).json()) as { lastJql: string };
+    expect(stats.lastJql).toMatch(/AND updated >= "\d{4}-\d{2}-\d{2} \d{2}:\d{2}" ORDER BY id$/);
+    expect(synced.counts).toMatchObject({ issues: 1, unchanged: 1 });
+    expect((await actions(projectId, "jira_updated")).map((a) => JSON.parse(a.detail).key).sort()).toEqual(["ALPHA-3", "ALPHA-5"]);
+    const after = (await db().select().from(jiraConnections).where(eq(jiraConnections.userId, root.id)).get())!;
+    expect(after.sealedRefresh).not.toBe(before.sealedRefresh);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+    // The schedule moved on an hour from the tick, and remembers this run's start.
+    const row = (await db().select().from(jiraSyncs).where(eq(jiraSyncs.projectId, projectId)).get())!;
+    expect(row.nextAt).toBe(due + HOUR);
+    await waitFor(importGuid, () => true);
+    expect((await db().select().from(jiraSyncs).where(eq(jiraSyncs.projectId, projectId)).get())!.lastSyncedAt).toBe(synced.startedAt);
+
+    // The browser's keys still work: its sealed refresh token is a handle on the server's chain.
+    const refreshed = await call("POST", "/api/v1/jira/refresh_token", { cookie: root.cookie, body: { refresh_token: grant.jira_refresh_token } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.jira_cloudID).toBeDefined();
+    // …once: then it is spent, as at Atlassian.
+    expect((await call("POST", "/api/v1/jira/refresh_token", { cookie: root.cookie, body: { refresh_token: grant.jira_refresh_token } })).json.code).toBe("jira_token_invalid");
+
+    // Off: the cron starts nothing any more.
+    expect((await call("PUT", `/api/v1/project/${projectId}/jira/import/${importGuid}/schedule`, { cookie: root.cookie, body: { every: "off" } })).json.schedule).toBeNull();
+    expect(await runJiraSchedule(E, db(), due + 10 * HOUR)).toEqual({ started: 0, busy: 0 });
+  });
+
+  it("lists unmatched Jira people, invites them in one click, and assigns their Jira tasks when they accept", async () => {
+    const cyd = JIRA_USERS.find((u) => u.accountId === "acc-cyd")!;
+    const report = await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie });
+    expect(report.json.unmatched_people).toEqual(
+      expect.arrayContaining([{ account_id: "acc-cyd", name: cyd.displayName, email: cyd.emailAddress, invited: false }]),
+    );
+    const refused = await call("POST", `/api/v1/project/${projectId}/jira/import/${importGuid}/invite`, { cookie: root.cookie, body: { account_ids: ["acc-nobody"] } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe("jira_people_invalid");
+
+    const invited = await call("POST", `/api/v1/project/${projectId}/jira/import/${importGuid}/invite`, { cookie: root.cookie, body: { account_ids: ["acc-cyd"] } });
+    expect(invited.status).toBe(201);
+    expect(invited.json).toHaveLength(1);
+    const invite = (await db().select().from(invites).where(and(eq(invites.projectId, projectId), eq(invites.email, cyd.emailAddress))).get())!;
+    expect(invite.status).toBe("pending");
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.unmatched_people.find((p: { account_id: string }) => p.account_id === "acc-cyd").invited).toBe(true);
+
+    // Cyd's Jira tasks are unassigned until she accepts.
+    const participantsField = await fieldOf(projectId, "participants");
+    const cydIssues = await db()
+      .select({ task: sql<string>`i.local_id` })
+      .from(sql`jira_entities a JOIN jira_entities i ON i.project_id = a.project_id AND i.kind = 'issue' AND i.jira_id = a.jira_id`)
+      .where(sql`a.project_id = ${projectId} AND a.kind = 'assignee' AND a.local_id = 'acc-cyd'`);
+    expect(cydIssues.length).toBeGreaterThan(0);
+    const assigned = async () => (await db().select().from(fieldValues).where(eq(fieldValues.fieldId, participantsField.id))).filter((v) => cydIssues.some((c) => c.task === v.entityId));
+    expect(await assigned()).toHaveLength(0);
+
+    const cydUser = await createUser({ email: cyd.emailAddress, name: cyd.displayName });
+    const session = await startSession(cydUser.id);
+    const seen = board.received.length;
+    expect((await call("PUT", `/api/v1/project/invited/${invite.id}`, { cookie: session.cookie, body: { successfully: true } })).status).toBeLessThan(300);
+    const values = await assigned();
+    expect(values).toHaveLength(cydIssues.length);
+    expect(values.every((v) => JSON.parse(v.value)[0] === cydUser.id)).toBe(true);
+    // Open boards hear of it once.
+    const deadline = Date.now() + 3000;
+    while (board.received.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const told = board.received.slice(seen).filter((m) => m.type === "tasks_changed");
+    expect(told).toHaveLength(1);
+    expect(new Set((told[0] as Extract<ProjectMessage, { type: "tasks_changed" }>).tasks)).toEqual(new Set(cydIssues.map((c) => c.task)));
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.unmatched_people.some((p: { account_id: string }) => p.account_id === "acc-cyd")).toBe(false);
+    board.close();
+  });
+});
