@@ -59,7 +59,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
               <Sparkle /> {t("ai:chat.open")}
             </button>
           </div>
-          <nav className="mt-4 flex gap-1">
+          <nav className="scroll-row -mx-4 mt-4 flex gap-1 px-4" aria-label={t("common:shell.projectNav")}>
             {tabs.map((tab) => (
               <NavLink
                 key={tab.to}
@@ -67,7 +67,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
                 end={tab.end}
                 className={({ isActive }) => {
                   const active = isActive || Boolean(tab.also?.some((p) => pathname.startsWith(p)));
-                  return `border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`;
+                  return `shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`;
                 }}
               >
                 {tab.label}

@@ -35,7 +35,7 @@ export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="rooms-page">
       <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-64 flex-1">
           <h2 className="text-xl font-semibold">{t("list.title")}</h2>
           <p className="muted text-sm">{t("list.subtitle")}</p>
         </div>

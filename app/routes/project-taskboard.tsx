@@ -51,7 +51,7 @@ function ViewSwitcher({ current }: { current: TaskboardView }) {
             replace
             preventScrollReset
             aria-current={active ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-[var(--primary)] text-white" : "muted hover:text-[var(--text)]"}`}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-[var(--primary)] text-[var(--primary-text)]" : "muted hover:text-[var(--text)]"}`}
             data-testid={`view-${view}`}
           >
             {t(`switcher.${view}`)}

@@ -1,0 +1,3 @@
+export function PaletteButton() {
+  return null;
+}
