@@ -6,6 +6,7 @@ import { useHubMessages } from "../features/hub/hub-provider";
 import { loadProject } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
 import { Sparkle } from "../features/ai/sparkle";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-layout";
 
 const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ default: m.ChatPanel })));
@@ -13,6 +14,11 @@ const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   return loadProject(request, env, params.guid);
+}
+
+/** Pages of the project without a title of their own (the overview) are named by the project. */
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
 }
 
 /** `/project/{guid}/…`: the project area, behind the one access check. */

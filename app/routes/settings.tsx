@@ -24,6 +24,7 @@ import { useViewer } from "../features/shell/viewer";
 import { cloudflareContext } from "../../workers/context";
 import { pendingEmailPage } from "../../workers/services/pages/viewer";
 import { viewerOf } from "../lib/viewer.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/settings";
 
 const SETTINGS_TABS = ["profile", "password", "language", "theme", "billing", "tokens"] as const;
@@ -292,6 +293,10 @@ function ThemeTab() {
       <ChoiceList name="theme" options={THEMES} value={theme} label={(o) => t(`common:theme.names.${o}`)} onChange={setTheme} />
     </Section>
   );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "common:shell.titles.settings" });
 }
 
 /** `/settings/{action}`: the user's own settings, one tab per action. */
