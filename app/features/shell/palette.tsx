@@ -141,7 +141,7 @@ function useReturnFocus() {
 }
 
 function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { guid: string; name: string } | null; onClose: () => void; onNewTask: () => void; onSheet: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
   const { theme, setTheme } = useTheme();
@@ -207,7 +207,7 @@ function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { g
     const actions: Command[] = [
       ...(project ? [{ id: "new-task", group: "actions" as const, label: t("shell.palette.newTask"), run: () => (onClose(), onNewTask()) }] : []),
       { id: "theme", group: "actions", label: t("theme.switchTo", { theme: t(`theme.names.${next}`) }), keywords: "theme dark light", run: () => (setTheme(next), onClose()) },
-      ...LANGUAGES.map((lng) => ({ id: `language-${lng}`, group: "actions" as const, label: t("shell.palette.language", { name: t(`language.names.${lng}`) }), keywords: `language ${lng}`, run: () => (void changeLanguage(lng), onClose()) })),
+      ...LANGUAGES.filter((lng) => lng !== i18n.language).map((lng) => ({ id: `language-${lng}`, group: "actions" as const, label: t("shell.palette.language", { name: t(`language.names.${lng}`) }), keywords: `language ${lng}`, run: () => (void changeLanguage(lng), onClose()) })),
       { id: "shortcuts", group: "actions", label: t("shell.palette.shortcuts"), keywords: "keyboard help ?", run: () => (onClose(), onSheet()) },
     ];
     const views: Command[] = project
@@ -222,7 +222,7 @@ function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { g
     const order: Group[] = query.trim() ? ["tasks", "projects", "documents", "rooms", "views", "actions"] : ["actions", "views", "projects", "documents", "rooms"];
     const ranked = [...found, ...rankByQuery([...actions, ...views, ...places], query)];
     return order.map((group) => ({ group, items: ranked.filter((c) => c.group === group).slice(0, PER_GROUP) })).filter((g) => g.items.length > 0);
-  }, [changeLanguage, docs, go, onClose, onNewTask, onSheet, project, projects, query, rooms, setTheme, t, tasks, theme]);
+  }, [changeLanguage, docs, go, i18n.language, onClose, onNewTask, onSheet, project, projects, query, rooms, setTheme, t, tasks, theme]);
 
   const flat = commands.flatMap((g) => g.items);
   const current = flat[Math.min(active, flat.length - 1)];
