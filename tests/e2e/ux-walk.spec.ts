@@ -59,11 +59,21 @@ function measure() {
     if (r.width === 0 || r.height === 0) continue;
     if ((r.right > width + 1 || r.left < -1) && !clipped(el)) outside.push(`${describe(el)} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
   }
+  // The text a screen reader reads: rendered, and not inside `aria-hidden` (an avatar's initials
+  // name nobody); an image's alt text counts.
+  const spoken = (node: Element): string =>
+    [...node.childNodes]
+      .map((child) => {
+        if (child.nodeType === Node.TEXT_NODE) return child.textContent ?? "";
+        if (!(child instanceof Element) || child.getAttribute("aria-hidden") === "true" || !child.checkVisibility()) return "";
+        if (child instanceof HTMLImageElement) return child.alt;
+        return child.getAttribute("aria-label") ?? spoken(child);
+      })
+      .join("");
   const nameOf = (el: Element) => {
     const labelledBy = el.getAttribute("aria-labelledby");
     const byIds = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ") : "";
-    const images = [...el.querySelectorAll("img[alt], svg title")].map((i) => (i instanceof HTMLImageElement ? i.alt : i.textContent ?? "")).join(" ");
-    return [el.getAttribute("aria-label"), byIds, el.textContent, el.getAttribute("title"), images].some((s) => s && s.trim());
+    return [el.getAttribute("aria-label"), byIds, spoken(el), el.getAttribute("title")].some((s) => s && s.trim());
   };
   const unnamed = [...document.body.querySelectorAll("a[href], button, [role=button]")].filter((el) => el.checkVisibility() && !nameOf(el)).map(describe);
   return { scroll: doc.scrollWidth - width, outside: outside.slice(0, 5), unnamed: unnamed.slice(0, 5), title: document.title };
