@@ -8,12 +8,17 @@ import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   if (await viewerOf(request, env)) return redirect("/project");
   return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "common:shell.titles.login" });
 }
 
 export default function Login() {

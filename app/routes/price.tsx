@@ -8,6 +8,7 @@ import { useCheckout } from "../features/billing/use-checkout";
 import { useHub } from "../features/hub/hub-provider";
 import { PublicPage } from "../features/site/public-page";
 import { viewerOf } from "../lib/viewer.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/price";
 
 /** `/price`: the plans compared, a monthly/yearly switch, the viewer's plan marked. */
@@ -15,6 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await viewerOf(request, env);
   return pricePage(env, viewer?.guid ?? null);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "common:shell.titles.price" });
 }
 
 export default function Price({ loaderData: { tariffs, licence } }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { signedInViewer } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-code";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -70,6 +71,10 @@ function CreateRepo({ projectGuid }: { projectGuid: string }) {
       </form>
     </section>
   );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "code:nav" });
 }
 
 /** `/project/{guid}/code` (and `/code/create`): the project's git repositories and a form to create one. */

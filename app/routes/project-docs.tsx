@@ -21,6 +21,7 @@ import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import { useViewer } from "../features/shell/viewer";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-docs";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -86,6 +87,12 @@ function Placeholder({ title, body, action }: { title: string; body: string; act
       {action}
     </div>
   );
+}
+
+/** The open document's title, then the documents page. */
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  const doc = params.docId ? loaderData?.data?.docs.find((d) => d.guid === params.docId) : undefined;
+  return pageTitle(matches, doc?.title, { key: "docs:nav" });
 }
 
 /** `/project/{guid}/docs/{docId?}`: the project's document tree, and the open document beside it. */

@@ -13,6 +13,7 @@ import { ActivityList } from "../features/task/activity-feed";
 import { TaskIcon } from "../features/task/task-icons";
 import { describeContext, mergeNaming } from "../features/task/naming";
 import type { NamingData } from "../features/task/types";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-events";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -21,6 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type Older = { rows: ActivityRow[]; next: number | null; naming: NamingData | null };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "projects:nav.events" });
+}
 
 /** `/project/{guid}/events`: the project's activity log, newest first, grouped by day, filtered by person. */
 export default function ProjectEvents({ loaderData }: Route.ComponentProps) {

@@ -10,11 +10,16 @@ import { loadTask } from "../features/task/task-data.server";
 import { TaskDetails } from "../features/task/task-details";
 import { TaskGone } from "../features/task/task-states";
 import { useGoneState } from "../features/task/use-gone-state";
+import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-issue";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   return loadTask(request, env, params.guid, params.issueGuid);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return pageTitle(matches, loaderData?.state === "ok" ? taskTitle(loaderData.task) : { key: "common:shell.titles.task" });
 }
 
 /** `/project/{guid}/issue/{issueGuid}`: one task on a page of its own. */

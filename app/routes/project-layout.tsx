@@ -6,6 +6,7 @@ import { useHubMessages } from "../features/hub/hub-provider";
 import { loadProject } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
 import { Sparkle } from "../features/ai/sparkle";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-layout";
 
 const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ default: m.ChatPanel })));
@@ -13,6 +14,11 @@ const ChatPanel = lazy(() => import("../features/ai/chat-panel").then((m) => ({ 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   return loadProject(request, env, params.guid);
+}
+
+/** Pages of the project without a title of their own (the overview) are named by the project. */
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches);
 }
 
 /** `/project/{guid}/…`: the project area, behind the one access check. */
@@ -59,7 +65,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
               <Sparkle /> {t("ai:chat.open")}
             </button>
           </div>
-          <nav className="mt-4 flex gap-1">
+          <nav className="scroll-row -mx-4 mt-4 flex gap-1 px-4" aria-label={t("common:shell.projectNav")}>
             {tabs.map((tab) => (
               <NavLink
                 key={tab.to}
@@ -67,7 +73,7 @@ export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
                 end={tab.end}
                 className={({ isActive }) => {
                   const active = isActive || Boolean(tab.also?.some((p) => pathname.startsWith(p)));
-                  return `border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`;
+                  return `shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${active ? "border-[var(--primary)] text-[var(--primary)]" : "border-transparent muted hover:text-[var(--text)]"}`;
                 }}
               >
                 {tab.label}

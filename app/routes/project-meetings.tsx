@@ -6,6 +6,7 @@ import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { meetingFailure } from "../features/meetings/toasts";
 import { useApi } from "../features/shell/errors";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-meetings";
 
 interface MeetingRow {
@@ -14,6 +15,10 @@ interface MeetingRow {
   description: string;
   createdAt: number;
   url: string;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "meetings:nav" });
 }
 
 /** `/project/{guid}/meetings`: the project's video meetings, and a way to start one. */

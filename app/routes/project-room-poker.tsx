@@ -7,6 +7,7 @@ import { RoomHost } from "../features/rooms/room-host";
 import { roomPath } from "../features/rooms/types";
 import { useRoomDetails } from "../features/rooms/use-room-details";
 import { Spinner } from "../features/shell/spinner";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-room-poker";
 
 /** A room that does not exist (or was deleted), with the way back to the project's rooms. */
@@ -24,6 +25,10 @@ export function RoomMissing({ projectGuid }: { projectGuid: string }) {
       </Link>
     </main>
   );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "rooms:kinds.poker" });
 }
 
 /** `/project/{guid}/room/poker/{roomUid}`: a poker room for the project's people. */

@@ -8,6 +8,7 @@ import { loadRetroRoom } from "../features/rooms/retro/room-data.server";
 import { useRoom } from "../features/rooms/use-room";
 import { Spinner } from "../features/shell/spinner";
 import { apiCall } from "../lib/api";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-room-retro";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -61,6 +62,10 @@ function RoomMissing({ projectGuid }: { projectGuid: string }) {
       </Link>
     </section>
   );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "rooms:kinds.retro" });
 }
 
 /** `/project/{guid}/room/retro/{roomUid}`: a retrospective of the project, live for everyone in it. */

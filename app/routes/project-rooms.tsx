@@ -10,6 +10,7 @@ import { DeckList } from "../features/rooms/deck-editor";
 import { NewRoomDialog } from "../features/rooms/new-room-dialog";
 import { RoomsList } from "../features/rooms/rooms-list";
 import { signedInViewer } from "../features/projects/project-data.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-rooms";
 
 const FILTERS = ["all", "poker", "retro"] as const;
@@ -19,6 +20,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await signedInViewer(request, env);
   const page = await projectRoomsPage(env, viewer.guid, params.guid);
   return page && { ...page, now: Date.now() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "rooms:nav" });
 }
 
 /** `/project/{guid}/rooms`: the project's poker and retro rooms, a new-room dialog and the decks. */
@@ -35,7 +40,7 @@ export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="rooms-page">
       <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-64 flex-1">
           <h2 className="text-xl font-semibold">{t("list.title")}</h2>
           <p className="muted text-sm">{t("list.subtitle")}</p>
         </div>

@@ -1,12 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { useProject } from "../features/projects/use-project";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-settings";
 
 /** The project's configuration: root only (spec §6 via docs/decisions.md "Roles"). */
 const ROOT_TABS = ["project", "team", "fields", "workflow", "views", "jira"] as const;
 /** The participant's own settings for this project: every verified participant. */
 const OWN_TABS = ["notifications"] as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "projects:nav.settings" });
+}
 
 /**
  * `/project/{guid}/settings/…`: one tab per part of the configuration; non-roots see only their

@@ -6,11 +6,16 @@ import { useProject } from "../features/projects/use-project";
 import { useViewer } from "../features/shell/viewer";
 import { loadStats } from "../features/stats/stats-data.server";
 import { StatsPage } from "../features/stats/stats-page";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-stats";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   return { data: await loadStats(request, env, params.guid) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "projects:nav.stats" });
 }
 
 /** `/project/{guid}/stats`: burndown, tasks per status and assignee, estimate per sprint. */

@@ -13,6 +13,7 @@ import { useProject } from "../features/projects/use-project";
 import { loadTask } from "../features/task/task-data.server";
 import { TaskModal } from "../features/task/task-modal";
 import type { ViewProps } from "../features/views/types";
+import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-taskboard";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
@@ -51,7 +52,7 @@ function ViewSwitcher({ current }: { current: TaskboardView }) {
             replace
             preventScrollReset
             aria-current={active ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-[var(--primary)] text-white" : "muted hover:text-[var(--text)]"}`}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-[var(--primary)] text-[var(--primary-text)]" : "muted hover:text-[var(--text)]"}`}
             data-testid={`view-${view}`}
           >
             {t(`switcher.${view}`)}
@@ -60,6 +61,14 @@ function ViewSwitcher({ current }: { current: TaskboardView }) {
       })}
     </nav>
   );
+}
+
+/** "#12 Fix the login · Task board · Demo project · Planning": the open task, then the view. */
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const asked = new URLSearchParams(location.search).get("view");
+  const view = asked && (TASKBOARD_VIEWS as readonly string[]).includes(asked) ? asked : (loaderData?.view ?? "planning");
+  const task = loaderData?.task?.state === "ok" ? taskTitle(loaderData.task.task) : null;
+  return pageTitle(matches, task, { key: `views:switcher.${view}` });
 }
 
 /** `/project/{guid}/taskboard`: the planning board, task board, table and roadmap of a project. */

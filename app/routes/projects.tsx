@@ -14,6 +14,7 @@ import { SortableProjects } from "../features/projects/sortable-projects";
 import { RoomsPart } from "../features/rooms/rooms-part";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/projects";
 import { HelpLink } from "../features/site/help-link";
 
@@ -63,6 +64,10 @@ function NewProject() {
       )}
     </form>
   );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "common:shell.titles.projects" });
 }
 
 /** `/project`: the signed-in home — the user's projects, a new-project form, their order. */

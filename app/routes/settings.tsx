@@ -24,6 +24,7 @@ import { useViewer } from "../features/shell/viewer";
 import { cloudflareContext } from "../../workers/context";
 import { pendingEmailPage } from "../../workers/services/pages/viewer";
 import { viewerOf } from "../lib/viewer.server";
+import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/settings";
 
 const SETTINGS_TABS = ["profile", "password", "language", "theme", "billing", "tokens"] as const;
@@ -294,6 +295,10 @@ function ThemeTab() {
   );
 }
 
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, { key: "common:shell.titles.settings" });
+}
+
 /** `/settings/{action}`: the user's own settings, one tab per action. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
@@ -311,12 +316,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[200px_minmax(0,48rem)]">
       <div>
         <h1 className="mb-4 text-2xl font-bold tracking-tight">{t("title")}</h1>
-        <nav className="flex gap-1 md:flex-col" aria-label={t("title")}>
+        <nav className="scroll-row flex gap-1 md:flex-col" aria-label={t("title")}>
           {SETTINGS_TABS.map((k) => (
             <NavLink
               key={k}
               to={`/settings/${k}`}
-              className={({ isActive }) => `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-[var(--surface-2)] text-[var(--primary)]" : "hover:bg-[var(--surface-2)]"}`}
+              className={({ isActive }) => `shrink-0 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-[var(--surface-2)] text-[var(--primary)]" : "hover:bg-[var(--surface-2)]"}`}
             >
               {t(`tabs.${k}`)}
             </NavLink>

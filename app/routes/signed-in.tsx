@@ -2,6 +2,7 @@ import { Outlet, redirect } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { AppHeader } from "../features/shell/app-header";
 import { FeedbackButton } from "../features/shell/feedback-dialog";
+import { CommandPaletteProvider } from "../features/shell/palette";
 import { Tour } from "../features/shell/tour";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/signed-in";
@@ -18,15 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SignedIn() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <AppHeader />
-      <div className="flex-1">
-        <Outlet />
+    <CommandPaletteProvider>
+      <div className="flex min-h-screen flex-col">
+        <AppHeader />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <footer className="mx-auto flex w-full max-w-6xl justify-end px-4 py-6">
+          <FeedbackButton />
+        </footer>
+        <Tour />
       </div>
-      <footer className="mx-auto flex w-full max-w-6xl justify-end px-4 py-6">
-        <FeedbackButton />
-      </footer>
-      <Tour />
-    </div>
+    </CommandPaletteProvider>
   );
 }

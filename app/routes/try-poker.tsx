@@ -146,7 +146,7 @@ export default function TryPoker() {
                     key={card}
                     type="button"
                     className={`flex h-16 w-12 items-center justify-center rounded-lg border-2 text-lg font-bold transition ${
-                      round.mine === card ? "-translate-y-1 border-[var(--primary)] bg-[var(--primary)] text-white" : "border-[var(--border)] bg-[var(--surface)] hover:border-[var(--primary)]"
+                      round.mine === card ? "-translate-y-1 border-[var(--primary)] bg-[var(--primary)] text-[var(--primary-text)]" : "border-[var(--border)] bg-[var(--surface)] hover:border-[var(--primary)]"
                     }`}
                     aria-pressed={round.mine === card}
                     aria-label={cardLabel(tRooms, card)}

@@ -1,4 +1,5 @@
 import type { WhoAmI } from "../../../domain/auth/schemas";
+import { inkOn } from "../../../domain/ui/contrast";
 
 /**
  * The preset pictures, drawn as SVG in white on the user's colour (emoji would depend on the
@@ -92,8 +93,8 @@ export function Avatar({ user, size = 32 }: { user: Pick<WhoAmI, "name" | "color
   return (
     <span
       aria-hidden="true"
-      className="inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white"
-      style={{ width: size, height: size, background: user.color, fontSize: size * 0.42 }}
+      className="inline-flex shrink-0 items-center justify-center rounded-full font-semibold"
+      style={{ width: size, height: size, background: user.color, color: inkOn(user.color), fontSize: size * 0.42 }}
     >
       {initials}
     </span>

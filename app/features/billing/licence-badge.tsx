@@ -19,7 +19,7 @@ export function LicenceBadge() {
       to="/price"
       data-testid="licence-badge"
       data-licence={type}
-      className={`hidden rounded-full px-2.5 py-0.5 text-xs font-semibold sm:inline-block ${paid ? "bg-[var(--primary)] text-white" : "bg-[var(--surface-2)] text-[var(--muted)]"}`}
+      className={`hidden rounded-full px-2.5 py-0.5 text-xs font-semibold sm:inline-block ${paid ? "bg-[var(--primary)] text-[var(--primary-text)]" : "bg-[var(--surface-2)] text-[var(--muted)]"}`}
     >
       {t("badge.label", { type: t(`types.${type}`, { defaultValue: type }) })}
     </Link>

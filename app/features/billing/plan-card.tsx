@@ -25,7 +25,7 @@ export function PlanCard({
     <section className={`card flex flex-col p-6 ${current ? "ring-2 ring-[var(--primary)]" : ""}`} data-testid={`plan-${tariff.slug}`} aria-current={current ? "true" : undefined}>
       <div className="flex items-center justify-between">
         <h2 className="text-xl font-bold">{tariff.name}</h2>
-        {current && <span className="rounded-full bg-[var(--primary)] px-2 py-0.5 text-xs font-semibold text-white">{t("price.current")}</span>}
+        {current && <span className="rounded-full bg-[var(--primary)] px-2 py-0.5 text-xs font-semibold text-[var(--primary-text)]">{t("price.current")}</span>}
       </div>
       <p className="mt-4 text-3xl font-extrabold" data-testid="plan-price">
         {free ? t("price.free") : formatAmount(price.amount, price.currency, i18n.language)}

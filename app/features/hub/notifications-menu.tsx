@@ -56,7 +56,7 @@ export function NotificationsMenu() {
       >
         <Icon name="bell" size={18} />
         {count > 0 && (
-          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[11px] leading-5 font-bold text-white" data-testid="notifications-count">
+          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[11px] leading-5 font-bold text-[var(--on-danger)]" data-testid="notifications-count">
             {count}
           </span>
         )}

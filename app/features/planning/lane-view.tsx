@@ -216,7 +216,7 @@ export function LaneView({
           {title}
         </h2>
         {status && status !== "planned" && (
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status === "active" ? "bg-[var(--primary)] text-white" : "bg-[var(--surface)]"}`} data-testid="lane-status">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status === "active" ? "bg-[var(--primary)] text-[var(--primary-text)]" : "bg-[var(--surface)]"}`} data-testid="lane-status">
             {t(`sprints.status.${status}`)}
           </span>
         )}

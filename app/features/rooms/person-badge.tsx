@@ -1,5 +1,6 @@
 /** A room participant's initials on a colour picked from their id, the same in every browser. */
 import { USER_COLORS } from "../../../domain/auth/schemas";
+import { inkOn } from "../../../domain/ui/contrast";
 
 function colourOf(id: string): string {
   let hash = 0;
@@ -22,8 +23,8 @@ export function PersonBadge({ id, name, size = 32, dimmed = false }: { id: strin
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white ${dimmed ? "opacity-45 grayscale" : ""}`}
-      style={{ width: size, height: size, background: colourOf(id), fontSize: size * 0.4 }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ${dimmed ? "opacity-45 grayscale" : ""}`}
+      style={{ width: size, height: size, background: colourOf(id), color: inkOn(colourOf(id)), fontSize: size * 0.4 }}
     >
       {initialsOf(name)}
     </span>

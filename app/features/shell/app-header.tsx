@@ -1,30 +1,53 @@
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useNavigate, useRevalidator } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
+import { Icon } from "../../components/ui/icons";
+import { useDismiss } from "../../lib/use-dismiss";
 import { LicenceBadge } from "../billing/licence-badge";
 import { NotificationsMenu } from "../hub/notifications-menu";
 import { useApi } from "./errors";
 import { HelpMenu } from "./help-menu";
+import { PaletteButton } from "./palette";
 import { LanguageSelect, ThemeToggle } from "./preferences";
 import { useViewer } from "./viewer";
 
+/** The logo links home; below the `sm` breakpoint only the mark shows, the name stays for screen readers. */
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
+    <Link to="/" className="flex shrink-0 items-center gap-2 font-bold tracking-tight">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>{t("appName")}</span>
+      <span className="sr-only sm:not-sr-only">{t("appName")}</span>
     </Link>
   );
 }
 
-/** The top bar of every page: logo, navigation, language, theme and the user's menu. */
+const navClass = ({ isActive }: { isActive: boolean }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`;
+
+/**
+ * The top bar of every page: logo, navigation, language, theme and the user's menu. On a phone
+ * the navigation, language, theme and sign-out fold into one menu button; each control exists
+ * once in the document (from `sm` up the panel is `display: contents`, its controls laid out in
+ * the bar), so tests and assistive technology find one of each.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const user = useViewer();
   const api = useApi();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuOpen, menu, close);
+  // A followed link closes the phone menu.
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setMenuOpen(false);
+  }
 
   const signOut = async () => {
     const result = await api("POST", "/v1/exit");
@@ -36,24 +59,46 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--surface)]/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
         <Logo />
         {user && (
-          <nav className="ml-4 hidden gap-1 sm:flex">
-            <NavLink to="/project" className={({ isActive }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`}>
+          <nav className="ml-4 hidden gap-1 sm:flex" aria-label={t("shell.mainNav")}>
+            <NavLink to="/project" className={navClass}>
               {t("nav.projects")}
             </NavLink>
             {user.site_admin && (
-              <NavLink to="/blog/write" className={({ isActive }) => `btn btn-ghost ${isActive ? "text-[var(--primary)]" : ""}`} data-testid="nav-blog-editor">
+              <NavLink to="/blog/write" className={navClass} data-testid="nav-blog-editor">
                 {t("blog:editor.nav")}
               </NavLink>
             )}
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-2">
-          <div className="flex items-center gap-2" data-tour="preferences">
-            <LanguageSelect />
-            <ThemeToggle />
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          {user && <PaletteButton />}
+          <div className="relative order-last sm:contents" ref={menu}>
+            <button type="button" className="btn btn-ghost px-2.5 sm:hidden" aria-expanded={menuOpen} aria-controls="app-header-menu" onClick={() => setMenuOpen(!menuOpen)} data-testid="header-menu">
+              <Icon name="menu" size={20} />
+              <span className="sr-only">{t("shell.menu")}</span>
+            </button>
+            <div
+              id="app-header-menu"
+              className={`${menuOpen ? "flex" : "hidden"} card absolute right-0 z-40 mt-2 w-60 flex-col items-stretch gap-2 p-2 sm:contents`}
+            >
+              {user && (
+                <NavLink to="/project" className={({ isActive }) => `${navClass({ isActive })} justify-start sm:hidden`}>
+                  {t("nav.projects")}
+                </NavLink>
+              )}
+              <div className="flex items-center gap-2" data-tour="preferences">
+                <LanguageSelect className="min-w-0 flex-1 sm:flex-none" />
+                <ThemeToggle />
+              </div>
+              {user && (
+                <button type="button" className="btn sm:order-last" onClick={signOut} data-testid="sign-out">
+                  {t("nav.signOut")}
+                </button>
+              )}
+            </div>
           </div>
           {user ? (
             <>
@@ -62,16 +107,14 @@ export function AppHeader() {
               <div data-tour="notifications">
                 <NotificationsMenu />
               </div>
-              <Link to="/settings/profile" className="flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-[var(--surface-2)]" data-testid="user-menu">
+              <Link to="/settings/profile" className="flex shrink-0 items-center gap-2 rounded-lg px-1 py-1 hover:bg-[var(--surface-2)] sm:px-2" data-testid="user-menu">
                 <Avatar user={user} size={28} />
-                <span className="hidden text-sm font-medium md:inline">{user.name}</span>
+                {/* The name is the link's accessible name at every width; it shows from `md` up. */}
+                <span className="sr-only text-sm font-medium md:not-sr-only">{user.name}</span>
               </Link>
-              <button type="button" className="btn" onClick={signOut} data-testid="sign-out">
-                {t("nav.signOut")}
-              </button>
             </>
           ) : (
-            <Link to="/login" className="btn btn-primary">
+            <Link to="/login" className="btn btn-primary shrink-0">
               {t("nav.signIn")}
             </Link>
           )}

@@ -96,7 +96,7 @@ function CopyLink({ href }: { href: string }) {
   return (
     <button type="button" className="btn btn-ghost px-2 py-1.5 text-sm" onClick={() => void copy()} data-testid="copy-link" aria-live="polite">
       <TaskIcon name="link" size={16} />
-      <span className="hidden sm:inline">{state === "copied" ? t("header.copied") : state === "failed" ? t("header.copyFailed") : t("header.copyLink")}</span>
+      <span className="sr-only sm:not-sr-only">{state === "copied" ? t("header.copied") : state === "failed" ? t("header.copyFailed") : t("header.copyLink")}</span>
     </button>
   );
 }
@@ -214,7 +214,7 @@ export function TaskDetails({
             {frame === "modal" && (
               <Link to={pageHref} className="btn btn-ghost px-2 py-1.5 text-sm" data-testid="open-page">
                 <TaskIcon name="expand" size={16} />
-                <span className="hidden sm:inline">{t("header.openPage")}</span>
+                <span className="sr-only sm:not-sr-only">{t("header.openPage")}</span>
               </Link>
             )}
             {data.canWrite && (

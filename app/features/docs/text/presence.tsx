@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { YProvider } from "../use-doc-provider";
+import { inkOn } from "../../../../domain/ui/contrast";
 
 interface Present {
   key: string;
@@ -42,8 +43,8 @@ export function PresenceList({ provider }: { provider: YProvider | null }) {
       {people.slice(0, 8).map((p) => (
         <li
           key={p.key}
-          className="inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-[var(--surface)] text-xs font-bold text-white"
-          style={{ background: p.color }}
+          className="inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-[var(--surface)] text-xs font-bold"
+          style={{ background: p.color, color: inkOn(p.color) }}
           title={p.me ? t("presence.me", { name: p.name }) : p.name}
           data-testid="doc-presence-person"
           data-name={p.name}

@@ -8,6 +8,7 @@ import { PluginKey } from "@tiptap/pm/state";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
+import { inkOn } from "../../../../domain/ui/contrast";
 
 export interface PersonItem {
   kind: "person";
@@ -137,7 +138,7 @@ export function SuggestionList({ store }: { store: SuggestionStore }) {
             >
               {item.kind === "person" ? (
                 <>
-                  <span aria-hidden="true" className="inline-block h-5 w-5 shrink-0 rounded-full text-center text-[11px] leading-5 font-bold text-white" style={{ background: item.color }}>
+                  <span aria-hidden="true" className="inline-block h-5 w-5 shrink-0 rounded-full text-center text-[11px] leading-5 font-bold" style={{ background: item.color, color: inkOn(item.color) }}>
                     {item.label.slice(0, 1).toUpperCase()}
                   </span>
                   <span className="truncate">{item.label}</span>

@@ -21,7 +21,7 @@ export function DeleteDialog({ title, inside, onCancel, onConfirm }: { title: st
           <button type="button" className="btn" onClick={onCancel} autoFocus>
             {t("confirm.cancel")}
           </button>
-          <button type="button" className="btn border-[var(--danger)] bg-[var(--danger)] text-white hover:opacity-90" onClick={onConfirm} data-testid="doc-delete-confirm">
+          <button type="button" className="btn border-[var(--danger)] bg-[var(--danger)] text-[var(--on-danger)] hover:opacity-90" onClick={onConfirm} data-testid="doc-delete-confirm">
             {inside > 0 ? t("confirm.deleteWith", { count: inside }) : t("confirm.delete")}
           </button>
         </div>
