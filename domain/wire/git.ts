@@ -60,3 +60,12 @@ export interface RepoSummary {
   readme: { path: string; content: string } | null;
   size: number;
 }
+
+/** A pushed commit whose message names tasks, as the GitRepo object hands it to the Worker. */
+export interface MentioningCommit {
+  hexsha: string;
+  author: string;
+  /** Author time, ms. */
+  date: number;
+  message: string;
+}

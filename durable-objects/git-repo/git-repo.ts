@@ -6,9 +6,9 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import git from "isomorphic-git";
-import { GIT_HEADERS, REPO_SIZE_CAP, repoCap } from "../../domain/git/limits";
+import { GIT_HEADERS, REPO_SIZE_CAP, branchGuard, repoCap } from "../../domain/git/limits";
 import type { Env } from "../../workers/env";
-import type { RepoSummary } from "../../domain/wire/git";
+import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
 import { at, commitChanges, rawFile } from "./browse";
 import { advertise, receivePack, type Service, uploadPack } from "./smart-http";
@@ -64,12 +64,13 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     if (!body) return new Response(`push too large: a push may carry at most ${Math.round(Math.min(cap, REPO_SIZE_CAP) / 1048576)} MiB\n`, { status: 413 });
     try {
       if (service === "git-upload-pack") return await uploadPack(this.store, body);
-      const { response, updated } = await receivePack(this.store, body, cap);
+      const { response, updated, mentions } = await receivePack(this.store, body, cap, branchGuard(request.headers.get(GIT_HEADERS.protect)));
       if (updated > 0) {
         const summary = await this.facts();
         response.headers.set(GIT_HEADERS.size, String(summary.size));
         response.headers.set(GIT_HEADERS.head, summary.head ?? "");
       }
+      if (mentions > 0) response.headers.set(GIT_HEADERS.mentions, String(mentions));
       return response;
     } catch (err) {
       if (err instanceof SyntaxError) return new Response(`bad request: ${err.message}\n`, { status: 400 });
@@ -96,8 +97,18 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
       const commit = await git.writeCommit({ ...args, commit: { message: "Initial commit\n", tree, parent: [], author: person, committer: person } });
       await git.writeRef({ ...args, ref: `refs/heads/${input.defaultBranch}`, value: commit });
       await this.store.indexCommits([commit]);
+      this.store.markScanned();
     }
     return this.facts();
+  }
+
+  /** Pushed commits that name tasks, oldest first, until `ackMentions` takes them out. */
+  async pendingMentions(limit: number): Promise<MentioningCommit[]> {
+    return this.store.pendingMentions(limit);
+  }
+
+  async ackMentions(hexshas: string[]): Promise<void> {
+    this.store.ackMentions(hexshas);
   }
 
   async summary(): Promise<RepoSummary | null> {

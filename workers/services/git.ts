@@ -24,6 +24,8 @@ export function repoWire(repo: GitRepository, origin: string) {
     last_push_at: repo.lastPushAt,
     created_at: repo.createdAt,
     clone_url: `${origin}/git/${repo.projectId}/${repo.name}.git`,
+    protect_default_branch: repo.protectDefaultBranch,
+    protected_admins_only: repo.protectedAdminsOnly,
   };
 }
 export type RepoWire = ReturnType<typeof repoWire>;
@@ -83,6 +85,13 @@ export async function setDefaultBranch(env: Env, db: Db, repo: GitRepository, br
   if (!(await repoStub(env, repo.id).setDefaultBranch(branch))) return { ok: false, reason: "git_branch_not_found" };
   await db.update(gitRepositories).set({ defaultBranch: branch }).where(eq(gitRepositories.id, repo.id));
   return { ok: true, repo: { ...repo, defaultBranch: branch } };
+}
+
+/** Sets the default branch's protection (either flag left out stays as it is). */
+export async function setProtection(db: Db, repo: GitRepository, change: { protect?: boolean; adminsOnly?: boolean }): Promise<GitRepository> {
+  const next = { protectDefaultBranch: change.protect ?? repo.protectDefaultBranch, protectedAdminsOnly: change.adminsOnly ?? repo.protectedAdminsOnly };
+  await db.update(gitRepositories).set(next).where(eq(gitRepositories.id, repo.id));
+  return { ...repo, ...next };
 }
 
 export async function deleteRepo(env: Env, db: Db, repo: GitRepository): Promise<void> {

@@ -8,7 +8,7 @@ import { createMiddleware } from "hono/factory";
 import { publicOrigin } from "../../../domain/auth/public-origin";
 import { commitsQuery, createRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { GitRepository } from "../../db/schema";
-import { createRepo, deleteRepo, findRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch } from "../../services/git";
+import { createRepo, deleteRepo, findRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { parseWith, readJson } from "../validate";
@@ -66,6 +66,8 @@ repoRoutes.get("/v1/project/:id/git/:gitGuid", async (c) => {
 
 repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
   const body = await readJson(c, updateRepoBody);
+  const guarding = body.protect_default_branch !== undefined || body.protected_admins_only !== undefined;
+  if (guarding && !c.get("participant").root) throw new ApiProblem(403, "git_protection_admins_only");
   let repo = c.get("repo");
   if (body.default_branch !== undefined) {
     const set = await setDefaultBranch(c.env, c.get("db"), repo, body.default_branch);
@@ -77,6 +79,7 @@ repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
     if (!renamed.ok) throw new ApiProblem(409, renamed.reason, { name: renamed.reason });
     repo = renamed.repo;
   }
+  if (guarding) repo = await setProtection(c.get("db"), repo, { protect: body.protect_default_branch, adminsOnly: body.protected_admins_only });
   return c.json(repoWire(repo, origin(c)));
 });
 

@@ -21,8 +21,8 @@ export const gitOperations: Operation[] = [
     ok: { status: 200, description: "The repository." }, errors: REPO,
   },
   {
-    method: "patch", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "write", summary: "Rename a repository or change its default branch (an existing one).",
-    body: { json: updateRepoBody }, ok: { status: 200, description: "The repository." }, errors: { 404: ["git_not_found", "git_branch_not_found"], 409: ["git_name_taken"] },
+    method: "patch", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "write", summary: "Rename a repository, change its default branch (an existing one), or protect the default branch (project admins only).",
+    body: { json: updateRepoBody }, ok: { status: 200, description: "The repository." }, errors: { 403: ["git_protection_admins_only"], 404: ["git_not_found", "git_branch_not_found"], 409: ["git_name_taken"] },
   },
   { method: "delete", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "root", summary: "Delete a repository with all its content.", ok: { status: 204, description: "Deleted." }, errors: REPO },
   {
