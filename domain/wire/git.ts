@@ -69,3 +69,14 @@ export interface MentioningCommit {
   date: number;
   message: string;
 }
+
+/** A commit that mentions a task, as the task page lists it. */
+export interface TaskCommit {
+  repo: { guid: string; name: string };
+  hexsha: string;
+  /** The message's first line. */
+  title: string;
+  author: string;
+  /** Author time, ms. */
+  date: number;
+}

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { firstLine, taskNames } from "../../domain/git/mentions";
-import type { MentioningCommit } from "../../domain/wire/git";
+import type { MentioningCommit, TaskCommit } from "../../domain/wire/git";
 import { type Db, runBatch } from "../db/client";
 import { gitCommitMentions, gitRepositories, type GitRepository, tasks } from "../db/schema";
 import type { Env } from "../env";
@@ -100,15 +100,6 @@ export async function recordMentions(env: Env, db: Db, repo: GitRepository, push
     if (page.length < OUTBOX_PAGE) break;
   }
   return [...touched];
-}
-
-/** A commit that mentions a task, as the task page lists it. */
-export interface TaskCommit {
-  repo: { guid: string; name: string };
-  hexsha: string;
-  title: string;
-  author: string;
-  date: number;
 }
 
 /** Newest commits mentioning a task (repositories of its own project only). */
