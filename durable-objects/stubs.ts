@@ -84,6 +84,8 @@ export interface GitRepoRpc {
   raw(ref: string, path: string): Promise<Uint8Array | null>;
   setDefaultBranch(branch: string): Promise<boolean>;
   destroy(): Promise<void>;
+  /** Fills a new repository from a public git URL over smart HTTP (the Worker checked the URL). */
+  importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<{ ok: true; size: number; head: string | null } | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_too_large" }>;
   /** Pushed commits whose messages name tasks, oldest first, not yet acknowledged. */
   pendingMentions(limit: number): Promise<GitMentioningCommit[]>;
   /** Takes commits the Worker has written to D1 out of the outbox. */

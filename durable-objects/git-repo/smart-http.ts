@@ -140,7 +140,7 @@ export interface PushOutcome {
 }
 
 /** Receives a pack: indexes it, writes each object loose, and drops the pack. */
-async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
+export async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
   const name = `objects/pack/incoming-${crypto.randomUUID()}.pack`;
   store.fs.mkdirp(`${GITDIR}/objects/pack`);
   await store.fs.promises.writeFile(`${GITDIR}/${name}`, pack);

@@ -308,3 +308,57 @@ describe("pushes", () => {
     }
   });
 });
+
+describe("import by URL", () => {
+  const upstream = () => (env as unknown as { FAKE_GIT_URL: string }).FAKE_GIT_URL;
+  const importing = (body: unknown, cookie = team.cookies.write) => call("POST", `${base()}/import`, { cookie, body });
+
+  it("clones every branch and tag of a public repository from a loopback git http-backend", async () => {
+    const name = uniqueName("imported");
+    const made = await importing({ name, url: `${upstream()}/src.git/` });
+    expect(made.status, made.text).toBe(201);
+    expect([made.json.name, made.json.default_branch, made.json.clone_url]).toEqual([name, "main", `http://localhost:8787/git/${team.projectId}/${name}.git`]);
+    const detail = await call("GET", `${base()}/${made.json.guid}`, { cookie: team.cookies.read });
+    expect(detail.json.heads.map((h: { name: string }) => h.name)).toEqual(["feature", "main"]);
+    expect(detail.json.tags.map((t: { name: string }) => t.name)).toEqual(["v1"]);
+    expect(detail.json.readme.content).toContain("Third (#1).");
+    const log = await call("GET", `${base()}/${made.json.guid}/commits`, { cookie: team.cookies.read });
+    expect([log.json.totalCount, log.json.items[0].message.trim(), log.json.items[0].author.name]).toEqual([3, "Commit 3", "Upstream"]);
+    expect((await call("GET", `${base()}/${made.json.guid}/commits?ref=feature`, { cookie: team.cookies.read })).json.totalCount).toBe(2);
+    // Imported history names no task here, even where its messages say "#1".
+    const list = await call("GET", base(), { cookie: team.cookies.read });
+    expect(list.json.results.find((r: { guid: string }) => r.guid === made.json.guid).size).toBeGreaterThan(0);
+  });
+
+  it("refuses other schemes, private addresses, unreachable and non-git URLs with a clear error, keeping nothing", async () => {
+    const name = uniqueName("refused");
+    const cases: [string, number, string][] = [
+      ["ftp://example.com/a.git", 400, "git_import_url_invalid"],
+      ["http://10.0.0.8/a.git", 400, "git_import_url_private"],
+      ["http://169.254.169.254/latest", 400, "git_import_url_private"],
+      ["http://127.0.0.1:1/a.git", 502, "git_import_unreachable"],
+      [`${upstream()}/nothing.git`, 400, "git_import_not_git"],
+    ];
+    for (const [url, status, code] of cases) {
+      const res = await importing({ name, url });
+      expect([res.status, res.json.code], url).toEqual([status, code]);
+    }
+    expect((await call("GET", base(), { cookie: team.cookies.read })).json.results.map((r: { name: string }) => r.name)).not.toContain(name);
+    expect((await importing({ name, url: `${upstream()}/src.git` }, team.cookies.read)).status).toBe(403);
+  });
+
+  it("refuses a repository larger than the owner's plan allows", async () => {
+    const own = await buildTeam();
+    const tariffId = crypto.randomUUID();
+    await db().batch([
+      db().insert(tariffs).values({
+        id: tariffId, slug: "tiny-import", name: "Tiny import", customerId: own.users.root.id,
+        limitProjects: 100, limitParticipants: 100, limitStorageBytes: 1e9, limitAiRequestsPerHour: 1, limitRepositoryBytes: 200, limitMeetingSize: 4,
+      }),
+      db().insert(licences).values({ userId: own.users.root.id, tariffId, typeLicense: "tiny", expiresAt: Date.now() + 86400_000 }),
+    ]);
+    const res = await call("POST", `/api/v1/project/${own.projectId}/git/import`, { cookie: own.cookies.write, body: { name: "too-big", url: `${upstream()}/src.git` } });
+    expect([res.status, res.json.code]).toEqual([413, "git_import_too_large"]);
+    expect((await call("GET", `/api/v1/project/${own.projectId}/git`, { cookie: own.cookies.read })).json.results).toEqual([]);
+  });
+});

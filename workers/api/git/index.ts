@@ -6,9 +6,12 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { publicOrigin } from "../../../domain/auth/public-origin";
-import { commitsQuery, createRepoBody, updateRepoBody } from "../../../domain/git/schemas";
+import { checkImportUrl } from "../../../domain/git/import-url";
+import { repoCap } from "../../../domain/git/limits";
+import { commitsQuery, createRepoBody, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { GitRepository } from "../../db/schema";
-import { createRepo, deleteRepo, findRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
+import { limitsForProject } from "../../services/plan-limits";
+import { createRepo, deleteRepo, findRepo, importRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { parseWith, readJson } from "../validate";
@@ -48,6 +51,20 @@ gitRoutes.post("/v1/project/:id/git", access("write"), async (c) => {
     author: { id: user.id, name: user.name, email: user.email },
   });
   if (!made.ok) throw new ApiProblem(409, made.reason, { name: made.reason });
+  return c.json(repoWire(made.repo, origin(c)), 201);
+});
+
+/** Status of each import failure: what the URL names is a 400, a remote that does not answer a 502, the cap a 413. */
+const IMPORT_STATUS = { git_name_taken: 409, git_import_unreachable: 502, git_import_not_git: 400, git_import_private_repo: 400, git_import_too_large: 413 } as const;
+
+gitRoutes.post("/v1/project/:id/git/import", access("write"), async (c) => {
+  const body = await readJson(c, importRepoBody);
+  const checked = checkImportUrl(body.url, c.env.GIT_IMPORT_ALLOW_LOOPBACK === "1");
+  if (!checked.ok) throw new ApiProblem(400, checked.reason, { url: checked.reason });
+  const projectId = c.get("project").id;
+  const maxBytes = repoCap(c.env.GIT_REPO_MAX_BYTES, String((await limitsForProject(c.get("db"), projectId)).limits.repository_bytes));
+  const made = await importRepo(c.env, c.get("db"), { projectId, name: body.name, url: checked.url, maxBytes, authorId: c.get("user")!.id });
+  if (!made.ok) throw new ApiProblem(IMPORT_STATUS[made.reason], made.reason, { [made.reason === "git_name_taken" ? "name" : "url"]: made.reason });
   return c.json(repoWire(made.repo, origin(c)), 201);
 });
 
