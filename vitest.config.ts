@@ -2,10 +2,12 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { FAKE_KEY, FAKE_MODEL, startFakeLlm } from "./tests/fixtures/fake-llm";
+import { startGitBackend } from "./tests/fixtures/git-backend.ts";
 import { jiraVars, startFakeJira } from "./tests/fixtures/jira/server.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 let fakeLlm: ReturnType<typeof startFakeLlm> | undefined;
+let gitBackend: ReturnType<typeof startGitBackend> | undefined;
 
 export default defineConfig({
   test: {
@@ -24,6 +26,8 @@ export default defineConfig({
             // The fake Jira Cloud runs in this (Node) process for the whole run; the Worker's
             // Jira endpoints point at it, as a deployment's point at Atlassian.
             const jira = await startFakeJira();
+            // A public git host for imports: `git http-backend` on loopback (allowed in tests only).
+            const upstream = await (gitBackend ??= startGitBackend());
             return {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
@@ -39,6 +43,8 @@ export default defineConfig({
                   AI_TIMEOUT_MS: "8000",
                   MEETING_STUN_URLS: "none",
                   FAKE_JIRA_URL: jira.url,
+                  FAKE_GIT_URL: upstream.url,
+                  GIT_IMPORT_ALLOW_LOOPBACK: "1",
                   ...jiraVars(jira.url),
                 },
               },

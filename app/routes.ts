@@ -42,6 +42,7 @@ export default [
       // files, its commits and one commit.
       route("code", "routes/project-code.tsx"),
       route("code/create", "routes/project-code.tsx", { id: "code-create" }),
+      route("code/import", "routes/project-code-import.tsx"),
       route("code/commits/:git", "routes/project-code-commits.tsx"),
       route("code/settings/:git", "routes/project-code-settings.tsx"),
       route("code/:git", "routes/project-code-tree.tsx", { id: "code-repo" }),

@@ -15,7 +15,7 @@ import type { ChatMessage, MeetingPeer } from "../domain/wire/live/meeting";
 import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
-import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
+import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, MentioningCommit as GitMentioningCommit, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
 import type { ImportState } from "../domain/jira/import-plan";
 
 /** `UserHub`, one per user: pushes to the user's tabs and remembers where else they have sockets. */
@@ -84,6 +84,12 @@ export interface GitRepoRpc {
   raw(ref: string, path: string): Promise<Uint8Array | null>;
   setDefaultBranch(branch: string): Promise<boolean>;
   destroy(): Promise<void>;
+  /** Fills a new repository from a public git URL over smart HTTP (the Worker checked the URL). */
+  importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<{ ok: true; size: number; head: string | null } | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_too_large" }>;
+  /** Pushed commits whose messages name tasks, oldest first, not yet acknowledged. */
+  pendingMentions(limit: number): Promise<GitMentioningCommit[]>;
+  /** Takes commits the Worker has written to D1 out of the outbox. */
+  ackMentions(hexshas: string[]): Promise<void>;
 }
 
 /** `MeetingRoom`, one per video meeting: roster, chat and signalling relay. */

@@ -55,6 +55,8 @@ export interface Env {
   SANDBOX_WEBHOOK_SECRET?: string;
   /** Overrides the git repository size cap (bytes); tests set a small one. */
   GIT_REPO_MAX_BYTES?: string;
+  /** "1": repositories may be imported from loopback addresses (tests with a local `git http-backend`); never in production. */
+  GIT_IMPORT_ALLOW_LOOPBACK?: string;
   /**
    * Video meetings' ICE servers (`GET /api/meeting/ice-servers`): STUN URLs, comma-separated
    * (a plain variable, a public STUN server by default); TURN URLs and their credentials are

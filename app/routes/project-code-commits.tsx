@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { commitsPage } from "../../workers/services/pages/code";
 import { RepoHeader, codeBase, subject } from "../features/code/repo-header";
 import { signedInViewer } from "../features/projects/project-data.server";
+import { useRepoLive } from "../features/code/use-repo-live";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-code-commits";
@@ -20,6 +21,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ProjectCodeCommits({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("code");
   const project = useProject();
+  const { revalidate } = useRevalidator();
+  // A push from anywhere (the command line, most often) shows without a reload.
+  useRepoLive(project.guid, loaderData?.repo.guid, () => void revalidate());
   if (!loaderData) return <NoAccess />;
   const { repo, ref, page, perPage, items, totalCount, heads, tags } = loaderData;
   const pages = Math.max(1, Math.ceil(totalCount / perPage));

@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return repoTreePage(env, request.url, viewer.guid, params.guid, params.git, null, "");
 }
 
-/** `/project/{guid}/code/settings/{git}`: rename, default branch, delete (roots, after confirming). */
+/** `/project/{guid}/code/settings/{git}`: rename, default branch, its protection (roots), delete (roots, after confirming). */
 export default function ProjectCodeSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("code");
   const project = useProject();
@@ -32,6 +32,8 @@ export default function ProjectCodeSettings({ loaderData }: Route.ComponentProps
   const [detail, setDetail] = useState("");
   const [done, setDone] = useState("");
   const [confirm, setConfirm] = useState("");
+  const [protect, setProtect] = useState(loaderData?.repo.protect_default_branch ?? false);
+  const [adminsOnly, setAdminsOnly] = useState(loaderData?.repo.protected_admins_only ?? false);
   if (!loaderData) return <NoAccess />;
   const { repo, heads, tags, ref } = loaderData;
   const canWrite = project.access.write || project.access.root;
@@ -41,7 +43,9 @@ export default function ProjectCodeSettings({ loaderData }: Route.ComponentProps
     setErrors({});
     setDetail("");
     setDone("");
-    const parsed = updateRepoBody.safeParse({ name, ...(heads.length ? { default_branch: branch } : {}) });
+    // Protection is a project admin's to change; others send only what they may.
+    const guard = project.access.root ? { protect_default_branch: protect, protected_admins_only: protect && adminsOnly } : {};
+    const parsed = updateRepoBody.safeParse({ name, ...(heads.length ? { default_branch: branch } : {}), ...guard });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     const result = await api("PATCH", `/v1/project/${project.guid}/git/${repo.guid}`, parsed.data, { quiet: true });
     if (result.error) {
@@ -79,6 +83,21 @@ export default function ProjectCodeSettings({ loaderData }: Route.ComponentProps
               {errors.default_branch && <span className="text-xs text-red-600">{errors.default_branch}</span>}
             </label>
           )}
+          <fieldset className="flex flex-col gap-2 rounded-lg border border-[var(--border)] p-3" data-testid="branch-protection" disabled={!project.access.root}>
+            <legend className="px-1 text-sm font-medium">{t("settings.protection")}</legend>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5" checked={protect} onChange={(e) => setProtect(e.target.checked)} name="protect_default_branch" />
+              <span>
+                {t("settings.protect", { branch: repo.default_branch })}
+                <span className="muted block text-xs">{t("settings.protectHint")}</span>
+              </span>
+            </label>
+            <label className="flex items-start gap-2 pl-6 text-sm">
+              <input type="checkbox" className="mt-0.5" checked={protect && adminsOnly} disabled={!protect} onChange={(e) => setAdminsOnly(e.target.checked)} name="protected_admins_only" />
+              <span>{t("settings.adminsOnly")}</span>
+            </label>
+            {!project.access.root && <p className="muted text-xs">{t("settings.protectionAdmins")}</p>}
+          </fieldset>
           {canWrite && (
             <div>
               <button type="submit" className="btn btn-primary">{t("settings.save")}</button>

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { repoTreePage } from "../../workers/services/pages/code";
 import { Icon } from "../components/ui/icons";
 import { HighlightedCode } from "../features/code/highlighted-code";
 import { RepoHeader, codeBase, subject, treeUrl } from "../features/code/repo-header";
 import { signedInViewer } from "../features/projects/project-data.server";
+import { useRepoLive } from "../features/code/use-repo-live";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-code-tree";
@@ -32,6 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ProjectCodeTree({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("code");
   const project = useProject();
+  const { revalidate } = useRevalidator();
+  // A push from anywhere (the command line, most often) shows without a reload.
+  useRepoLive(project.guid, loaderData?.repo.guid, () => void revalidate());
   if (!loaderData) return <NoAccess />;
   const { repo, heads, tags, ref, path, view, readme, empty, lastCommit } = loaderData;
   const crumbs = path ? path.split("/") : [];

@@ -128,6 +128,13 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {canWrite && <CreateRepo projectGuid={project.guid} />}
+      {canWrite && (
+        <p className="muted text-sm">
+          <Link to={`${codeBase(project.guid)}/import`} className="text-[var(--primary)] hover:underline" data-testid="import-link">
+            {t("import.link")}
+          </Link>
+        </p>
+      )}
     </main>
   );
 }

@@ -100,3 +100,12 @@ describe("activity sentences", () => {
     expect(collapseMirrored(rows).map((r) => r.guid)).toEqual(["1", "3", "4"]);
   });
 });
+
+describe("a commit that mentions a task", () => {
+  it("names the repository, the short commit id and the message's first line, and links the commit", () => {
+    const hexsha = "a".repeat(40);
+    const sentence = describeActivity(row("commit_mentioned", { repo: "r-1", repo_name: "app", hexsha, message: "Fix #1" }), ctx);
+    expect(sentence).toMatchObject({ key: "issue.commit_mentioned", params: { number: 1, title: "Login", repo: "app", sha: "aaaaaaaa", message: "Fix #1" }, commit: { repo: "r-1", hexsha } });
+    expect(describeActivity(row("commit_mentioned", { repo: "r-1", hexsha: "nope" }), ctx).commit).toBeUndefined();
+  });
+});

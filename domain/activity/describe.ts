@@ -59,6 +59,8 @@ export interface ActivitySentence {
   task?: { guid: string; number: number; title: string };
   /** The other task of a link. */
   other?: { guid: string; number: number; title: string };
+  /** The commit that mentioned the task (repository guid and commit id), to link it. */
+  commit?: { repo: string; hexsha: string };
   changes: FieldChange[];
 }
 
@@ -175,6 +177,14 @@ export function describeActivity(row: ActivityRow, ctx: DescribeContext): Activi
     case "jira_updated":
       params.key = str(d.key);
       return { key: `issue.${row.action}`, params, task, changes: [] };
+    case "commit_mentioned": {
+      // A push named the task in a commit message (git hosting).
+      const hexsha = str(d.hexsha);
+      params.repo = str(d.repo_name);
+      params.sha = hexsha.slice(0, 8);
+      params.message = clip(str(d.message));
+      return { key: "issue.commit_mentioned", params, task, commit: /^[0-9a-f]{40}$/.test(hexsha) && str(d.repo) ? { repo: str(d.repo), hexsha } : undefined, changes: [] };
+    }
     default:
       return { key: "issue.other", params, task, changes: [] };
   }

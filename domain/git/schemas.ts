@@ -37,7 +37,22 @@ export const createRepoBody = z
   .object({ name: repoName, readme: z.boolean({ error: "body_invalid" }).optional(), default_branch: branch.optional() })
   .strict();
 
-export const updateRepoBody = z.object({ name: repoName.optional(), default_branch: branch.optional() }).strict();
+/** Import of a public repository by its http(s) clone URL into a new repository called `name`. */
+export const importRepoBody = z.object({ name: repoName, url: z.string({ error: "git_import_url_invalid" }).trim().min(1, { error: "git_import_url_invalid" }).max(2000, { error: "git_import_url_invalid" }) }).strict();
+
+/**
+ * A repository's settings. `protect_default_branch` refuses deleting or rewriting the default
+ * branch; with it, `protected_admins_only` lets only project admins push to it. Changing either
+ * needs a project admin.
+ */
+export const updateRepoBody = z
+  .object({
+    name: repoName.optional(),
+    default_branch: branch.optional(),
+    protect_default_branch: z.boolean({ error: "body_invalid" }).optional(),
+    protected_admins_only: z.boolean({ error: "body_invalid" }).optional(),
+  })
+  .strict();
 
 /** `?ref=&limit=&offset=` of the commit list. */
 export const commitsQuery = z.object({

@@ -60,3 +60,23 @@ export interface RepoSummary {
   readme: { path: string; content: string } | null;
   size: number;
 }
+
+/** A pushed commit whose message names tasks, as the GitRepo object hands it to the Worker. */
+export interface MentioningCommit {
+  hexsha: string;
+  author: string;
+  /** Author time, ms. */
+  date: number;
+  message: string;
+}
+
+/** A commit that mentions a task, as the task page lists it. */
+export interface TaskCommit {
+  repo: { guid: string; name: string };
+  hexsha: string;
+  /** The message's first line. */
+  title: string;
+  author: string;
+  /** Author time, ms. */
+  date: number;
+}

@@ -6,12 +6,14 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import git from "isomorphic-git";
-import { GIT_HEADERS, REPO_SIZE_CAP, repoCap } from "../../domain/git/limits";
+import { GIT_HEADERS, REPO_SIZE_CAP, branchGuard, repoCap } from "../../domain/git/limits";
+import { isBranchName } from "../../domain/git/schemas";
 import type { Env } from "../../workers/env";
-import type { RepoSummary } from "../../domain/wire/git";
+import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
 import { at, commitChanges, rawFile } from "./browse";
-import { advertise, receivePack, type Service, uploadPack } from "./smart-http";
+import { fetchRemote, type ImportFailure } from "./import";
+import { advertise, receivePack, type Service, unpack, uploadPack } from "./smart-http";
 import { GITDIR, RepoStore } from "./store";
 
 const SERVICES = new Set<Service>(["git-upload-pack", "git-receive-pack"]);
@@ -64,12 +66,13 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     if (!body) return new Response(`push too large: a push may carry at most ${Math.round(Math.min(cap, REPO_SIZE_CAP) / 1048576)} MiB\n`, { status: 413 });
     try {
       if (service === "git-upload-pack") return await uploadPack(this.store, body);
-      const { response, updated } = await receivePack(this.store, body, cap);
+      const { response, updated, mentions } = await receivePack(this.store, body, cap, branchGuard(request.headers.get(GIT_HEADERS.protect)));
       if (updated > 0) {
         const summary = await this.facts();
         response.headers.set(GIT_HEADERS.size, String(summary.size));
         response.headers.set(GIT_HEADERS.head, summary.head ?? "");
       }
+      if (mentions > 0) response.headers.set(GIT_HEADERS.mentions, String(mentions));
       return response;
     } catch (err) {
       if (err instanceof SyntaxError) return new Response(`bad request: ${err.message}\n`, { status: 400 });
@@ -96,8 +99,49 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
       const commit = await git.writeCommit({ ...args, commit: { message: "Initial commit\n", tree, parent: [], author: person, committer: person } });
       await git.writeRef({ ...args, ref: `refs/heads/${input.defaultBranch}`, value: commit });
       await this.store.indexCommits([commit]);
+      this.store.markScanned();
     }
     return this.facts();
+  }
+
+  /**
+   * Fills a new repository with every branch and tag of the repository at `url` (checked by the
+   * Worker), its pack at most `maxBytes`. On failure nothing is kept. Imported history names no
+   * tasks here: it counts as read for mentions.
+   */
+  async importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
+    this.store.fresh();
+    if (await this.store.initialised()) return { ok: false, reason: "git_import_not_git" };
+    const fetched = await fetchRemote(input.url, Math.min(input.maxBytes, REPO_SIZE_CAP));
+    if (!fetched.ok) return fetched;
+    const refs = fetched.refs.filter((r) => isBranchName(r.ref.replace(/^refs\/(heads|tags)\//, "")));
+    const branches = refs.filter((r) => r.ref.startsWith("refs/heads/")).map((r) => r.ref.slice(11));
+    const head = fetched.head && branches.includes(fetched.head) ? fetched.head : (branches[0] ?? input.fallbackBranch);
+    try {
+      await this.store.init(head);
+      if (fetched.pack) await unpack(this.store, fetched.pack);
+      for (const r of refs) if (await this.store.typeOf(r.oid)) await git.writeRef({ fs: this.store.fs, gitdir: GITDIR, ref: r.ref, value: r.oid, force: true });
+      const tips: string[] = [];
+      for (const r of refs) {
+        const commit = await this.store.commitOf(r.ref);
+        if (commit) tips.push(commit);
+      }
+      await this.store.indexCommits(tips);
+      this.store.markScanned();
+    } catch {
+      this.store.wipe();
+      return { ok: false, reason: "git_import_not_git" };
+    }
+    return { ok: true, ...(await this.facts()) };
+  }
+
+  /** Pushed commits that name tasks, oldest first, until `ackMentions` takes them out. */
+  async pendingMentions(limit: number): Promise<MentioningCommit[]> {
+    return this.store.pendingMentions(limit);
+  }
+
+  async ackMentions(hexshas: string[]): Promise<void> {
+    this.store.ackMentions(hexshas);
   }
 
   async summary(): Promise<RepoSummary | null> {

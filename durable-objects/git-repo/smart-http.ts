@@ -6,6 +6,8 @@
  * ask for protocol v2 fall back to v0 because v2 is never advertised.
  */
 import git from "isomorphic-git";
+import { type BranchGuard, PROTECTED_REASON } from "../../domain/git/limits";
+import { MENTION_SCAN_CAP } from "../../domain/git/mentions";
 import { isBranchName } from "../../domain/git/schemas";
 import {
   FLUSH,
@@ -138,7 +140,7 @@ export interface PushOutcome {
 }
 
 /** Receives a pack: indexes it, writes each object loose, and drops the pack. */
-async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
+export async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
   const name = `objects/pack/incoming-${crypto.randomUUID()}.pack`;
   store.fs.mkdirp(`${GITDIR}/objects/pack`);
   await store.fs.promises.writeFile(`${GITDIR}/${name}`, pack);
@@ -156,12 +158,16 @@ async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
 }
 
 /** Why a ref update is refused, in the words `git push` prints after `[remote rejected]`. */
-async function check(store: RepoStore, cmd: RefCommand, head: string | null): Promise<string | null> {
+async function check(store: RepoStore, cmd: RefCommand, head: string | null, guard: BranchGuard): Promise<string | null> {
   const branch = cmd.ref.startsWith("refs/heads/") ? cmd.ref.slice(11) : null;
   const tag = cmd.ref.startsWith("refs/tags/") ? cmd.ref.slice(10) : null;
   if (!(branch && isBranchName(branch)) && !(tag && isBranchName(tag))) return "funny refname";
   const current = (await store.resolve(cmd.ref)) ?? ZERO_OID;
   if (current !== cmd.old) return "failed to update ref (stale info)";
+  const guarded = branch !== null && branch === head && guard !== "open";
+  if (guarded && guard === "locked") return PROTECTED_REASON.locked;
+  if (guarded && cmd.new === ZERO_OID) return PROTECTED_REASON.history;
+  if (guarded && cmd.old !== ZERO_OID && (await store.typeOf(cmd.new)) === "commit" && !store.isAncestor(cmd.old, cmd.new)) return PROTECTED_REASON.history;
   if (cmd.new === ZERO_OID) return branch && branch === head ? "deletion of the current branch prohibited" : null;
   const type = await store.typeOf(cmd.new);
   if (!type) return "missing necessary objects";
@@ -172,14 +178,16 @@ async function check(store: RepoStore, cmd: RefCommand, head: string | null): Pr
 
 /**
  * `POST git-receive-pack`. `maxBytes` caps the repository's size: a push that would pass it is
- * refused whole, with a message git prints as `remote unpack failed`.
+ * refused whole, with a message git prints as `remote unpack failed`. `guard` protects the
+ * default branch. Branches that moved have their new commits read for task names (at most
+ * `MENTION_SCAN_CAP` commits per push); `mentions` says how many wait in the outbox.
  */
-export async function receivePack(store: RepoStore, body: Uint8Array, maxBytes: number): Promise<{ response: Response; updated: number }> {
+export async function receivePack(store: RepoStore, body: Uint8Array, maxBytes: number, guard: BranchGuard = "open"): Promise<{ response: Response; updated: number; mentions: number }> {
   const { commands, packAt } = parseReceiveRequest(body);
   const pack = body.subarray(packAt);
   let unpackError: string | null = null;
   if (pack.length > 0) {
-    if (store.size() + pack.length > maxBytes) unpackError = `repository size limit of ${Math.round(maxBytes / 1048576)} MiB exceeded`;
+    if (store.size() + pack.length > maxBytes) unpackError = `repository size limit of ${maxBytes >= 1048576 ? `${Math.round(maxBytes / 1048576)} MiB` : `${Math.ceil(maxBytes / 1024)} KiB`} exceeded`;
     else
       try {
         await unpack(store, pack);
@@ -190,17 +198,21 @@ export async function receivePack(store: RepoStore, body: Uint8Array, maxBytes: 
   const head = await store.headBranch();
   const report = [pktLine(unpackError ? `unpack ${unpackError}\n` : "unpack ok\n")];
   let updated = 0;
+  let budget = MENTION_SCAN_CAP;
   for (const cmd of commands) {
     let reason: string | null = unpackError ? "unpacker error" : null;
     if (!reason && cmd.new !== ZERO_OID && (await store.typeOf(cmd.new)) === "commit") await store.indexCommits([cmd.new]);
-    reason ??= await check(store, cmd, head);
+    reason ??= await check(store, cmd, head, guard);
     if (!reason) {
       if (cmd.new === ZERO_OID) await git.deleteRef({ fs: store.fs, gitdir: GITDIR, ref: cmd.ref });
-      else await git.writeRef({ fs: store.fs, gitdir: GITDIR, ref: cmd.ref, value: cmd.new, force: true });
+      else {
+        await git.writeRef({ fs: store.fs, gitdir: GITDIR, ref: cmd.ref, value: cmd.new, force: true });
+        if (cmd.ref.startsWith("refs/heads/")) budget -= store.scanForMentions(cmd.new, budget);
+      }
       updated++;
     }
     report.push(pktLine(reason ? `ng ${cmd.ref} ${reason}\n` : `ok ${cmd.ref}\n`));
   }
   report.push(FLUSH);
-  return { response: gitResponse(concat(report), "application/x-git-receive-pack-result"), updated };
+  return { response: gitResponse(concat(report), "application/x-git-receive-pack-result"), updated, mentions: store.mentionCount() };
 }

@@ -4,8 +4,9 @@
  * counts, paging and ancestry plain queries instead of history walks.
  */
 import git from "isomorphic-git";
+import { MENTION_SCAN_CAP, namesTasks } from "../../domain/git/mentions";
 import { isBranchName } from "../../domain/git/schemas";
-import type { CommitRow, RefEntry } from "../../domain/wire/git";
+import type { CommitRow, MentioningCommit, RefEntry } from "../../domain/wire/git";
 import { FS_SCHEMA, sqlFs, type SqlFs } from "./sql-fs";
 
 export const GITDIR = "/repo";
@@ -13,6 +14,16 @@ export const GITDIR = "/repo";
 const INDEX_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS commits (oid TEXT PRIMARY KEY, seq INTEGER NOT NULL, tree TEXT NOT NULL, author_name TEXT NOT NULL, author_email TEXT NOT NULL, author_time INTEGER NOT NULL, committer_time INTEGER NOT NULL, message TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS commit_parents (oid TEXT NOT NULL, parent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (oid, n))`,
+];
+
+/**
+ * Task mentions: `commit_scans` holds every commit whose message was read for task names (so a
+ * re-push or a second branch reads nothing again); `mention_outbox` the scanned commits that
+ * name something, until the Worker has written them to D1 and acknowledged them.
+ */
+const MENTION_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS commit_scans (oid TEXT PRIMARY KEY)`,
+  `CREATE TABLE IF NOT EXISTS mention_outbox (oid TEXT PRIMARY KEY, seq INTEGER NOT NULL)`,
 ];
 
 export type { CommitRow, RefEntry };
@@ -46,6 +57,11 @@ export class RepoStore {
 
   constructor(private readonly sql: SqlStorage) {
     for (const stmt of [...FS_SCHEMA, ...INDEX_SCHEMA]) sql.exec(stmt);
+    // A repository from before task mentions: its history counts as read, so the first push
+    // after the upgrade does not mention tasks from old commits.
+    const upgrading = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'commit_scans'").toArray().length === 0;
+    for (const stmt of MENTION_SCHEMA) sql.exec(stmt);
+    if (upgrading) this.markScanned();
     this.fs = sqlFs(sql);
   }
 
@@ -210,6 +226,59 @@ export class RepoStore {
     return { hexsha: row.oid, tree: row.tree, parents, author: { name: row.author_name, email: row.author_email }, date: row.author_time, message: row.message };
   }
 
+  /** Counts every indexed commit as read for task names (history that mentions nothing here). */
+  markScanned(): void {
+    this.sql.exec("INSERT OR IGNORE INTO commit_scans (oid) SELECT oid FROM commits");
+  }
+
+  /**
+   * Reads the messages of the commits `tip` brings that were never read, newest first, at most
+   * `budget` of them (walking stops at commits already read); those that name a task go to the
+   * outbox. Answers how many were read, to take off the push's budget.
+   */
+  scanForMentions(tip: string, budget: number = MENTION_SCAN_CAP): number {
+    if (budget <= 0) return 0;
+    const rows = this.sql
+      .exec<{ oid: string; message: string }>(
+        `WITH RECURSIVE walk(oid) AS (
+           SELECT ? WHERE NOT EXISTS (SELECT 1 FROM commit_scans WHERE oid = ?)
+           UNION SELECT p.parent FROM commit_parents p JOIN walk ON p.oid = walk.oid
+             WHERE NOT EXISTS (SELECT 1 FROM commit_scans s WHERE s.oid = p.parent)
+           LIMIT ?)
+         SELECT c.oid, c.message FROM walk JOIN commits c ON c.oid = walk.oid`,
+        tip,
+        tip,
+        budget,
+      )
+      .toArray();
+    let seq = this.sql.exec<{ n: number | null }>("SELECT MAX(seq) AS n FROM mention_outbox").one().n ?? 0;
+    for (const row of rows) {
+      this.sql.exec("INSERT OR IGNORE INTO commit_scans (oid) VALUES (?)", row.oid);
+      if (namesTasks(row.message)) this.sql.exec("INSERT OR IGNORE INTO mention_outbox (oid, seq) VALUES (?, ?)", row.oid, ++seq);
+    }
+    return rows.length;
+  }
+
+  /** Commits waiting in the outbox, oldest first. */
+  pendingMentions(limit: number): MentioningCommit[] {
+    return this.sql
+      .exec<{ oid: string }>("SELECT oid FROM mention_outbox ORDER BY seq LIMIT ?", limit)
+      .toArray()
+      .map((r) => this.commitRow(r.oid))
+      .filter((c): c is CommitRow => c !== null)
+      .map((c) => ({ hexsha: c.hexsha, author: c.author.name, date: c.date, message: c.message }));
+  }
+
+  /** How many commits wait in the outbox. */
+  mentionCount(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM mention_outbox").one().n;
+  }
+
+  /** Takes written commits out of the outbox. */
+  ackMentions(oids: readonly string[]): void {
+    for (const oid of oids) this.sql.exec("DELETE FROM mention_outbox WHERE oid = ?", oid);
+  }
+
   /** Bytes the repository takes. */
   size(): number {
     return this.fs.bytes();
@@ -217,6 +286,6 @@ export class RepoStore {
 
   /** Forgets everything (the repository was deleted). */
   wipe(): void {
-    for (const table of ["fs_entries", "fs_chunks", "commits", "commit_parents"]) this.sql.exec(`DELETE FROM ${table}`);
+    for (const table of ["fs_entries", "fs_chunks", "commits", "commit_parents", "commit_scans", "mention_outbox"]) this.sql.exec(`DELETE FROM ${table}`);
   }
 }

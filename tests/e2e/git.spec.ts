@@ -32,7 +32,7 @@ async function account(request: APIRequestContext, baseURL: string): Promise<Per
   return { email, headers: { ...ip, Authorization: `Bearer ${access_token}` } };
 }
 
-async function api<T = Record<string, unknown>>(request: APIRequestContext, who: Person, method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown, status = method === "POST" ? 201 : 200): Promise<T> {
+async function api<T = Record<string, unknown>>(request: APIRequestContext, who: Person, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown, status = method === "POST" ? 201 : 200): Promise<T> {
   const res = await request.fetch(`/api${path}`, { method, headers: who.headers, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(status);
   return (res.status() === 204 ? {} : await res.json()) as T;
@@ -109,6 +109,13 @@ test("the real git client clones, pushes and fetches, and each role gets what it
     expect(forced.ok).toBe(false);
     expect(forced.out).toContain("[remote rejected] HEAD -> main (non-fast-forward)");
 
+    // A protected default branch: rewriting or deleting it is refused as such; adding to it is not.
+    await api(request, owner, "PATCH", `/v1/project/${project.guid}/git/${repo.guid}`, { protect_default_branch: true });
+    expect((await git(b, "push", "--force", "origin", "HEAD:main")).out).toContain("[remote rejected] HEAD -> main (protected branch)");
+    expect((await git(a, "push", "origin", ":main")).out).toContain("[remote rejected] main (protected branch)");
+    await commitFile(a, "more.txt", "more\n", "More on a protected branch");
+    expect((await git(a, "push", "origin", "main")).ok).toBe(true);
+
     // A read participant clones but may not push.
     const [invite] = await api<{ guid: string }[]>(request, owner, "POST", `/v1/project/${project.guid}/invite`, [{ email: reader.email, value: "viewer" }]);
     await api(request, reader, "PUT", `/v1/project/invited/${invite!.guid}`, { successfully: true });
@@ -162,34 +169,42 @@ test("a repository made in the browser shows what the command line pushed: commi
   await shot("tokens");
 
   const tmp = await mkdtemp(join(tmpdir(), "git-e2e-"));
+  const dir = join(tmp, "site");
   try {
-    const dir = join(tmp, "site");
     expect((await git(tmp, "clone", withToken(cloneUrl, token), "site")).ok).toBe(true);
     await commitFile(dir, "README.md", "# Site\n\nHello **world**.\n", "Start the site");
     await commitFile(dir, "app.ts", "export function greet(name: string) {\n  return `Hello ${name}`;\n}\n", "Greet people");
     expect((await git(dir, "push", "origin", "main")).ok).toBe(true);
+
+    await page.goBack();
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId("readme")).toContainText("Hello world.");
+    await expect(page.getByTestId("last-commit")).toContainText("Greet people");
+    await shot("repo-tree");
+    await page.getByTestId("tree-item").filter({ hasText: "app.ts" }).click();
+    await expect(page.locator("[data-testid=file-code][data-highlighted=true]")).toContainText("export function greet");
+    await shot("file");
+    await page.getByTestId("commits-tab").click();
+    await expect(page.getByTestId("commit-count")).toHaveText("2 commits");
+    await shot("commits");
+    await page.getByTestId("commit-row").first().click();
+    await expect(page.getByTestId("commit-title")).toHaveText("Greet people");
+    await expect(page.getByTestId("diff-file")).toContainText("app.ts");
+    await expect(page.locator("[data-testid=diff-file] tr[data-kind=add]")).toHaveCount(3);
+    await shot("commit");
+    await page.getByRole("button", { name: "Split" }).click();
+    await shot("commit-split");
+
+    // The commit list open in the browser shows a new push without a reload.
+    await page.goBack();
+    await expect(page.getByTestId("commit-count")).toHaveText("2 commits");
+    await commitFile(dir, "app.ts", "export function greet(name: string) {\n  return `Hi ${name}`;\n}\n", "Say hi");
+    expect((await git(dir, "push", "origin", "main")).ok).toBe(true);
+    await expect(page.getByTestId("commit-count")).toHaveText("3 commits");
+    await expect(page.getByTestId("commit-row").first()).toContainText("Say hi");
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-
-  await page.goBack();
-  await page.reload();
-  await hydrated(page);
-  await expect(page.getByTestId("readme")).toContainText("Hello world.");
-  await expect(page.getByTestId("last-commit")).toContainText("Greet people");
-  await shot("repo-tree");
-  await page.getByTestId("tree-item").filter({ hasText: "app.ts" }).click();
-  await expect(page.locator("[data-testid=file-code][data-highlighted=true]")).toContainText("export function greet");
-  await shot("file");
-  await page.getByTestId("commits-tab").click();
-  await expect(page.getByTestId("commit-count")).toHaveText("2 commits");
-  await shot("commits");
-  await page.getByTestId("commit-row").first().click();
-  await expect(page.getByTestId("commit-title")).toHaveText("Greet people");
-  await expect(page.getByTestId("diff-file")).toContainText("app.ts");
-  await expect(page.locator("[data-testid=diff-file] tr[data-kind=add]")).toHaveCount(3);
-  await shot("commit");
-  await page.getByRole("button", { name: "Split" }).click();
-  await shot("commit-split");
   await me.context.close();
 });

@@ -241,6 +241,7 @@ const MATRIX: Record<string, string> = {
   "DELETE /v1/tokens/:tokenId":                           "AAAADD",
   "GET /v1/project/:id/git":                              "AAADDD",
   "POST /v1/project/:id/git":                             "AADDDD",
+  "POST /v1/project/:id/git/import":                      "AADDDD",
   "GET /v1/project/:id/git/:gitGuid":                     "AAADDD",
   "PATCH /v1/project/:id/git/:gitGuid":                   "AADDDD",
   "DELETE /v1/project/:id/git/:gitGuid":                  "ADDDDD",
@@ -411,6 +412,7 @@ const SAMPLES: Record<string, Sample> = {
     return { params: { tokenId: (made?.json?.id as string | undefined) ?? "no-such-token" } };
   },
   "POST /v1/project/:id/git": () => ({ json: { name: `made-${tag()}` } }),
+  "POST /v1/project/:id/git/import": () => ({ json: { name: `imported-${tag()}`, url: `${(env as unknown as { FAKE_GIT_URL: string }).FAKE_GIT_URL}/src.git` } }),
   "GET /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams() }),
   "PATCH /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams(), json: { default_branch: "main" } }),
   "DELETE /v1/project/:id/git/:gitGuid": async () => ({ params: { gitGuid: await freshRepo() } }),

@@ -880,6 +880,10 @@ export const gitRepositories = sqliteTable(
     lastPushAt: integer("last_push_at"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
+    /** The default branch refuses deletion and rewrites with git's `(protected branch)`. */
+    protectDefaultBranch: integer("protect_default_branch", { mode: "boolean" }).notNull().default(false),
+    /** With protection on: only project admins (root) may push to the default branch at all. */
+    protectedAdminsOnly: integer("protected_admins_only", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("git_repositories_name_unique").on(t.projectId, t.name)],
 );
@@ -1160,3 +1164,35 @@ export const jiraSyncs = sqliteTable(
   },
   (t) => [index("jira_syncs_next_idx").on(t.nextAt)],
 );
+// ——— Git hosting, continued (issue 12): commits that mention tasks ———
+
+/**
+ * A commit pushed to one of the project's repositories whose message names a task of the
+ * same project (`#12` or the task's guid). One row per task, repository and commit, so a
+ * re-push adds nothing; the task page lists these, and the activity log got one entry per row.
+ */
+export const gitCommitMentions = sqliteTable(
+  "git_commit_mentions",
+  {
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    repoId: text("repo_id")
+      .notNull()
+      .references(() => gitRepositories.id, { onDelete: "cascade" }),
+    hexsha: text("hexsha").notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The message's first line, clipped. */
+    title: text("title").notNull(),
+    authorName: text("author_name").notNull(),
+    /** The commit's author time, milliseconds. */
+    committedAt: integer("committed_at").notNull(),
+    pushedBy: text("pushed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.repoId, t.hexsha] }), index("git_commit_mentions_task_idx").on(t.taskId, t.committedAt)],
+);
+
+export type GitCommitMention = typeof gitCommitMentions.$inferSelect;

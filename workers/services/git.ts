@@ -24,6 +24,8 @@ export function repoWire(repo: GitRepository, origin: string) {
     last_push_at: repo.lastPushAt,
     created_at: repo.createdAt,
     clone_url: `${origin}/git/${repo.projectId}/${repo.name}.git`,
+    protect_default_branch: repo.protectDefaultBranch,
+    protected_admins_only: repo.protectedAdminsOnly,
   };
 }
 export type RepoWire = ReturnType<typeof repoWire>;
@@ -72,6 +74,38 @@ export async function createRepo(
   return { ok: true, repo: (await findRepo(db, input.projectId, id))! };
 }
 
+type Imported = Made | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_too_large" };
+
+/**
+ * Creates a repository filled from a public git URL (already checked). The name is claimed
+ * first; if the import fails, the row and whatever the object fetched are removed again.
+ */
+export async function importRepo(env: Env, db: Db, input: { projectId: string; name: string; url: string; maxBytes: number; authorId: string }): Promise<Imported> {
+  if (await findRepoByName(db, input.projectId, input.name)) return { ok: false, reason: "git_name_taken" };
+  const id = newGuid();
+  try {
+    await db.insert(gitRepositories).values({ id, projectId: input.projectId, name: input.name, createdBy: input.authorId, createdAt: Date.now() });
+  } catch {
+    return { ok: false, reason: "git_name_taken" };
+  }
+  const stub = repoStub(env, id);
+  try {
+    const done = await stub.importFrom({ url: input.url, maxBytes: input.maxBytes, fallbackBranch: "main" });
+    if (!done.ok) {
+      await db.delete(gitRepositories).where(eq(gitRepositories.id, id));
+      await stub.destroy();
+      return done;
+    }
+    const branch = (await stub.summary())?.default_branch ?? "main";
+    await db.update(gitRepositories).set({ sizeBytes: done.size, lastCommit: done.head, defaultBranch: branch, lastPushAt: Date.now() }).where(eq(gitRepositories.id, id));
+  } catch (err) {
+    await db.delete(gitRepositories).where(eq(gitRepositories.id, id));
+    await stub.destroy().catch(() => undefined);
+    throw err;
+  }
+  return { ok: true, repo: (await findRepo(db, input.projectId, id))! };
+}
+
 export async function renameRepo(db: Db, repo: GitRepository, name: string): Promise<Made> {
   if (name === repo.name) return { ok: true, repo };
   if (await findRepoByName(db, repo.projectId, name)) return { ok: false, reason: "git_name_taken" };
@@ -83,6 +117,13 @@ export async function setDefaultBranch(env: Env, db: Db, repo: GitRepository, br
   if (!(await repoStub(env, repo.id).setDefaultBranch(branch))) return { ok: false, reason: "git_branch_not_found" };
   await db.update(gitRepositories).set({ defaultBranch: branch }).where(eq(gitRepositories.id, repo.id));
   return { ok: true, repo: { ...repo, defaultBranch: branch } };
+}
+
+/** Sets the default branch's protection (either flag left out stays as it is). */
+export async function setProtection(db: Db, repo: GitRepository, change: { protect?: boolean; adminsOnly?: boolean }): Promise<GitRepository> {
+  const next = { protectDefaultBranch: change.protect ?? repo.protectDefaultBranch, protectedAdminsOnly: change.adminsOnly ?? repo.protectedAdminsOnly };
+  await db.update(gitRepositories).set(next).where(eq(gitRepositories.id, repo.id));
+  return { ...repo, ...next };
 }
 
 export async function deleteRepo(env: Env, db: Db, repo: GitRepository): Promise<void> {

@@ -101,6 +101,11 @@ function ActivityItem({ row, ctx, projectGuid, now, onTask }: { row: ActivityRow
     b: <span className="font-semibold" />,
     task: sentence.task ? taskLink(sentence.task.guid) : <span className="font-medium" />,
     other: sentence.other ? taskLink(sentence.other.guid) : <span className="font-medium" />,
+    commit: sentence.commit ? (
+      <Link to={`/project/${projectGuid}/code/${sentence.commit.repo}/commit/${sentence.commit.hexsha}`} className="font-mono text-[var(--primary)] hover:underline" data-testid="activity-commit" />
+    ) : (
+      <span className="font-mono" />
+    ),
   };
   const kind = typeof sentence.params.kind === "string" && sentence.params.kind ? t(`links.kinds.${sentence.params.kind}`, { defaultValue: sentence.params.kind }) : "";
   // On a task's own history the task is implied: the sentence leaves it out.

@@ -15,6 +15,7 @@ import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { useProject } from "../projects/use-project";
 import { useApi } from "../shell/errors";
+import { TaskCommits } from "../code/task-commits";
 import { Attachments } from "./attachments";
 import { Discussion } from "./discussion";
 import { Links } from "./links";
@@ -312,6 +313,7 @@ export function TaskDetails({
           )}
           <Links projectGuid={project.guid} taskGuid={task.guid} links={data.links.filter((l) => l.kind !== "parent" && l.kind !== "subtask")} canWrite={data.canWrite} statusOptions={statusField?.settings.values_set ?? []} onChanged={onChanged} />
           <Attachments projectGuid={project.guid} taskGuid={task.guid} files={data.files} canWrite={data.canWrite} viewer={data.viewer} isRoot={data.isRoot} now={data.now} onChanged={onChanged} />
+          <TaskCommits projectGuid={project.guid} number={task.number} commits={data.commits} now={data.now} />
           <Discussion data={data} participants={participants} projectGuid={project.guid} onChanged={onChanged} />
         </div>
 

@@ -28,6 +28,11 @@ export const projectMessage = z.discriminatedUnion("type", [
    * a deleted subtree included): open document trees refetch the list.
    */
   z.object({ type: z.literal("docs_changed"), project: guid, docs: z.array(guid).max(5000), by: guid, at }),
+  /**
+   * Someone pushed to the repository `repo` (branches or tags moved): open commit lists and
+   * trees of it read it again.
+   */
+  z.object({ type: z.literal("git_pushed"), project: guid, repo: guid, by: guid, at }),
 ]);
 export type ProjectMessage = z.infer<typeof projectMessage>;
 

@@ -6,9 +6,12 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { publicOrigin } from "../../../domain/auth/public-origin";
-import { commitsQuery, createRepoBody, updateRepoBody } from "../../../domain/git/schemas";
+import { checkImportUrl } from "../../../domain/git/import-url";
+import { repoCap } from "../../../domain/git/limits";
+import { commitsQuery, createRepoBody, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { GitRepository } from "../../db/schema";
-import { createRepo, deleteRepo, findRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch } from "../../services/git";
+import { limitsForProject } from "../../services/plan-limits";
+import { createRepo, deleteRepo, findRepo, importRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { parseWith, readJson } from "../validate";
@@ -51,6 +54,20 @@ gitRoutes.post("/v1/project/:id/git", access("write"), async (c) => {
   return c.json(repoWire(made.repo, origin(c)), 201);
 });
 
+/** Status of each import failure: what the URL names is a 400, a remote that does not answer a 502, the cap a 413. */
+const IMPORT_STATUS = { git_name_taken: 409, git_import_unreachable: 502, git_import_not_git: 400, git_import_private_repo: 400, git_import_too_large: 413 } as const;
+
+gitRoutes.post("/v1/project/:id/git/import", access("write"), async (c) => {
+  const body = await readJson(c, importRepoBody);
+  const checked = checkImportUrl(body.url, c.env.GIT_IMPORT_ALLOW_LOOPBACK === "1");
+  if (!checked.ok) throw new ApiProblem(400, checked.reason, { url: checked.reason });
+  const projectId = c.get("project").id;
+  const maxBytes = repoCap(c.env.GIT_REPO_MAX_BYTES, String((await limitsForProject(c.get("db"), projectId)).limits.repository_bytes));
+  const made = await importRepo(c.env, c.get("db"), { projectId, name: body.name, url: checked.url, maxBytes, authorId: c.get("user")!.id });
+  if (!made.ok) throw new ApiProblem(IMPORT_STATUS[made.reason], made.reason, { [made.reason === "git_name_taken" ? "name" : "url"]: made.reason });
+  return c.json(repoWire(made.repo, origin(c)), 201);
+});
+
 const repoRoutes = new Hono<RepoEnv>();
 repoRoutes.use("/v1/project/:id/git/:gitGuid", async (c, next) => access(c.req.method === "DELETE" ? "root" : c.req.method === "GET" ? "read" : "write")(c as never, next));
 repoRoutes.use("/v1/project/:id/git/:gitGuid/*", access("read"));
@@ -66,6 +83,8 @@ repoRoutes.get("/v1/project/:id/git/:gitGuid", async (c) => {
 
 repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
   const body = await readJson(c, updateRepoBody);
+  const guarding = body.protect_default_branch !== undefined || body.protected_admins_only !== undefined;
+  if (guarding && !c.get("participant").root) throw new ApiProblem(403, "git_protection_admins_only");
   let repo = c.get("repo");
   if (body.default_branch !== undefined) {
     const set = await setDefaultBranch(c.env, c.get("db"), repo, body.default_branch);
@@ -77,6 +96,7 @@ repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
     if (!renamed.ok) throw new ApiProblem(409, renamed.reason, { name: renamed.reason });
     repo = renamed.repo;
   }
+  if (guarding) repo = await setProtection(c.get("db"), repo, { protect: body.protect_default_branch, adminsOnly: body.protected_admins_only });
   return c.json(repoWire(repo, origin(c)));
 });
 

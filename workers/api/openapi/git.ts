@@ -1,5 +1,5 @@
 /** Git hosting: personal access tokens and the project's repositories (issue 12). */
-import { commitsQuery, createRepoBody, createTokenBody, updateRepoBody } from "../../../domain/git/schemas";
+import { commitsQuery, createRepoBody, createTokenBody, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { Operation } from "./registry";
 
 const REPO = { 404: ["git_not_found"] };
@@ -17,12 +17,18 @@ export const gitOperations: Operation[] = [
     body: { json: createRepoBody }, ok: { status: 201, description: "The repository with its `clone_url`." }, errors: { 409: ["git_name_taken"] },
   },
   {
+    method: "post", path: "/v1/project/:id/git/import", tag: "Git", access: "write",
+    summary: "Create a repository from a public http(s) git URL: every branch and tag is fetched over smart HTTP, within the owner's plan's size cap. Private and loopback addresses are refused.",
+    body: { json: importRepoBody }, ok: { status: 201, description: "The repository with its `clone_url`." },
+    errors: { 400: ["git_import_url_invalid", "git_import_url_private", "git_import_not_git", "git_import_private_repo"], 409: ["git_name_taken"], 413: ["git_import_too_large"], 502: ["git_import_unreachable"] },
+  },
+  {
     method: "get", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "read", summary: "A repository: `last_commit`, `heads`, `tags`, the default branch's root `tree.items` and README.",
     ok: { status: 200, description: "The repository." }, errors: REPO,
   },
   {
-    method: "patch", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "write", summary: "Rename a repository or change its default branch (an existing one).",
-    body: { json: updateRepoBody }, ok: { status: 200, description: "The repository." }, errors: { 404: ["git_not_found", "git_branch_not_found"], 409: ["git_name_taken"] },
+    method: "patch", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "write", summary: "Rename a repository, change its default branch (an existing one), or protect the default branch (project admins only).",
+    body: { json: updateRepoBody }, ok: { status: 200, description: "The repository." }, errors: { 403: ["git_protection_admins_only"], 404: ["git_not_found", "git_branch_not_found"], 409: ["git_name_taken"] },
   },
   { method: "delete", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "root", summary: "Delete a repository with all its content.", ok: { status: 204, description: "Deleted." }, errors: REPO },
   {

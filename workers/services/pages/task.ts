@@ -7,12 +7,14 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { ActivityRow } from "../../../domain/activity/describe";
+import type { TaskCommit } from "../../../domain/wire/git";
 import { shownOnTasks } from "../../../domain/task/layout";
 import { type Db, getDb } from "../../db/client";
 import { fieldDefinitions, fieldValues, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { listActivity } from "../activity";
+import { commitsOfTask } from "../git-mentions";
 import { type CommentView, listComments } from "../comments";
 import { type FileView, listFiles } from "../entity-files";
 import { type FieldView, listFields, optionsOf } from "../field-definitions";
@@ -54,6 +56,8 @@ export interface TaskFound {
   files: FileView[];
   /** The newest rows of the task's activity; `more` when older ones exist (on the activity page). */
   history: { rows: ActivityRow[]; more: boolean; naming: NamingData };
+  /** Newest commits whose messages name this task (git hosting). */
+  commits: TaskCommit[];
   canWrite: boolean;
   isRoot: boolean;
   viewer: string;
@@ -104,12 +108,13 @@ export async function taskPage(env: Env, viewerId: string, projectId: string, ta
     parentsOf(db, bySlug("subtasks")?.id, row.id),
   ]);
   const related = await relatedTasks(db, projectId, [...named, ...epicIds, ...childIds, ...parentIds]);
-  const [creator, links, files, history, fromRetro] = await Promise.all([
+  const [creator, links, files, history, fromRetro, commits] = await Promise.all([
     row.createdBy ? db.select({ guid: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get() : undefined,
     listLinks(db, row),
     listFiles(db, row),
     listActivity(db, projectId, { limit: HISTORY_ROWS, entity: row.id, entityKind: "issue" }),
     retroOfTask(db, projectId, row.id),
+    commitsOfTask(db, projectId, row.id),
   ]);
   const naming = await namingFor(db, projectId, history.results, t, { fields: definitions, sprints });
   const participant = access.participant;
@@ -129,6 +134,7 @@ export async function taskPage(env: Env, viewerId: string, projectId: string, ta
     links,
     files,
     history: { rows: history.results, more: history.next !== null, naming },
+    commits,
     canWrite: participant.write || participant.root,
     isRoot: participant.root,
     viewer: viewerId,

@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { importRepoBody } from "../../domain/git/schemas";
+import { cloudflareContext } from "../../workers/context";
+import type { RepoWire } from "../../workers/services/git";
+import { codeListPage } from "../../workers/services/pages/code";
+import { Field, FormAlert } from "../components/ui/field";
+import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
+import { codeBase, treeUrl } from "../features/code/repo-header";
+import { signedInViewer } from "../features/projects/project-data.server";
+import { NoAccess } from "../features/projects/no-access";
+import { useProject } from "../features/projects/use-project";
+import { useApi } from "../features/shell/errors";
+import type { Route } from "./+types/project-code-import";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await signedInViewer(request, env);
+  return codeListPage(env, request.url, viewer.guid, params.guid);
+}
+
+/** `/project/{guid}/code/import`: a new repository cloned from a public http(s) git URL. */
+export default function ProjectCodeImport({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("code");
+  const project = useProject();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [url, setUrl] = useState("");
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [detail, setDetail] = useState("");
+  const [busy, setBusy] = useState(false);
+  if (!loaderData || !(project.access.write || project.access.root)) return <NoAccess />;
+
+  // The name defaults to the URL's last segment without `.git`.
+  const guessed = url.trim().replace(/\/+$/, "").split("/").pop()?.replace(/\.git$/i, "") ?? "";
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setDetail("");
+    const parsed = importRepoBody.safeParse({ url, name: name || guessed });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
+    setBusy(true);
+    const result = await api<RepoWire>("POST", `/v1/project/${project.guid}/git/import`, parsed.data, { quiet: true });
+    setBusy(false);
+    if (result.error) {
+      const s = serverErrors(result.error, t);
+      setDetail(s.detail);
+      return setErrors(s.fields);
+    }
+    await navigate(treeUrl(project.guid, result.data.guid, result.data.default_branch));
+  };
+
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6" data-testid="import-page">
+      <nav className="muted text-sm">
+        <Link to={codeBase(project.guid)} className="hover:underline">{t("list.title")}</Link>
+      </nav>
+      <section className="card p-6" data-testid="import-repo">
+        <h3 className="mb-1 text-lg font-semibold">{t("import.title")}</h3>
+        <p className="muted mb-4 text-sm">{t("import.intro")}</p>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          {detail && <FormAlert tone="error">{detail}</FormAlert>}
+          <Field label={t("import.url")} name="url" value={url} placeholder="https://example.com/team/app.git" onChange={(e) => setUrl(e.target.value)} error={errors.url} />
+          <Field label={t("create.name")} name="name" value={name} placeholder={guessed} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <div className="flex items-center gap-3">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t("import.submit")}
+            </button>
+            {busy && (
+              <span className="muted flex items-center gap-2 text-sm" role="status" data-testid="import-busy">
+                <span className="h-1.5 w-32 overflow-hidden rounded-full bg-[var(--surface-2)]">
+                  <span className="block h-full w-1/3 animate-pulse rounded-full bg-[var(--primary)]" />
+                </span>
+                {t("import.busy")}
+              </span>
+            )}
+          </div>
+        </form>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <NoAccess />;
+}
