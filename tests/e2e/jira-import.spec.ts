@@ -1,7 +1,7 @@
 /**
  * Import from Jira (issue 14), against the fake Jira Cloud that scripts/serve-e2e.mjs starts:
  * connect through its authorise page, choose a project, watch the progress bar, set an hourly
- * re-sync and invite the unmatched Jira people, open the imported planning board.
+ * re-sync and invite the unmatched Jira people, open the imported planning board and a task.
  */
 import { expect, hydrated, open, person, test } from "./fixtures";
 
@@ -46,5 +46,14 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible();
   await expect(page.getByText("ALPHA Sprint 2").first()).toBeVisible();
   await page.screenshot({ path: "test-results/jira-5-board.png", fullPage: true });
+
+  // An imported task (ALPHA-34: two comments and a picture in Jira) opens with its comments and
+  // its attachment, copied to R2.
+  const found = await page.request.get(`/api/v1/project/${project.guid}/issuesearch/data?query=${encodeURIComponent("ALPHA 34")}&limit=50`);
+  const hit = ((await found.json()) as { results: { guid: string; title: string }[] }).results.find((r) => r.title.includes("ALPHA-34:"));
+  expect(hit, "ALPHA-34 is found by search").toBeTruthy();
+  await open(page, `/project/${project.guid}/issue/${hit!.guid}`);
+  await expect(page.getByTestId("comment-text").first()).toContainText("Comment 1 on ALPHA-34");
+  await expect(page.getByTestId("attachments")).toContainText("screen-34.png");
   expect(owner.errors).toEqual([]);
 });
