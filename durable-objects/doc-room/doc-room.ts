@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import * as Y from "yjs";
-import { DOC_KINDS, type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
+import { type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
 import { classifyFrame } from "../../domain/docs/sync-frames";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
@@ -10,27 +10,10 @@ import { host } from "../host";
 import { admit, connectSafely } from "../socket-guard";
 import type { DocRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
-import { DOC_HEADERS, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
 import { PROTOCOL_VERSION } from "../../domain/wire/version";
-import { type DocAccess, docAccess, type ServerMessage } from "../../domain/wire/live/doc";
+import type { ServerMessage } from "../../domain/wire/live/doc";
+import { ACCESS_RECHECK_MS, closeChanged, factsOf, isEdit, ownsPresence, SHARE_TAG, toBytes, userTag, verifiedFacts } from "./access";
 import { DocStore, type VersionRow } from "./storage";
-
-/** What the Worker verified about a socket, kept with it (survives hibernation). */
-interface SocketFacts {
-  access: DocAccess;
-  user: string | null;
-  share: string | null;
-  /** Set once the socket was told its edits are dropped, so it is told only once. */
-  warned?: boolean;
-}
-
-/**
- * An edit is applied only if the sockets' access was checked against D1 less than this long
- * ago; otherwise it waits for a new check (one read of the document and one of the project's
- * participants). Removal and demotion also reach the room at once (`accessChanged`, pushed by
- * the Worker before its answer): this check is the backstop should that push be lost.
- */
-export const ACCESS_RECHECK_MS = 30_000;
 
 /**
  * Updates are written together at most this long after the first of them arrived: one write
@@ -44,39 +27,6 @@ export const WRITE_BEHIND_MS = 50;
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
 
 const LOADED = Symbol("loaded");
-const userTag = (user: string) => `user:${user}`;
-const SHARE_TAG = "share";
-/** Where y-partyserver keeps the awareness client ids a connection spoke for (its connection state). */
-const AWARENESS_IDS = "__ypsAwarenessIds";
-
-const awarenessIdsOf = (connection: Connection): number[] => {
-  const ids = (connection.state as Record<string, unknown> | null)?.[AWARENESS_IDS];
-  return Array.isArray(ids) ? (ids as number[]) : [];
-};
-
-function factsOf(connection: Connection): SocketFacts | null {
-  const state = connection.state as Partial<SocketFacts> | null;
-  return state && docAccess.safeParse(state.access).success ? (state as SocketFacts) : null;
-}
-
-/**
- * The headers are set by the Worker after its checks, replacing any copy the client sent; a
- * socket without them, or checked for another document, did not come through those checks.
- */
-function verifiedFacts(room: string, ctx: ConnectionContext): (SocketFacts & { project: string; kind: DocKind }) | null {
-  const h = ctx.request.headers;
-  const access = docAccess.safeParse(h.get(DOC_HEADERS.access));
-  const kind = h.get(DOC_HEADERS.kind) as DocKind | null;
-  const project = h.get(DOC_HEADERS.project);
-  if (h.get(DOC_HEADERS.doc) !== room || !access.success || !project || !kind || !DOC_KINDS.includes(kind)) return null;
-  const user = h.get(VERIFIED_USER_HEADER);
-  const share = h.get(DOC_HEADERS.share);
-  if (access.data === "share" ? !share : !user) return null;
-  return { access: access.data, user: access.data === "share" ? null : user, share: access.data === "share" ? share : null, project, kind };
-}
-
-const toBytes = (message: ArrayBuffer | ArrayBufferView): Uint8Array =>
-  message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
 
 /**
  * One per document (name = document guid, `/ws/doc/{docGuid}`): the Yjs document everybody
@@ -171,18 +121,7 @@ export class DocRoom extends YServer implements DocRoomRpc {
   async #recheckAccess(): Promise<void> {
     const startedAt = Date.now();
     const doc = await host().documentAudience(this.env, this.name);
-    for (const connection of this.getConnections()) {
-      const facts = factsOf(connection);
-      if (!facts) continue;
-      if (!doc) connection.close(CLOSE.NOT_FOUND, "deleted");
-      else if (facts.access === "share") {
-        if (facts.share !== doc.shareId) connection.close(CLOSE.NOT_FOUND, "link off");
-      } else {
-        const access = facts.user ? doc.access.get(facts.user) : null;
-        if (!access) connection.close(CLOSE.FORBIDDEN, "access lost");
-        else if (access !== facts.access) connection.close(CLOSE.RECHECK, "access changed");
-      }
-    }
+    closeChanged(this.getConnections(), doc);
     this.#accessCheckedAt = startedAt;
   }
 
@@ -222,7 +161,7 @@ export class DocRoom extends YServer implements DocRoomRpc {
    */
   onMessage(connection: Connection, message: WSMessage): void | Promise<void> {
     if (!factsOf(connection) || !admit(connection, message, SOCKET_RULES.doc)) return;
-    const edit = typeof message !== "string" && this.#isEdit(message);
+    const edit = typeof message !== "string" && isEdit(message);
     if (this.#held || (edit && Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS)) {
       if (!this.#held) {
         const checked = this.#recheckAccess().catch((err) => {
@@ -240,11 +179,6 @@ export class DocRoom extends YServer implements DocRoomRpc {
       return mine;
     }
     this.#receive(connection, message);
-  }
-
-  #isEdit(message: ArrayBuffer | ArrayBufferView): boolean {
-    const kind = classifyFrame(toBytes(message)).kind;
-    return kind === "sync_step2" || kind === "update";
   }
 
   #receive(connection: Connection, message: WSMessage): void {
@@ -265,23 +199,12 @@ export class DocRoom extends YServer implements DocRoomRpc {
         }
         return;
       case "awareness":
-        if (facts.access === "share" || !this.#ownsPresence(connection, frame.clients)) return;
+        if (facts.access === "share" || !ownsPresence(connection, frame.clients, this.getConnections())) return;
         break;
       case "other":
         return;
     }
     this.handleMessage(connection, message);
-  }
-
-  /** A socket speaks only for its own client ids: none another open socket already speaks for. */
-  #ownsPresence(connection: Connection, clients: number[]): boolean {
-    if (clients.length === 0) return true;
-    for (const other of this.getConnections()) {
-      if (other.id === connection.id) continue;
-      const theirs = awarenessIdsOf(other);
-      if (clients.some((c) => theirs.includes(c))) return false;
-    }
-    return true;
   }
 
   onCustomMessage(connection: Connection): void {

@@ -1,6 +1,11 @@
 /**
  * The D1 schema: the source of truth for every table. `npm run db:generate` turns changes into
  * a new SQL migration under migrations/ (never edit one that has been applied).
+ *
+ * Why one file past 400 lines: one schema file keeps drizzle-kit's single snapshot simple
+ * (one `schema` entry, one diff per migration) and every table's relations and foreign keys
+ * in one place to read. Tables are grouped by area under `// ──` comments; a new area appends
+ * its group at the end.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

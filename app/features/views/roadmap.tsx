@@ -6,7 +6,7 @@
  * route's live revalidation, as new `board` props.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
@@ -21,23 +21,16 @@ import {
   dateOfDay,
   defaultSchedule,
   formatDay,
-  groupRoadmap,
-  parseDay,
   localDay,
-  scheduleOf,
-  timelineRange,
   xOfDay,
 } from "../../../domain/planning/roadmap";
-import { seedOf } from "../../../domain/planning/capacity";
-import { roadmapForecast } from "../../../domain/planning/roadmap-forecast";
-import { estimateOf } from "../../../domain/planning/totals";
-import type { TaskView } from "../../../workers/services/tasks";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
 import { Spinner } from "../shell/spinner";
 import { type ChangeVia, RoadmapBar, type RoadmapItem } from "./roadmap-bar";
 import { RoadmapForecastPanel } from "./roadmap-forecast";
-import { HEADER_HEIGHT, RoadmapBackdrop, RoadmapScale, type SprintBand } from "./roadmap-header";
+import { HEADER_HEIGHT, RoadmapBackdrop, RoadmapScale } from "./roadmap-header";
+import { type Override, useRoadmapModel } from "./roadmap-model";
 import { DEFAULT_PREFS, type RoadmapPrefs, readPrefs, writePrefs } from "./roadmap-prefs";
 import type { ViewProps } from "./types";
 
@@ -45,9 +38,6 @@ const LABEL_WIDTH = 300;
 const ROW_HEIGHT = 36;
 /** Key presses come in bursts; write the dates once the keys have been still this long. */
 const KEY_WRITE_DELAY_MS = 500;
-
-type Override = { span: Span; settled: boolean };
-type Line<T> = { kind: "group"; group: RoadmapGroup<T & RoadmapItem> } | { kind: "task"; item: T & RoadmapItem; span: Span; marker: boolean };
 
 function Segmented<T extends string>({ label, value, options, onChange, testId }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (v: T) => void; testId: string }) {
   return (
@@ -115,124 +105,12 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
     writePrefs(projectGuid, merged);
   };
 
-  const field = useCallback((slug: string) => definitions.find((d) => d.slug === slug), [definitions]);
-  const ids = useMemo(
-    () => ({
-      title: field("title")?.guid,
-      start: field("start_date")?.guid,
-      end: field("end_date")?.guid,
-      epic: field("epic")?.guid,
-      sprint: field("sprint")?.guid,
-      status: field("status"),
-      type: field("issue_type"),
-      estimate: field("estimate")?.guid,
-    }),
-    [field],
-  );
-
   // Dates changed here but not yet confirmed by fresh board data.
   const [overrides, setOverrides] = useState<Map<string, Override>>(new Map());
   // New board data replaces every change the server has already confirmed.
   useEffect(() => setOverrides((current) => new Map([...current].filter(([, o]) => !o.settled))), [board]);
 
-  const items = useMemo(() => {
-    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
-    const epicGuids = new Set(board.epics.map((e) => e.guid));
-    const toItem = (task: TaskView): RoadmapItem => {
-      const isEpic = epicGuids.has(task.guid);
-      const optionColor = (f: typeof ids.status) => f?.settings.values_set.find((o) => o.guid === valueOf(task, f.guid))?.color ?? null;
-      const override = overrides.get(task.guid);
-      const epic = valueOf(task, ids.epic);
-      const sprint = valueOf(task, ids.sprint);
-      return {
-        guid: task.guid,
-        number: task.number,
-        title: String(valueOf(task, ids.title) ?? "") || t("roadmap.untitled"),
-        color: isEpic ? optionColor(ids.type) : optionColor(ids.status),
-        isEpic,
-        start: override ? formatDay(override.span.start) : valueOf(task, ids.start),
-        end: override ? formatDay(override.span.end) : valueOf(task, ids.end),
-        epic: typeof epic === "string" ? epic : null,
-        sprint: typeof sprint === "string" ? sprint : null,
-      };
-    };
-    return { tasks: [...board.sprints.flatMap((s) => s.issues), ...board.epics].map(toItem), epics: board.epics.map(toItem) };
-  }, [board, ids, overrides, t]);
-
-  const { groups, unscheduled } = useMemo(() => groupRoadmap(items.tasks, prefs.group, { epics: items.epics, sprints: board.sprints }), [items, prefs.group, board.sprints]);
-  // Each epic's plan: its own end date, else the last end date of its tasks (dragged bars
-  // included). Kept as the same array while the ends stay the same, so a bar moved by keys does
-  // not run the forecast again.
-  const plannedKey = useMemo(() => {
-    const own = new Map<string, number>();
-    const ofTasks = new Map<string, number>();
-    for (const item of items.tasks) {
-      const schedule = scheduleOf(item.start, item.end);
-      if (schedule.kind === "none") continue;
-      if (item.isEpic) own.set(item.guid, schedule.span.end);
-      else if (item.epic) ofTasks.set(item.epic, Math.max(ofTasks.get(item.epic) ?? -Infinity, schedule.span.end));
-    }
-    return JSON.stringify(
-      items.epics.map((e) => {
-        const end = own.get(e.guid) ?? ofTasks.get(e.guid);
-        return { guid: e.guid, planned: end === undefined ? null : formatDay(end) };
-      }),
-    );
-  }, [items]);
-  const planned = useMemo(() => JSON.parse(plannedKey) as { guid: string; planned: string | null }[], [plannedKey]);
-  // The forecast: recomputed from the board the view is given, so every read after anyone's
-  // change (an estimate accepted in poker included) moves it.
-  const forecast = useMemo(() => {
-    if (today === null) return null;
-    const done = new Set(ids.status?.settings.values_set.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
-    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
-    const lanes = board.sprints.map((s) => ({
-      backlog: s.backlog,
-      status: s.status,
-      archived: s.archived,
-      end_date: s.end_date,
-      tasks: s.issues.map((task) => {
-        const epic = valueOf(task, ids.epic);
-        const status = valueOf(task, ids.status?.guid);
-        return { epic: typeof epic === "string" ? epic : null, estimate: ids.estimate ? estimateOf(task, ids.estimate) : null, done: typeof status === "string" && done.has(status) };
-      }),
-    }));
-    return roadmapForecast({ lanes, epics: planned, pace, today: formatDay(today), seed: seedOf(projectGuid) });
-  }, [board.sprints, ids, planned, pace, projectGuid, today]);
-  const sprintBands: SprintBand[] = useMemo(
-    () =>
-      board.sprints.flatMap((s) => {
-        const schedule = s.backlog ? ({ kind: "none" } as const) : scheduleOf(s.start_date, s.end_date);
-        return schedule.kind === "bar" ? [{ guid: s.guid, title: s.title, span: schedule.span, active: s.status === "active" }] : [];
-      }),
-    [board.sprints],
-  );
-  const lines = useMemo(() => groups.flatMap((group): Line<RoadmapItem>[] => [{ kind: "group", group }, ...group.rows.map((r) => ({ kind: "task" as const, item: r.task, span: r.span, marker: r.marker }))]), [groups]);
-  // Each epic's forecast on its group row, from the median to the 85 % date (epic grouping).
-  const ahead = useMemo(() => {
-    const spans = new Map<string, { span: Span; p50: string; p85: string; standing: string | null }>();
-    if (prefs.group !== "epic") return spans;
-    for (const e of forecast?.epics ?? []) {
-      const start = e.end ? parseDay(e.end.p50) : null;
-      const end = e.end ? parseDay(e.end.p85) : null;
-      if (e.end && start !== null && end !== null) spans.set(e.guid, { span: { start, end }, p50: e.end.p50, p85: e.end.p85, standing: e.standing });
-    }
-    return spans;
-  }, [forecast, prefs.group]);
-  const range = useMemo(
-    () =>
-      today === null
-        ? null
-        : timelineRange(
-            [
-              ...groups.flatMap((g) => [g.span, ...g.rows.map((r) => r.span), ...(ahead.has(g.id) ? [ahead.get(g.id)!.span] : [])]).filter((s): s is Span => s !== null),
-              ...sprintBands.map((s) => s.span),
-            ],
-            today,
-            prefs.zoom,
-          ),
-    [groups, sprintBands, ahead, today, prefs.zoom],
-  );
+  const { ids, items, groups, unscheduled, forecast, sprintBands, lines, ahead, range } = useRoadmapModel({ projectGuid, board, definitions, pace, overrides, group: prefs.group, zoom: prefs.zoom, today });
 
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
 
