@@ -25,6 +25,13 @@ export interface JiraStepInput {
 }
 export type JiraStepResult = { ok: true; state: ImportState; mapping?: FieldMapping; relations?: PendingRelation[] } | { ok: false; status: number; retryAfter: string | null };
 
+/**
+ * What an accepted poker card writes into the task: a number into its `estimate` field, or, for
+ * a deck made from a select field, that card's option into the field (`value` is the option's
+ * number, if it has one).
+ */
+export type AcceptedCard = { kind: "estimate"; card: string; value: number } | { kind: "option"; field: string; option: string; card: string; value: number | null };
+
 /** A refusal is a code of the `errors` namespace, told to the person who asked. */
 export type HostResult = { ok: true } | { ok: false; reason: string };
 
@@ -38,11 +45,11 @@ export interface DocumentAudience {
 
 export interface ObjectHost {
   /**
-   * Writes an accepted poker estimate into the task as the room's owner (who must still have
+   * Writes an accepted poker card into the task as the room's owner (who must still have
    * write access), saves the discussion's outcome on the task as the owner's comment, then
    * tells the project's boards, naming the room (`by`) as the author.
    */
-  writeEstimate(env: Env, meta: RoomMeta, task: string, value: number, by: string, outcome: PokerOutcome): Promise<HostResult>;
+  writeEstimate(env: Env, meta: RoomMeta, task: string, accepted: AcceptedCard, by: string, outcome: PokerOutcome): Promise<HostResult>;
   /**
    * Creates the task of one retro action item in the next sprint lane, idempotently (the task's
    * guid comes with the entry). `room` is the room's guid, linked from the task.

@@ -13,7 +13,7 @@ import type { AiJob, AiOutcome, HubMessage, SocketPlace } from "../domain/wire/l
 import type { ProjectMessage } from "../domain/wire/live/project";
 import type { ChatMessage, MeetingPeer } from "../domain/wire/live/meeting";
 import type { RoomKind } from "../domain/wire/live/room";
-import type { ActResult, OutboxEntry, RoomInit } from "../domain/wire/rpc";
+import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
 import type { ChangedFile as GitChangedFile, CommitRow as GitCommitRow, FileView as GitFileView, MentioningCommit as GitMentioningCommit, RepoSummary, TreeItem as GitTreeItem } from "../domain/wire/git";
 import type { ImportState } from "../domain/jira/import-plan";
@@ -49,7 +49,7 @@ export interface RoomServerRpc {
   act(actor: string, message: unknown): Promise<ActResult>;
   enrol(member: string, name: string, role: PokerRole): Promise<ActResult>;
   retitle(title: string): Promise<{ ok: boolean }>;
-  redeck(cards: string[], values: Record<string, number | null>): Promise<ActResult>;
+  redeck(cards: string[], values: Record<string, number | null>, field?: DeckFieldMeta): Promise<ActResult>;
   viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null>;
   outbox(): Promise<(OutboxEntry & { due: number })[]>;
   /** Closes a member's sockets (default: access lost). */

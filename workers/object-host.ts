@@ -22,17 +22,22 @@ import { refreshJiraTokens, reportJiraImport, runJiraStep } from "./services/jir
 
 export const objectHost: ObjectHost = {
   streamAi: streamAnswer,
-  async writeEstimate(env, meta, taskId, value, by, outcome) {
+  async writeEstimate(env, meta, taskId, accepted, by, outcome) {
     const db = getDb(env.DB);
     // The facilitator may have lost write access since the room began.
     const access = await projectAccess(db, meta.owner, meta.project, "write");
     if (!access.ok) return { ok: false, reason: "project_forbidden" };
     const task = await findTask(db, meta.project, taskId);
     if (!task) return { ok: false, reason: "task_not_found" };
-    const written = await updateTask(env, db, task, meta.owner, [{ slug: "estimate", value }]);
+    // A deck from a select field writes the option: the field's own checks (the option still
+    // exists, the field still applies to tasks) decide as for any other write.
+    const write = accepted.kind === "option" ? { guid: accepted.field, value: accepted.option } : { slug: "estimate", value: accepted.value };
+    const written = await updateTask(env, db, task, meta.owner, [write]);
     if (!written.ok) return { ok: false, reason: written.reason };
-    // What the room accepted, kept apart from the field: a bound retro shows estimates changed afterwards.
-    await recordPokerEstimate(db, meta.project, by, taskId, value);
+    // What the room accepted, kept apart from the field: a bound retro shows estimates changed
+    // afterwards. Only estimates: an option is not compared with the estimate field.
+    if (accepted.kind === "estimate") await recordPokerEstimate(db, meta.project, by, taskId, accepted.value);
+    const value = accepted.kind === "estimate" ? accepted.value : accepted.card;
     // The outcome, as the facilitator's comment in their language: the task keeps why it got its number.
     const [owner, project] = await Promise.all([db.select().from(users).where(eq(users.id, meta.owner)).get(), db.select().from(projects).where(eq(projects.id, meta.project)).get()]);
     if (owner && project) {

@@ -1,6 +1,6 @@
 /** Wire schemas of the field calls (spec §7 "Fields"). */
 import { z } from "zod";
-import { ENTITY_KINDS, FIELD_TYPES, OPTIONS_MAX, OPTION_LABEL_MAX, color } from "./types";
+import { ENTITY_KINDS, FIELD_TYPES, OPTIONS_MAX, OPTION_LABEL_MAX, color, optionNumber } from "./types";
 
 export const FIELD_TITLE_MAX = 100;
 
@@ -8,7 +8,7 @@ const title = z.string({ error: "field_title_required" }).trim().min(1, "field_t
 const label = z.string({ error: "option_value_required" }).trim().min(1, "option_value_required").max(OPTION_LABEL_MAX, "option_value_too_long");
 
 /** An option as a client sends it; the server assigns guids and order. */
-export const optionInput = z.object({ value: label.optional(), title: label.optional(), color: color.optional() }).refine((o) => o.value !== undefined || o.title !== undefined, { error: "option_value_required" });
+export const optionInput = z.object({ value: label.optional(), title: label.optional(), color: color.optional(), value_number: optionNumber.optional() }).refine((o) => o.value !== undefined || o.title !== undefined, { error: "option_value_required" });
 
 export const entityPermission = z.object({ slug: z.enum(ENTITY_KINDS, { error: "entity_invalid" }), permission: z.boolean({ error: "body_invalid" }) });
 
@@ -39,4 +39,4 @@ export const reorderBody = z
   .min(1, "body_invalid")
   .max(FIELD_MOVES_MAX, "bulk_too_many");
 
-export const updateOptionBody = z.object({ value: label.optional(), title: label.optional(), color: color.optional(), sort: z.number().int().min(0).max(100_000).optional() }).strict();
+export const updateOptionBody = z.object({ value: label.optional(), title: label.optional(), color: color.optional(), value_number: optionNumber.optional(), sort: z.number().int().min(0).max(100_000).optional() }).strict();

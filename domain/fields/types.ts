@@ -36,6 +36,18 @@ export const OPTION_LABEL_MAX = 100;
 
 export const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, "color_invalid");
 
+/** The most an option may count as: far above any estimate, low enough to add up safely. */
+export const OPTION_NUMBER_MAX = 1_000_000;
+
+/**
+ * An option's number as a client sends it, for both adding and changing an option: finite, not
+ * negative; `null` takes the number away.
+ */
+export const optionNumber = z
+  .number({ error: "option_number_invalid" })
+  .refine((n) => Number.isFinite(n) && n >= 0 && n <= OPTION_NUMBER_MAX, { error: "option_number_invalid" })
+  .nullable();
+
 /**
  * One option of a field. Rotation options (statuses, issue types: a cycle of named states)
  * carry `title`; the other option types carry `value` (spec §3).
@@ -48,6 +60,8 @@ export const fieldOption = z.object({
   sort: z.number().int(),
   /** Set on the default options of system fields ("epic", "done"…): what the product relies on. */
   key: z.string().max(64).optional(),
+  /** What the option counts as (a T-shirt size's points): a poker deck made from the field carries it. */
+  value_number: z.number().finite().min(0).optional(),
 });
 export type FieldOption = z.infer<typeof fieldOption>;
 

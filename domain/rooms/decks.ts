@@ -65,3 +65,49 @@ export const deckInput = z
       .refine((cards) => cards.every((c) => !(SPECIAL_CARDS as readonly string[]).includes(c.label)), { error: "deck_card_invalid" }),
   })
   .strict();
+
+/** A room's `method` naming a select field of its project as the deck (issue 16). */
+export const FIELD_DECK_PREFIX = "field:";
+export const fieldDeckMethod = (field: string) => `${FIELD_DECK_PREFIX}${field}`;
+/** The field guid a room's `method` names, or null for a built-in or custom deck. */
+export const deckFieldOf = (method: string): string | null => (method.startsWith(FIELD_DECK_PREFIX) ? method.slice(FIELD_DECK_PREFIX.length) || null : null);
+
+/** What a deck from a field needs to know of the field. */
+export interface DeckField {
+  guid: string;
+  title: string;
+  type: string;
+  /** Whether tasks have the field: the accepted option is written into a task. */
+  onTasks: boolean;
+  options: readonly { guid: string; value?: string; title?: string; sort: number; value_number?: number }[];
+}
+
+export type FieldDeckResult = { ok: true; deck: Deck; options: Record<string, string> } | { ok: false; reason: "deck_field_not_select" | "deck_field_unusable" };
+
+/**
+ * A select field's option set as a deck: a card per option in the field's order, labelled with
+ * the option's name and counting as its number (none when unset), then `?` and coffee. `options`
+ * maps each card to the option an accepted card writes into the task. A field whose options cannot
+ * all be cards (fewer than two, more than the custom deck limit, a name longer than a card holds,
+ * a name used twice or `?`/coffee) is refused whole: a deck missing some options would accept
+ * less than the field holds.
+ */
+export function fieldDeck(field: DeckField): FieldDeckResult {
+  if (field.type !== "select" || !field.onTasks) return { ok: false, reason: "deck_field_not_select" };
+  const options = [...field.options].sort((a, b) => a.sort - b.sort).map((o) => ({ guid: o.guid, label: (o.value ?? o.title ?? "").trim(), value: o.value_number ?? null }));
+  const labels = options.map((o) => o.label);
+  const usable =
+    options.length >= 2 &&
+    options.length <= MAX_CUSTOM_CARDS &&
+    labels.every((l) => l.length > 0 && l.length <= MAX_CARD_LENGTH && !(SPECIAL_CARDS as readonly string[]).includes(l)) &&
+    new Set(labels).size === labels.length;
+  if (!usable) return { ok: false, reason: "deck_field_unusable" };
+  const deck: Deck = {
+    guid: fieldDeckMethod(field.guid),
+    name: field.title,
+    builtin: false,
+    kind: "custom",
+    cards: [...options.map((o) => ({ label: o.label, value: o.value })), ...SPECIAL_CARDS.map((label) => ({ label, value: null }))],
+  };
+  return { ok: true, deck, options: Object.fromEntries(options.map((o) => [o.label, o.guid])) };
+}

@@ -14,6 +14,17 @@ export interface RoomMeta {
   owner: string;
   /** Poker: each card's number for the estimate field. */
   values: Record<string, number | null>;
+  /**
+   * Poker with a deck from a select field (issue 16): the field, and each card's option. An
+   * accepted card then writes its option into that field instead of a number into `estimate`.
+   */
+  field?: DeckFieldMeta;
+}
+
+/** The select field a room's deck came from, and which option each card stands for. */
+export interface DeckFieldMeta {
+  guid: string;
+  options: Record<string, string>;
 }
 
 /** What `RoomServer.create` is given, once, right after the room's D1 row was written. */

@@ -11,7 +11,7 @@ import type { RetroEffect } from "../../domain/rooms/retro";
 import type { RoomState } from "../../domain/rooms/views";
 import type { Delivery, OutboxEntry, RoomMeta } from "../../domain/wire/rpc";
 import type { Env } from "../../workers/env";
-import { host } from "../host";
+import { type AcceptedCard, host } from "../host";
 
 type Effect = PokerEffect | RetroEffect;
 
@@ -52,8 +52,13 @@ export async function carryOut(room: EffectRoom, effects: Effect[], meta: RoomMe
 }
 
 async function writeEstimate(room: EffectRoom, meta: RoomMeta, taskId: string, card: string, outcome: PokerOutcome) {
-  const value = meta.values[card];
-  if (value === undefined || value === null) return room.tell(meta.owner, "not_an_estimate");
-  const written = await host().writeEstimate(room.bindings, meta, taskId, value, room.name, outcome);
+  // A deck from a select field writes the card's option, number or not (issue 16).
+  const option = meta.field?.options[card];
+  const value = meta.values[card] ?? null;
+  let accepted: AcceptedCard;
+  if (meta.field && option) accepted = { kind: "option", field: meta.field.guid, option, card, value };
+  else if (!meta.field && value !== null) accepted = { kind: "estimate", card, value };
+  else return room.tell(meta.owner, "not_an_estimate");
+  const written = await host().writeEstimate(room.bindings, meta, taskId, accepted, room.name, outcome);
   if (!written.ok) room.tell(meta.owner, written.reason);
 }

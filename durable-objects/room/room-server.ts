@@ -7,7 +7,7 @@ import { diff } from "../../domain/rooms/patch";
 import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
-import type { ActResult, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
+import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
 import type { RoomServerRpc } from "../stubs";
 import { carryOut, roomEffects, type RoomEffects } from "./effects";
 import { CLOSE } from "../../domain/wire/close-codes";
@@ -120,10 +120,13 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   /** A poker room's new deck (the owner, through REST): refused once anyone voted. */
-  async redeck(cards: string[], values: Record<string, number | null>): Promise<ActResult> {
+  async redeck(cards: string[], values: Record<string, number | null>, field?: DeckFieldMeta): Promise<ActResult> {
     if (!this.meta) return { ok: false, code: "room_missing" };
     const result = this.apply(this.meta.owner, { type: "set_deck", cards });
-    if (result.ok) this.saveMeta({ ...this.meta, values });
+    if (result.ok) {
+      const { field: _old, ...rest } = this.meta;
+      this.saveMeta({ ...rest, values, ...(field ? { field } : {}) });
+    }
     return result;
   }
 

@@ -172,6 +172,67 @@ describe("rooms over REST", () => {
     expect(await estimateOf(team, task.guid)).toBe(8);
   });
 
+  it("deals a select field's options as the deck, each with its number, and writes the accepted option into the task's field", async () => {
+    const team = await buildTeam();
+    const fields = `${base(team.projectId)}/fields`;
+    const made = await call("POST", fields, {
+      cookie: team.cookies.root,
+      body: { title: "T-shirt", type_fields: "select", settings: { values_set: [{ value: "S", value_number: 1 }, { value: "M", value_number: 3 }, { value: "L" }] } },
+    });
+    expect(made.status, made.text).toBe(201);
+    type Option = { guid: string; value: string; value_number?: number };
+    const option = (label: string) => (made.json.settings.values_set as Option[]).find((o) => o.value === label)!;
+    // The admin gives L its number afterwards; a bad number changes nothing and says why.
+    const badNumber = await call("PUT", `${fields}/${made.json.guid}/select/${option("L").guid}`, { cookie: team.cookies.root, body: { value_number: -2 }, headers: { "Accept-Language": "de" } });
+    expect([badNumber.status, badNumber.json.code, badNumber.json.detail]).toEqual([400, "option_number_invalid", "Die Zahl einer Option muss zwischen 0 und 1.000.000 liegen."]);
+    const numbered = await call("PUT", `${fields}/${made.json.guid}/select/${option("L").guid}`, { cookie: team.cookies.root, body: { value_number: 5 } });
+    expect((numbered.json as Option[]).map((o) => [o.value, o.value_number])).toEqual([["S", 1], ["M", 3], ["L", 5]]);
+
+    const room = await pokerRoom(team, `field:${made.json.guid}`, "Sizing");
+    const r = `/api/v1/rooms/${room.guid}`;
+    expect(room).toMatchObject({ method: `field:${made.json.guid}` });
+    const task = await newTask(team.projectId, team.cookies.write, "Checkout");
+    await call("POST", `${r}/issues`, { cookie: team.cookies.write, body: { tasks: [task.guid] } });
+    await call("PUT", `${r}/current_issue`, { cookie: team.cookies.write, body: { issue: task.guid } });
+    const outside = await call("POST", `${r}/issues/${task.guid}/votes`, { cookie: team.cookies.write, body: { card: "8" } });
+    expect([outside.status, outside.json.code]).toEqual([409, "room.card_not_in_deck"]);
+    expect((await call("POST", `${r}/issues/${task.guid}/votes`, { cookie: team.cookies.write, body: { card: "M" } })).status).toBe(200);
+    expect((await call("POST", `${r}/issues/${task.guid}/votes`, { cookie: team.cookies.root, body: { card: "L" } })).status).toBe(200);
+    expect((await call("POST", `${r}/issues/${task.guid}/votes/flip`, { cookie: team.cookies.write })).status).toBe(200);
+
+    const project = await listen(team.projectId, team.cookies.read!);
+    const owner = await openRoom(room.guid, team.cookies.write);
+    expect(await owner.send({ type: "accept", card: "M" })).toEqual({ ok: true });
+    await project.waitFor((m) => m.type === "tasks_changed" && m.tasks.includes(task.guid));
+    const read = await call("GET", `${base(team.projectId)}/issue/${task.guid}`, { cookie: team.cookies.read });
+    const values = read.json.custom_fields as { guid: string; slug: string | null; value: unknown }[];
+    expect(values.find((v) => v.guid === made.json.guid)?.value).toBe(option("M").guid);
+    // The option, not a number: the estimate field is left as it was.
+    expect(values.find((v) => v.slug === "estimate")?.value ?? null).toBeNull();
+  });
+
+  it("refuses a deck from another project's field or from a field that is not a select field of tasks", async () => {
+    const team = await buildTeam();
+    const other = await buildTeam();
+    const path = `${base(team.projectId)}/rooms`;
+    const foreign = await call("POST", `${base(other.projectId)}/fields`, { cookie: other.cookies.root, body: { title: "Size", type_fields: "select", settings: { values_set: [{ value: "S" }, { value: "M" }] } } });
+    expect(foreign.status, foreign.text).toBe(201);
+    const text = await call("POST", `${base(team.projectId)}/fields`, { cookie: team.cookies.root, body: { title: "Note", type_fields: "text" } });
+    const tooFew = await call("POST", `${base(team.projectId)}/fields`, { cookie: team.cookies.root, body: { title: "One size", type_fields: "select", settings: { values_set: [{ value: "M" }] } } });
+    const refusal = async (method: string) => {
+      const res = await call("POST", path, { cookie: team.cookies.write, body: { kind: "poker", title: "Sizing", method } });
+      return [res.status, res.json.code];
+    };
+    expect(await refusal(`field:${foreign.json.guid}`)).toEqual([400, "deck_field_not_found"]);
+    expect(await refusal(`field:${text.json.guid}`)).toEqual([400, "deck_field_not_select"]);
+    expect(await refusal(`field:${tooFew.json.guid}`)).toEqual([400, "deck_field_unusable"]);
+    expect((await call("GET", path, { cookie: team.cookies.read })).json.results).toEqual([]);
+    // A room cannot switch to such a deck either.
+    const room = await pokerRoom(team);
+    const switched = await call("PUT", `/api/v1/rooms/${room.guid}`, { cookie: team.cookies.write, body: { method: `field:${foreign.json.guid}` } });
+    expect([switched.status, switched.json.code]).toEqual([400, "deck_field_not_found"]);
+  });
+
   it("lets a guest join by link with a name, read-only when asked, and makes them wait when the room requires verification", async () => {
     const team = await buildTeam();
     const room = await pokerRoom(team);

@@ -132,12 +132,13 @@ export function findField(db: Db, projectId: string, fieldId: string) {
   return db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.id, fieldId))).get();
 }
 
-export type OptionInput = { value?: string; title?: string; color?: string };
+export type OptionInput = { value?: string; title?: string; color?: string; value_number?: number | null };
 const DEFAULT_OPTION_COLOR = "#64748b";
 
 export function makeOption(type: string, input: OptionInput, sort: number): FieldOption {
   const label = input.title ?? input.value ?? "";
-  return { guid: newGuid(), ...(type === "rotation" ? { title: label } : { value: label }), color: input.color ?? DEFAULT_OPTION_COLOR, sort };
+  const number = input.value_number ?? undefined;
+  return { guid: newGuid(), ...(type === "rotation" ? { title: label } : { value: label }), color: input.color ?? DEFAULT_OPTION_COLOR, sort, ...(number !== undefined ? { value_number: number } : {}) };
 }
 
 export async function createField(

@@ -75,7 +75,10 @@ export function updateOption(db: Db, field: FieldDefinition, optionId: string, i
       ...current,
       ...(label !== undefined ? (current.title !== undefined ? { title: label } : { value: label }) : {}),
       ...(input.color ? { color: input.color } : {}),
+      ...(input.value_number !== undefined && input.value_number !== null ? { value_number: input.value_number } : {}),
     };
+    // `null` takes the number away; an absent key leaves it.
+    if (input.value_number === null) delete next.value_number;
     const rest = options.filter((o) => o.guid !== optionId);
     const at = input.sort === undefined ? index : Math.min(Math.max(0, input.sort), rest.length);
     rest.splice(at, 0, next);

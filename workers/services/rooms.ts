@@ -6,18 +6,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
-import type { RoomInit } from "../../domain/wire/rpc";
+import type { DeckFieldMeta, RoomInit } from "../../domain/wire/rpc";
 import type { RoomKind } from "../../domain/wire/live/room";
 import { readCookie } from "../../domain/i18n/languages";
 import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";
-import { builtinDeck, customDeck, type Deck, type DeckCard, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
+import { builtinDeck, customDeck, type Deck, type DeckCard, deckFieldOf, fieldDeck, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
 import type { Db } from "../db/client";
 import { decks, participants, projects, retroSprints, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
-import { ensureSystemFields } from "./field-definitions";
+import { ensureSystemFields, entitiesOf, findField, optionsOf } from "./field-definitions";
 import { readValues, writeValues } from "./field-values";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 import { findSprint } from "./sprints";
@@ -79,6 +79,27 @@ export async function deleteDeck(db: Db, projectId: string, guid: string): Promi
   return deleted.length > 0;
 }
 
+type DeckChoice = { ok: true; deck: Deck; field?: DeckFieldMeta } | { ok: false; reason: string; status: 400 | 404 };
+
+/**
+ * The deck a room's `method` names: a built-in or custom deck of the project, or `field:<guid>`,
+ * a select field of the same project whose options are the cards (issue 16). A field of another
+ * project reads as not found; a field that cannot be a deck is a 400 saying why.
+ */
+export async function chooseDeck(db: Db, projectId: string, method: string): Promise<DeckChoice> {
+  const fieldId = deckFieldOf(method);
+  if (fieldId === null) {
+    const deck = await findDeck(db, projectId, method);
+    return deck ? { ok: true, deck } : { ok: false, reason: "deck_not_found", status: 404 };
+  }
+  const field = await findField(db, projectId, fieldId);
+  if (!field) return { ok: false, reason: "deck_field_not_found", status: 400 };
+  const onTasks = entitiesOf(field).some((e) => e.slug === "issue" && e.permission);
+  const made = fieldDeck({ guid: field.id, title: field.title ?? field.slug ?? "", type: field.typeFields, onTasks, options: optionsOf(field) });
+  if (!made.ok) return { ok: false, reason: made.reason, status: 400 };
+  return { ok: true, deck: made.deck, field: { guid: field.id, options: made.options } };
+}
+
 const valuesOf = (deck: Deck) => Object.fromEntries(deck.cards.map((c) => [c.label, c.value]));
 
 // ---- rooms ---------------------------------------------------------------------------------
@@ -90,16 +111,18 @@ export type CreateRoomInput = { kind: RoomKind; title: string; method: string; s
  * batch. The object goes first: if the batch fails, the state left behind belongs to no row
  * and nobody can reach it, while a row without its state would be a room that never opens.
  */
-export async function createRoom(env: Env, db: Db, projectId: string, owner: User, input: CreateRoomInput): Promise<{ ok: true; room: Room } | { ok: false; reason: string }> {
+export async function createRoom(env: Env, db: Db, projectId: string, owner: User, input: CreateRoomInput): Promise<{ ok: true; room: Room } | { ok: false; reason: string; status: 400 | 404 }> {
   let deck: Deck | null = null;
+  let field: DeckFieldMeta | undefined;
   if (input.kind === "poker") {
-    deck = await findDeck(db, projectId, input.method);
-    if (!deck) return { ok: false, reason: "deck_not_found" };
+    const chosen = await chooseDeck(db, projectId, input.method);
+    if (!chosen.ok) return chosen;
+    ({ deck, field } = chosen);
   }
   if (input.sprint !== undefined) {
     // Only a sprint of this project, and never the backlog (it has no start, no end, no facts).
     const sprint = await findSprint(db, projectId, input.sprint);
-    if (!sprint || sprint.isBacklog) return { ok: false, reason: "sprint_not_found" };
+    if (!sprint || sprint.isBacklog) return { ok: false, reason: "sprint_not_found", status: 404 };
   }
   const id = newGuid();
   const init: RoomInit = {
@@ -109,6 +132,7 @@ export async function createRoom(env: Env, db: Db, projectId: string, owner: Use
     owner: owner.id,
     ownerName: owner.name,
     values: deck ? valuesOf(deck) : {},
+    ...(field ? { field } : {}),
     cards: deck ? deck.cards.map((c) => c.label) : [],
     preset: input.kind === "retro" ? (input.method as RetroPreset) : undefined,
   };
@@ -152,9 +176,9 @@ export async function updateRoom(env: Env, db: Db, room: Room, input: RoomUpdate
   const stub = await roomStub(env, room.id);
   if (input.method !== undefined && input.method !== room.method) {
     if (room.kind === "poker") {
-      const deck = await findDeck(db, room.projectId, input.method);
-      if (!deck) return { ok: false, reason: "deck_not_found", status: 404 };
-      const result = await stub.redeck(deck.cards.map((c) => c.label), valuesOf(deck));
+      const chosen = await chooseDeck(db, room.projectId, input.method);
+      if (!chosen.ok) return chosen;
+      const result = await stub.redeck(chosen.deck.cards.map((c) => c.label), valuesOf(chosen.deck), chosen.field);
       if (!result.ok) return { ok: false, reason: result.code, status: 409 };
     } else {
       const result = await stub.act(room.ownerId, { type: "set_preset", preset: input.method });

@@ -167,9 +167,20 @@ function OptionRow({ option, type, onSave, onDelete }: { option: FieldOption; ty
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: option.guid });
   useEffect(() => setValue(label), [label]);
 
+  const shownNumber = option.value_number === undefined ? "" : String(option.value_number);
+  const [number, setNumber] = useState(shownNumber);
+  useEffect(() => setNumber(shownNumber), [shownNumber]);
+
   const rename = async () => {
     if (value.trim() === label) return setValue(label);
     setError((await onSave(optionBody(type, value))) ?? "");
+  };
+  // An empty box takes the number away; text that is not a number is refused by the schema.
+  const renumber = async () => {
+    if (number.trim() === shownNumber) return;
+    const message = await onSave({ value_number: number.trim() === "" ? null : Number(number.replace(",", ".")) });
+    setError(message ?? "");
+    if (message) setNumber(shownNumber);
   };
   return (
     <li
@@ -211,6 +222,25 @@ function OptionRow({ option, type, onSave, onDelete }: { option: FieldOption; ty
         />
         {error && <p className="field-error">{error}</p>}
       </div>
+      {type === "select" && (
+        <input
+          className="input w-20 py-1.5 text-right tabular-nums"
+          inputMode="decimal"
+          aria-label={t("fieldSettings.optionNumberOf", { name: label })}
+          placeholder={t("fieldSettings.optionNumberPlaceholder")}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          onBlur={renumber}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              void renumber();
+            }
+            if (e.key === "Escape") setNumber(shownNumber);
+          }}
+          data-testid="option-number"
+        />
+      )}
       <button
         type="button"
         className="btn btn-ghost h-9 w-9 p-0 text-[var(--muted)] hover:text-[var(--danger)]"
@@ -281,7 +311,11 @@ function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: 
   };
 
   return (
-    <Section title={t("fieldSettings.optionsTitle")} hint={t("fieldSettings.optionsHint")} testId="field-options-editor">
+    <Section
+      title={t("fieldSettings.optionsTitle")}
+      hint={field.type_fields === "select" ? `${t("fieldSettings.optionsHint")} ${t("fieldSettings.optionNumbersHint")}` : t("fieldSettings.optionsHint")}
+      testId="field-options-editor"
+    >
       {options.length === 0 ? (
         <p className="muted text-sm">{t("fieldSettings.noOptionsYet")}</p>
       ) : (

@@ -5,7 +5,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { type Deck, fieldDeck } from "../../../domain/rooms/decks";
 import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
+import type { FieldView } from "../../../workers/services/field-definitions";
 import { Field, FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
@@ -34,7 +36,24 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   useEffect(() => {
     if (!ref.current?.open) ref.current?.showModal();
   }, []);
-  const chosenDeck = decks.find((d) => d.guid === deck);
+  // Select fields of tasks whose options can be cards are decks too (issue 16); the same rule
+  // as the server's (`fieldDeck`) decides which.
+  const [fieldDecks, setFieldDecks] = useState<Deck[]>([]);
+  useEffect(() => {
+    if (kind !== "poker") return;
+    let live = true;
+    void api<FieldView[]>("GET", `/v1/project/${projectGuid}/fields`, undefined, { quiet: true }).then((r) => {
+      if (!live || !r.data) return;
+      const made = r.data.map((f) =>
+        fieldDeck({ guid: f.guid, title: f.title, type: f.type_fields, onTasks: f.entities.some((e) => e.slug === "issue" && e.permission), options: f.settings.values_set }),
+      );
+      setFieldDecks(made.flatMap((m) => (m.ok ? [m.deck] : [])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, kind, projectGuid]);
+  const chosenDeck = decks.find((d) => d.guid === deck) ?? fieldDecks.find((d) => d.guid === deck);
   useEffect(() => {
     if (kind !== "retro") return;
     let live = true;
@@ -104,6 +123,15 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
                   {deckName(t, d)}
                 </option>
               ))}
+              {fieldDecks.length > 0 && (
+                <optgroup label={t("new.fromField")} data-testid="new-room-field-decks">
+                  {fieldDecks.map((d) => (
+                    <option key={d.guid} value={d.guid}>
+                      {d.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
             {chosenDeck && (
               <p className="muted mt-1.5 text-xs" data-testid="new-room-deck-cards">

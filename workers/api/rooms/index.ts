@@ -105,7 +105,7 @@ export const roomProjectRoutes = new Hono<ProjectEnv>()
   .post("/v1/project/:id/rooms", access("write"), async (c) => {
     const input = await readJson(c, createRoomInput);
     const result = await createRoom(c.env, c.get("db"), c.get("project").id, c.get("user")!, input);
-    if (!result.ok) throw new ApiProblem(404, result.reason, result.reason === "sprint_not_found" ? { sprint: result.reason } : { method: result.reason });
+    if (!result.ok) throw new ApiProblem(result.status, result.reason, result.reason === "sprint_not_found" ? { sprint: result.reason } : { method: result.reason });
     return c.json(roomWire(result.room), 201);
   })
   .get("/v1/project/:id/valmethod", access("read"), async (c) => c.json({ results: await projectDecks(c.get("db"), c.get("project").id) }))
