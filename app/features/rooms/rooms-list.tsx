@@ -2,6 +2,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { deckFieldOf } from "../../../domain/rooms/decks";
 import { formatRelativeTime } from "../../../domain/time/format";
 import { Icon } from "../../components/ui/icons";
 import { deckName } from "./deck-name";
@@ -12,6 +13,7 @@ import { HelpLink } from "../site/help-link";
 export function methodName(t: TFunction, room: Pick<RoomSummary, "kind" | "method">, decks: readonly DeckView[]): string {
   if (room.kind === "retro") return t(`rooms:presets.${room.method}`, { defaultValue: "" });
   const deck = decks.find((d) => d.guid === room.method);
+  if (!deck && deckFieldOf(room.method)) return t("rooms:new.fromField");
   return deck ? deckName(t, deck) : t(`rooms:decks.${room.method}`, { defaultValue: "" });
 }
 
