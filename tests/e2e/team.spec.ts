@@ -10,6 +10,8 @@ async function bellCount(page: Page) {
 }
 
 test("a team forms live: invite, accept, change access, withdraw", async ({ browser }) => {
+  // Three browsers live at once: under a loaded machine this journey nears the 30 s default.
+  test.slow();
   const a = await person(browser, "Alice Owner");
   const b = await person(browser, "Bob Member");
   const c = await person(browser, "Carol Pending");
