@@ -12,7 +12,7 @@ import {
 } from "../../domain/auth/schemas";
 import { LANGUAGES } from "../../domain/i18n/languages";
 import { THEMES } from "../../domain/shell";
-import { Avatar } from "../components/ui/avatar";
+import { Avatar, avatarInitials } from "../components/ui/avatar";
 import { TokensTab } from "../features/code/tokens-tab";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
@@ -181,7 +181,8 @@ function ProfileTab({ user, pendingEmail }: { user: WhoAmI; pendingEmail: string
                   key={p ?? "initials"}
                   type="button"
                   aria-pressed={preset === p}
-                  aria-label={t(`profile.presets.${p ?? "initials"}`)}
+                  // The initials button shows the letters: its name must contain them (WCAG 2.5.3).
+                  aria-label={p ? t(`profile.presets.${p}`) : `${avatarInitials(user.name)} (${t("profile.presets.initials")})`}
                   className={`rounded-full p-0.5 ${preset === p ? "ring-2 ring-[var(--primary)]" : ""}`}
                   onClick={() => {
                     setPreset(p);

@@ -72,6 +72,16 @@ function PresetFace({ preset }: { preset: string }) {
   }
 }
 
+/** The letters an avatar without a picture shows: the first of up to two words. */
+export function avatarInitials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
 /** A user's picture: an uploaded image, a preset face, or initials on their colour. */
 export function Avatar({ user, size = 32 }: { user: Pick<WhoAmI, "name" | "color" | "avatar">; size?: number }) {
   if (user.avatar?.startsWith("/")) {
@@ -84,12 +94,7 @@ export function Avatar({ user, size = 32 }: { user: Pick<WhoAmI, "name" | "color
       </svg>
     );
   }
-  const initials = user.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
+  const initials = avatarInitials(user.name);
   return (
     <span
       aria-hidden="true"
