@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reorderLanes, spacesBody } from "./lanes";
+import { moveLane, reorderLanes, spacesBody } from "./lanes";
 
 const lanes = [
   { guid: "a", sort: 1 },
@@ -44,6 +44,43 @@ describe("reorderLanes", () => {
         { guid: "b", sort: 3 },
       ],
     });
+  });
+});
+
+describe("moveLane", () => {
+  it("moves a lane up, sending only the lanes whose number changes", () => {
+    expect(moveLane(lanes, 2, 1)).toEqual({
+      order: ["a", "c", "b"],
+      changed: [
+        { guid: "c", sort: 2 },
+        { guid: "b", sort: 3 },
+      ],
+    });
+  });
+  it("moves a lane down to the end", () => {
+    expect(moveLane(lanes, 0, 2).order).toEqual(["b", "c", "a"]);
+  });
+  it("sends nothing when the lane is dropped where it was", () => {
+    expect(moveLane(lanes, 1, 1)).toEqual({ order: ["a", "b", "c"], changed: [] });
+  });
+  it("ignores places outside the lanes", () => {
+    expect(moveLane(lanes, 0, 3).changed).toEqual([]);
+    expect(moveLane(lanes, -1, 0).changed).toEqual([]);
+  });
+  it("numbers every lane afresh when older writes left gaps and ties", () => {
+    const messy = [
+      { guid: "a", sort: 4 },
+      { guid: "b", sort: 4 },
+      { guid: "c", sort: 9 },
+    ];
+    const { changed } = moveLane(messy, 2, 1);
+    expect(changed).toEqual([
+      { guid: "a", sort: 1 },
+      { guid: "c", sort: 2 },
+      { guid: "b", sort: 3 },
+    ]);
+    // What the server does with that body gives the same order.
+    expect(reorderLanes(messy, changed).order).toEqual(["a", "c", "b"]);
   });
 });
 

@@ -23,6 +23,23 @@ export function reorderLanes(lanes: readonly Lane[], moves: readonly Lane[]): { 
   return { order: ordered.map(({ lane }) => lane.guid), changed };
 }
 
+/**
+ * The board's side of a lane drag: the lane at `from` (board order, backlog excluded) goes to
+ * `to`, the others keep their order, and every lane whose number is not its new place 1…n is
+ * sent. Sending all of them (not just the moved one) keeps the server's renumbering (above)
+ * exact even when older writes left gaps or ties in the numbers.
+ */
+export function moveLane(lanes: readonly Lane[], from: number, to: number): { order: string[]; changed: Lane[] } {
+  if (from < 0 || from >= lanes.length || to < 0 || to >= lanes.length) return { order: lanes.map((l) => l.guid), changed: [] };
+  const next = [...lanes];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return {
+    order: next.map((l) => l.guid),
+    changed: next.flatMap((lane, i) => (lane.sort === i + 1 ? [] : [{ guid: lane.guid, sort: i + 1 }])),
+  };
+}
+
 /** The most sprint lanes one `PATCH /spaces` reorders. */
 export const SPACE_MOVES_MAX = 500;
 

@@ -1,4 +1,7 @@
-/** The planning board: create tasks in lanes, drag one across lanes to a place in a sprint; it stays there after a reload. */
+/**
+ * The planning board: create tasks in lanes, drag one across lanes to a place in a sprint, and
+ * sprint lanes into another order (mouse and keyboard); all of it stays after a reload.
+ */
 import type { Locator, Page } from "@playwright/test";
 import { carryByKeyboard, createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
 
@@ -17,7 +20,7 @@ async function drag(page: Page, handle: Locator, target: Locator) {
 
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
 
-test("tasks are created in lanes and dragged to a place in another sprint, which survives a reload", async ({ browser }) => {
+test("tasks are created in lanes and dragged to a place in another sprint, sprint lanes are reordered, and all survive a reload", async ({ browser }) => {
   test.slow();
   const { context, page, errors } = await person(browser, "Pat Planner", { viewport: { width: 1280, height: 1400 } });
   const projectPath = await createProjectFromList(page, "Planning");
@@ -55,6 +58,28 @@ test("tasks are created in lanes and dragged to a place in another sprint, which
     return [await titlesIn(backlog), await titlesIn(sprint2)];
   }, { timeout: 10_000 }).toEqual([["Alpha", "Gamma"], ["Beta", "Delta"]]);
   await expect(sprint2.getByTestId("lane-count")).toContainText("2");
+
+  // Sprint lanes move by the handle in their header (the backlog has none); the order is written
+  // as PATCH /spaces and survives a reload.
+  const laneTitles = () => page.getByTestId("lane-title").allTextContents();
+  const lanesSaved = () => page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/spaces"));
+  expect(await backlog.getByTestId("lane-drag").count()).toBe(0);
+  expect(await laneTitles()).toEqual(["Backlog", "Sprint 1", "Sprint 2", "Epics"]);
+  const sprint1 = page.getByTestId("board-lane").filter({ has: page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) });
+  const laneMoved = lanesSaved();
+  await drag(page, sprint2.getByRole("button", { name: "Move lane Sprint 2" }), sprint1.getByTestId("lane-drag"));
+  expect((await laneMoved).status()).toBe(200);
+  expect(await laneTitles()).toEqual(["Backlog", "Sprint 2", "Sprint 1", "Epics"]);
+  await page.reload();
+  await hydrated(page);
+  expect(await laneTitles()).toEqual(["Backlog", "Sprint 2", "Sprint 1", "Epics"]);
+  // By keyboard: space picks the lane up, an arrow moves it, space drops it.
+  const laneBack = lanesSaved();
+  await carryByKeyboard(page, sprint2.getByTestId("lane-drag"), ["ArrowDown"], "Lane Sprint 2 is at place 2 of 2.", " is at place ");
+  expect((await laneBack).status()).toBe(200);
+  await page.reload();
+  await hydrated(page);
+  expect(await laneTitles()).toEqual(["Backlog", "Sprint 1", "Sprint 2", "Epics"]);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,7 +1,8 @@
 /**
  * A lane of the planning board and its rows: the sprint's header (status, dates, counts, load
  * against capacity, the sprint menu), its tasks as sortable rows with their line values, and
- * the new-task form. The board (planning-board.tsx) owns dragging and writing.
+ * the new-task form. A movable sprint lane is itself a sortable item (id `move:<guid>`) with a
+ * handle in its header. The board (planning-board.tsx) owns dragging and writing.
  */
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -32,6 +33,13 @@ export interface BoardFields {
 }
 
 export type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: TaskView[] };
+
+/** The sortable id of a lane's own handle; card ids are task guids, card drop zones `lane:<guid>`. */
+export const laneMoveId = (lane: string) => `move:${lane}`;
+export const isLaneMove = (id: string | number) => String(id).startsWith("move:");
+
+/** The lanes that can be dragged into another order: open board sprints (not the backlog, not archived). */
+export const movableLanes = (lanes: readonly Lane[]) => lanes.filter((l) => l.sprint && !l.backlog && !l.epic && !l.sprint.archived);
 
 export const valueOf = (task: TaskView, field: string) => task.custom_fields.find((c) => c.guid === field)?.value;
 
@@ -188,9 +196,12 @@ export function LaneView({
   onCreate,
   onSprint,
   preview,
+  movable = false,
 }: {
   lane: Lane;
   ctx: BoardContext;
+  /** Whether the lane shows a handle to move it among the sprint lanes. */
+  movable?: boolean;
   onCreate: (lane: Lane, title: string) => Promise<boolean>;
   onSprint: (lane: Lane, action: SprintAction) => void;
   /** The lane's load if the card being dragged were dropped where it is now (null: unchanged). */
@@ -202,9 +213,13 @@ export function LaneView({
   const totals = laneTotals(lane.tasks, ctx.fields.estimate);
   const status = lane.sprint && !lane.backlog ? lane.sprint.status : null;
   const startRetro = useSprintRetro(useApi());
+  const canMove = movable && ctx.canWrite;
+  const mover = useSortable({ id: laneMoveId(lane.id), disabled: !canMove });
   return (
     <section
-      className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""}`}
+      ref={mover.setNodeRef}
+      style={{ transform: CSS.Translate.toString(mover.transform), transition: mover.transition }}
+      className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""} ${mover.isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-lane"
       data-lane={lane.id}
       data-count={totals.count}
@@ -212,6 +227,19 @@ export function LaneView({
       data-epic={lane.epic}
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-[var(--border)] bg-[var(--surface-2)] px-3 py-2">
+        {canMove && (
+          <button
+            type="button"
+            ref={mover.setActivatorNodeRef}
+            {...mover.attributes}
+            {...mover.listeners}
+            className="muted -mr-1 cursor-grab touch-none rounded p-0.5 hover:bg-[var(--surface)]"
+            aria-label={t("planning.moveLane", { title })}
+            data-testid="lane-drag"
+          >
+            <Icon name="grip" size={16} />
+          </button>
+        )}
         <h2 className="font-semibold" data-testid="lane-title">
           {title}
         </h2>

@@ -2,6 +2,8 @@
  * The planning board: one lane per sprint (the backlog first) and the epic lane, tasks dragged
  * within and across lanes with dnd-kit (mouse and keyboard). Moves are placed by the rules in
  * domain/planning and written as the changed sort numbers plus, across lanes, the sprint field.
+ * The open sprint lanes themselves are dragged by a handle in their header, in the same
+ * DndContext: a drag only ever sees the drop targets of its own kind (lanes or cards).
  */
 import {
   type Announcements,
@@ -10,6 +12,7 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   closestCenter,
@@ -17,11 +20,12 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
+import { moveLane } from "../../../domain/planning/lanes";
 import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
 import { type Pace, loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capacity";
@@ -33,7 +37,7 @@ import type { TaskView } from "../../../workers/services/tasks";
 import type { MappingView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
-import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, valueOf } from "./lane-view";
+import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, isLaneMove, laneMoveId, lanesOf, movableLanes, valueOf } from "./lane-view";
 import { focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 import { pokerForLane } from "./sprint-poker";
@@ -50,6 +54,43 @@ const tasksFirst: CollisionDetection = (args) => {
   if (tasksHit.length > 0) return tasksHit;
   return hits.length > 0 ? hits : closestCenter(args);
 };
+
+/** A carried lane lands among the lanes (closest centre), a carried card among the cards. */
+const byKind: CollisionDetection = (args) => {
+  const lane = isLaneMove(args.active.id);
+  const droppableContainers = args.droppableContainers.filter((c) => isLaneMove(c.id) === lane);
+  return lane ? closestCenter({ ...args, droppableContainers }) : tasksFirst({ ...args, droppableContainers });
+};
+
+/**
+ * The arrow keys step to the next target of the carried item's own kind. dnd-kit's sortable
+ * keyboard step reads every registered target (it only calls `getEnabled` and `get` on them),
+ * so it is given a view of the targets of one kind.
+ */
+const keyboardByKind: KeyboardCoordinateGetter = (event, args) => {
+  const lane = isLaneMove(args.active);
+  const all = args.context.droppableContainers;
+  const ofKind = {
+    getEnabled: () => all.getEnabled().filter((c) => isLaneMove(c.id) === lane),
+    get: (id: string | number | null | undefined) => (id != null && isLaneMove(id) === lane ? all.get(id) : undefined),
+  } as unknown as typeof all;
+  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: ofKind } });
+};
+
+/** The lanes with the movable ones in `order`, their sort numbers as given (the others untouched). */
+function inLaneOrder(lanes: Lane[], order: readonly string[], sorts: readonly { guid: string; sort: number }[]): Lane[] {
+  const byId = new Map(lanes.map((l) => [l.id, l]));
+  const queue = order.flatMap((id) => byId.get(id) ?? []);
+  const moving = new Set(queue.map((l) => l.id));
+  const sort = new Map(sorts.map((s) => [s.guid, s.sort]));
+  let next = 0;
+  return lanes.map((l) => {
+    if (!moving.has(l.id)) return l;
+    const lane = queue[next++]!;
+    const s = sort.get(lane.id);
+    return s === undefined || !lane.sprint ? lane : { ...lane, sprint: { ...lane.sprint, sort: s } };
+  });
+}
 
 export function PlanningBoard({
   projectGuid,
@@ -100,7 +141,7 @@ export function PlanningBoard({
     if (writing.current === 0) setLanes(lanesOf(board));
   }
   const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardByKind }));
   const laneOfTask = useMemo(() => new Map(lanes.flatMap((l) => l.tasks.map((task) => [task.guid, l.id] as const))), [lanes]);
   // The line shows the mapped fields, minus those the line already shows in its own way.
   const line = useMemo(
@@ -138,9 +179,33 @@ export function PlanningBoard({
     return loadAfterDrop({ lane: lane.id, load, from: carried.from, to: carried.to, estimate: task && fields.estimate ? estimateOf(task, fields.estimate) : null });
   };
 
+  // A lane dropped elsewhere: shown at once, written as the lanes whose number changes; a
+  // refused write puts the lanes back (the shell shows the error) and the board is read again.
+  const onLaneDrop = async (active: string, over: string) => {
+    const movable = movableLanes(lanes);
+    const numbered = movable.map((l) => ({ guid: l.id, sort: l.sprint!.sort }));
+    const from = movable.findIndex((l) => laneMoveId(l.id) === active);
+    const to = movable.findIndex((l) => laneMoveId(l.id) === over);
+    const { order, changed } = moveLane(numbered, from, to);
+    if (changed.length === 0) return;
+    setLanes((now) => inLaneOrder(now, order, changed));
+    await write(async () => {
+      const result = await api("PATCH", `/v1/project/${projectGuid}/spaces`, changed);
+      if (result.error)
+        setLanes((now) =>
+          inLaneOrder(
+            now,
+            numbered.map((l) => l.guid),
+            numbered,
+          ),
+        );
+    });
+  };
+
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     setCarried(null);
     if (!over || active.id === over.id) return;
+    if (isLaneMove(active.id)) return isLaneMove(over.id) ? onLaneDrop(String(active.id), String(over.id)) : undefined;
     const fromLane = laneOfTask.get(String(active.id));
     const overId = String(over.id);
     const toLane = laneUnder(overId);
@@ -208,6 +273,7 @@ export function PlanningBoard({
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);
+  const movable = movableLanes(lanes);
   const hasArchived = board.sprints.some((s) => s.archived);
   const team = participants.map((p) => ({ guid: p.guid, name: p.name }));
   const focus = focusOfBoard(sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate })));
@@ -224,23 +290,27 @@ export function PlanningBoard({
     const index = lane.tasks.findIndex((x) => x.guid === overId);
     return { lane: lane.epic ? t("planning.epics") : lane.title, place: index >= 0 ? index + 1 : lane.tasks.length + 1 };
   };
+  const laneOf = (id: string | number) => movable.find((l) => laneMoveId(l.id) === String(id))?.title ?? "";
+  const lanePlace = (id: string | number) => ({ place: movable.findIndex((l) => laneMoveId(l.id) === String(id)) + 1, count: movable.length });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t("planning.dnd.pickedUp", { task: titleOf(active.id) }),
+    onDragStart: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.lanePickedUp", { lane: laneOf(active.id) }) : t("planning.dnd.pickedUp", { task: titleOf(active.id) })),
     onDragOver: ({ active, over }) => {
+      if (isLaneMove(active.id)) return over ? t("planning.dnd.laneOver", { lane: laneOf(active.id), ...lanePlace(over.id) }) : undefined;
       const at = over ? placeOf(over.id) : null;
       return at ? t("planning.dnd.over", { task: titleOf(active.id), ...at }) : t("planning.dnd.outside", { task: titleOf(active.id) });
     },
     onDragEnd: ({ active, over }) => {
+      if (isLaneMove(active.id)) return over ? t("planning.dnd.laneDropped", { lane: laneOf(active.id), ...lanePlace(over.id) }) : t("planning.dnd.laneCancelled", { lane: laneOf(active.id) });
       const at = over ? placeOf(over.id) : null;
       return at ? t("planning.dnd.dropped", { task: titleOf(active.id), ...at }) : t("planning.dnd.cancelled", { task: titleOf(active.id) });
     },
-    onDragCancel: ({ active }) => t("planning.dnd.cancelled", { task: titleOf(active.id) }),
+    onDragCancel: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.laneCancelled", { lane: laneOf(active.id) }) : t("planning.dnd.cancelled", { task: titleOf(active.id) })),
   };
 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={tasksFirst}
+      collisionDetection={byKind}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
@@ -249,9 +319,11 @@ export function PlanningBoard({
     >
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board">
         <div className="flex flex-col gap-4">
-          {sprintLanes.map((lane) => (
-            <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} />
-          ))}
+          <SortableContext id="lanes" items={movable.map((l) => laneMoveId(l.id))} strategy={verticalListSortingStrategy}>
+            {sprintLanes.map((lane) => (
+              <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} movable={movable.includes(lane)} />
+            ))}
+          </SortableContext>
           <div className="flex flex-wrap gap-3">
             {canWrite && (
               <button type="button" className="btn" onClick={() => setDialog({ kind: "new" })} data-testid="sprint-new">
