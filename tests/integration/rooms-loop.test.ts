@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activity, fieldValues, retroActionTasks, retroSprints, rooms } from "../../workers/db/schema";
+import { activity, fieldValues, retroActionTasks, retroSprints, rooms, sprints } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { i18nFor } from "../../workers/services/i18n";
 import { taskPage } from "../../workers/services/pages/task";
@@ -81,9 +81,12 @@ describe("a retro bound to a sprint", () => {
     const search = await newTask(team.projectId, team.cookies.write, "Search", inSprint(5));
     const export_ = await newTask(team.projectId, team.cookies.write, "Export", [{ slug: "estimate", value: 2 }]);
     await estimateInPoker(team, search.guid, "5");
-    await backdate(team, 3 * HOUR);
+    // The sprint ran from two days ago to today (UTC days): its burndown starts before the changes below.
+    const day = (ago: number) => new Date(Date.now() - ago * 24 * HOUR).toISOString().slice(0, 10);
+    await db().update(sprints).set({ startDate: day(2), endDate: day(0) }).where(eq(sprints.id, sprint));
+    await backdate(team, 48 * HOUR);
     expect((await call("PUT", `${base(team.projectId)}/sprint/${sprint}`, { cookie: team.cookies.write, body: { status: "active" } })).status).toBe(200);
-    await backdate(team, 2 * HOUR, sprint);
+    await backdate(team, 47 * HOUR, sprint);
     // After the start: Export joins the sprint, Search is re-estimated, Login is finished.
     await setValues(team, export_.guid, [{ slug: "sprint", value: sprint }, { slug: "status", value: done }]);
     await setValues(team, search.guid, [{ slug: "estimate", value: 8 }]);
@@ -102,6 +105,9 @@ describe("a retro bound to a sprint", () => {
     expect(res.json.facts.estimate).toEqual({ committed: 11, added: 2, done: 5, unestimated: 0 });
     expect(res.json.facts.accuracy.estimated).toBe(1);
     expect(res.json.facts.accuracy.changed).toEqual([{ task: expect.objectContaining({ title: "Search", estimate: 8 }), poker: 5, now: 8 }]);
+    // Burndown: Login 3 + Search 5 at the end of the first day; just before completion Search (now 8) was left.
+    expect(res.json.facts.burndown).toMatchObject({ start: 8, end: 8, ideal_end: 0 });
+    expect(res.json.facts.burndown.series).toEqual([8, 8, 8]);
     expect(res.json.last_actions).toBeNull();
   });
 
@@ -110,6 +116,8 @@ describe("a retro bound to a sprint", () => {
     const first = await newSprint(team.projectId, team.cookies.write, "Sprint 1");
     const second = await newSprint(team.projectId, team.cookies.write, "Sprint 2");
     const retro1 = await retroFor(team, first, "Retro one");
+    // Rooms are stamped to the second and ties go by guid: make "one" surely the earlier.
+    await db().update(rooms).set({ createdAt: Date.now() - 60_000 }).where(eq(rooms.id, retro1));
     const [pairing, docs] = await exportActions(team, retro1, ["Pair on reviews", "Write the runbook"]);
     // Its own facts column lists what its action items became.
     const own = await call("GET", `/api/v1/rooms/${retro1}/facts`, { cookie: team.cookies.write });

@@ -7,7 +7,9 @@
 import { and, desc, eq, inArray, like, lt, ne, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { optionLabel } from "../../domain/fields/types";
+import { type BurndownFact, burndownFact } from "../../domain/rooms/retro-burndown";
 import { type FactTask, type RetroFacts, retroFacts, sprintMoves, sprintStart } from "../../domain/rooms/retro-facts";
+import { type BurndownTask, readDetail, type Tracked, type ValueChange, updatedDetail } from "../../domain/stats/burndown";
 import { type Db, inSlices } from "../db/client";
 import { activity, fieldDefinitions, fieldValues, pokerEstimates, type Room, retroActionTasks, retroSprints, rooms, type Sprint, tasks } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
@@ -29,6 +31,8 @@ export interface RetroFactsView {
     carried_over: LoopTask[];
     added: LoopTask[];
     accuracy: { estimated: number; changed: { task: LoopTask; poker: number; now: number | null }[] };
+    /** Remaining estimate per sprint day; null when the sprint has no dates or has not begun. */
+    burndown: BurndownFact | null;
   }) | null;
   /** The action items of the previous retro bound to a sprint of the project, with their tasks' status now. */
   last_actions: { room: { guid: string; title: string; url: string }; items: ActionTaskView[] } | null;
@@ -137,9 +141,17 @@ async function factsOf(db: Db, sprint: Sprint, fields: Fields): Promise<NonNulla
       : [],
   );
   const work = ids.filter((id) => !epics.has(id));
-  const [found, poker] = await Promise.all([
+  const [found, poker, history, born] = await Promise.all([
     loopTasks(db, projectId, fields, work),
     inSlices(work, (slice) => db.select({ task: pokerEstimates.taskId, value: pokerEstimates.value, at: pokerEstimates.at }).from(pokerEstimates).where(and(eq(pokerEstimates.projectId, projectId), inArray(pokerEstimates.taskId, slice)))),
+    // The burndown's history: the work's logged creations and changes.
+    inSlices(work, (slice) =>
+      db
+        .select({ entity: activity.entityId, action: activity.action, detail: activity.detail, at: activity.createdAt })
+        .from(activity)
+        .where(and(eq(activity.projectId, projectId), eq(activity.entityKind, "issue"), inArray(activity.action, ["created", "updated"]), inArray(activity.entityId, slice))),
+    ),
+    inSlices(work, (slice) => db.select({ id: tasks.id, createdAt: tasks.createdAt }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice)))),
   ]);
   const facts = retroFacts({
     sprint: sprint.id,
@@ -152,11 +164,51 @@ async function factsOf(db: Db, sprint: Sprint, fields: Fields): Promise<NonNulla
   });
   const full = (t: FactTask) => found.get(t.guid)!;
   return {
+    burndown: burndownOf(sprint, fields, { found, inLane: new Set(inLane.map((r) => r.id)), history, born, completedAt: sprint.status === "completed" ? (completedAt ?? Date.now()) : null }),
     carried_over: facts.carriedOver.map(full),
     added: facts.added.map(full),
     estimate: facts.estimate,
     accuracy: { estimated: facts.accuracy.estimated, changed: facts.accuracy.changed.map((c) => ({ task: full(c.task), poker: c.poker, now: c.now })) },
   };
+}
+
+/** The sprint's burndown from the work's history (tasks deleted since are left out). */
+function burndownOf(
+  sprint: Sprint,
+  fields: Fields,
+  data: {
+    found: Map<string, LoopTask>;
+    inLane: Set<string>;
+    history: { entity: string; action: string; detail: string; at: number }[];
+    born: { id: string; createdAt: number }[];
+    completedAt: number | null;
+  },
+): BurndownFact | null {
+  if (!sprint.startDate || !sprint.endDate) return null;
+  const done = new Set(fields.status ? optionsOf(fields.status).filter((o) => o.key === "done").map((o) => o.guid) : []);
+  const anyDone = [...done][0] ?? null;
+  const tracked = new Map<string, Tracked>(
+    (["status", "estimate", "sprint"] as const).flatMap((slug) => (fields[slug] ? [[fields[slug]!.id, slug] as const] : [])),
+  );
+  const createdAt = new Map(data.born.map((b) => [b.id, b.createdAt]));
+  const changes: ValueChange[] = [];
+  for (const row of data.history) {
+    if (row.action === "created") {
+      createdAt.set(row.entity, Math.min(row.at, createdAt.get(row.entity) ?? Infinity));
+      continue;
+    }
+    for (const c of readDetail(updatedDetail, row.detail)?.changes ?? []) {
+      const field = tracked.get(c.field) ?? (["status", "estimate", "sprint"] as const).find((slug) => slug === c.slug);
+      if (field) changes.push({ task: row.entity, at: row.at, field, from: c.from ?? null, to: c.to ?? null });
+    }
+  }
+  const burndownTasks: BurndownTask[] = [...data.found.values()].map((t) => ({
+    guid: t.guid,
+    createdAt: createdAt.get(t.guid) ?? -Infinity,
+    // Only whether the status is done matters; any done option stands for it.
+    values: { status: t.done ? anyDone : null, estimate: t.estimate, sprint: data.inLane.has(t.guid) ? sprint.id : null },
+  }));
+  return burndownFact({ sprint: sprint.id, start: sprint.startDate, end: sprint.endDate, now: Date.now(), completedAt: data.completedAt, done, tasks: burndownTasks, changes });
 }
 
 /** The retro bound to a sprint made just before this one in the project, if any. */
