@@ -112,7 +112,7 @@ export const roomOperations: Operation[] = [
   { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes/flip", tag: "Poker", access: "room-owner", summary: "Show the current task's votes.", ok: { status: 200, description: "`{ok, seq}`." }, errors: { ...ROOM_ACT, 409: ["room.issue_not_current"] } },
   {
     method: "get", path: "/v1/rooms/:rid/facts", tag: "Retro", access: "room-seat", accessNote: "Members who are project people; guests by link are refused.",
-    summary: "A retro's facts: its bound sprint's carried-over and added tasks, estimate done vs committed, poker estimates changed afterwards, the previous bound retro's actions and this retro's action tasks, with their status now.",
+    summary: "A retro's facts: its bound sprint's carried-over and added tasks, estimate done vs committed, burndown, poker estimates changed afterwards, the previous bound retro's actions and this retro's action tasks, with their status now.",
     ok: { status: 200, description: "`{sprint, facts, last_actions, actions}`." }, errors: { ...ROOM_ACT, 403: [...ROOM_ACT[403], "room_guests_no_facts"] },
   },
   {

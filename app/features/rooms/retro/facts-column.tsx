@@ -1,7 +1,7 @@
 /**
  * The retro's facts (the planning loop, issue 16): for a retro bound to a sprint, a column of
  * read-only cards computed from the sprint (carried over, added after the start, estimate done
- * vs committed, poker estimates changed afterwards) and the previous bound retro's action items
+ * vs committed, the burndown, poker estimates changed afterwards) and the previous bound retro's action items
  * with their tasks' status now. Read from `GET /rooms/{rid}/facts`, again whenever a task of the
  * project changes or this retro's action items become tasks, so statuses stay live.
  */
@@ -77,6 +77,22 @@ function FactCard({ icon, title, count, children, testId }: { icon: IconName; ti
   );
 }
 
+/** The remaining estimate per day as a tiny line, with the ideal line (start to zero) dashed under it. */
+function Sparkline({ series, label }: { series: number[]; label: string }) {
+  const width = 160;
+  const height = 40;
+  const top = Math.max(...series, 1);
+  const x = (i: number) => (series.length === 1 ? width / 2 : (i / (series.length - 1)) * (width - 4) + 2);
+  const y = (v: number) => height - 2 - (v / top) * (height - 4);
+  const points = series.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  return (
+    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} className="h-10 w-full" data-testid="fact-burndown-line">
+      <line x1={2} y1={y(series[0]!)} x2={width - 2} y2={y(0)} stroke="var(--border)" strokeDasharray="3 3" />
+      <polyline points={points} fill="none" stroke="var(--primary)" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** The facts column, for a retro bound to a sprint. */
 export function FactsColumn({ facts, project }: { facts: RetroFactsView; project: string }) {
   const { t } = useTranslation("retro");
@@ -112,6 +128,12 @@ export function FactsColumn({ facts, project }: { facts: RetroFactsView; project
           {f.estimate.unestimated > 0 && <> · {t("facts.unestimated", { count: f.estimate.unestimated })}</>}
         </p>
       </FactCard>
+      {f.burndown && (
+        <FactCard icon="sortDown" title={t("facts.burndown")} testId="fact-burndown">
+          <Sparkline series={f.burndown.series} label={t("facts.burndownLabel", { start: f.burndown.start, end: f.burndown.end })} />
+          <p className="muted text-xs">{t("facts.burndownText", { start: f.burndown.start, end: f.burndown.end })}</p>
+        </FactCard>
+      )}
       <FactCard icon="exchange" title={t("facts.carriedOver")} count={f.carried_over.length} testId="fact-carried-over">
         {list(f.carried_over)}
       </FactCard>
