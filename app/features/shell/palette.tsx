@@ -45,8 +45,13 @@ function useCurrentProject(): { guid: string; name: string } | null {
 
 /** A text field, where single-key shortcuts are typing, not commands. */
 function isTyping(target: EventTarget | null): boolean {
+  // Inside a document, even a read-only one (contenteditable="false"), keys are the reader's:
+  // the focus may stay on <body> there, so the selection's place decides too.
+  const anchor = window.getSelection()?.anchorNode;
+  const selected = anchor instanceof Element ? anchor : anchor?.parentElement;
+  if (selected?.closest("[contenteditable]")) return true;
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
+  if (target.isContentEditable || target.closest("[contenteditable]")) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) return !["button", "checkbox", "radio", "range", "reset", "submit", "color", "file", "image"].includes(target.type);
   return ["textbox", "combobox", "searchbox", "spinbutton"].includes(target.getAttribute("role") ?? "");
