@@ -17,7 +17,7 @@ function ProjectCard({ project, now }: { project: ProjectView; now: number }) {
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        className="muted absolute top-3 right-3 cursor-grab rounded px-1.5 py-0.5 text-lg leading-none hover:bg-[var(--surface-2)] active:cursor-grabbing"
+        className="muted absolute top-2 right-2 inline-flex min-h-6 min-w-6 cursor-grab items-center justify-center rounded px-1.5 py-0.5 text-lg leading-none hover:bg-[var(--surface-2)] active:cursor-grabbing"
         aria-label={t("list.drag", { name: project.name })}
         data-testid="project-drag"
       >
