@@ -12,7 +12,7 @@ import type { Env } from "../../workers/env";
 import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
 import { at, commitChanges, rawFile } from "./browse";
-import { fetchRemote, type ImportFailure } from "./import";
+import { fetchRemote, type ImportFailure, readCapped } from "./import";
 import { advertise, receivePack, type Service, unpack, uploadPack } from "./smart-http";
 import { GITDIR, RepoStore } from "./store";
 
@@ -20,25 +20,8 @@ const SERVICES = new Set<Service>(["git-upload-pack", "git-receive-pack"]);
 
 async function readBody(request: Request, max: number): Promise<Uint8Array | null> {
   let stream = request.body;
-  if (!stream) return new Uint8Array();
-  if (request.headers.get("Content-Encoding") === "gzip") stream = stream.pipeThrough(new DecompressionStream("gzip"));
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const p of parts) (out.set(p, offset), (offset += p.length));
-  return out;
+  if (stream && request.headers.get("Content-Encoding") === "gzip") stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  return readCapped(stream, max);
 }
 
 export class GitRepo extends DurableObject<Env> implements GitRepoRpc {

@@ -12,12 +12,12 @@ const TIMEOUT_MS = 30_000;
 const AGENT = "agent=planning-workspace";
 const decoder = new TextDecoder();
 
-/** The body, or null once it passes `max` bytes. */
-async function readCapped(res: Response, max: number): Promise<Uint8Array | null> {
-  if (!res.body) return new Uint8Array();
+/** A stream's bytes, or null once they pass `max` (pushes received and packs fetched alike). */
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+  if (!stream) return new Uint8Array();
   const parts: Uint8Array[] = [];
   let size = 0;
-  const reader = res.body.getReader();
+  const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -65,7 +65,7 @@ export async function fetchRemote(base: string, maxBytes: number): Promise<Fetch
   if (!adv) return { ok: false, reason: "git_import_unreachable" };
   if (adv.status === 401 || adv.status === 403) return { ok: false, reason: "git_import_private_repo" };
   if (adv.status !== 200 || adv.headers.get("Content-Type") !== "application/x-git-upload-pack-advertisement") return { ok: false, reason: adv.status >= 500 ? "git_import_unreachable" : "git_import_not_git" };
-  const body = await readCapped(adv, 8 * 1024 * 1024);
+  const body = await readCapped(adv.body, 8 * 1024 * 1024);
   const lines = body && packets(body);
   if (!lines || lines.length < 2 || decoder.decode(lines[0]) !== "# service=git-upload-pack\n") return { ok: false, reason: "git_import_not_git" };
   const refs: { ref: string; oid: string }[] = [];
@@ -90,7 +90,7 @@ export async function fetchRemote(base: string, maxBytes: number): Promise<Fetch
   if (!res) return { ok: false, reason: "git_import_unreachable" };
   if (res.status !== 200) return { ok: false, reason: "git_import_not_git" };
   // The pack plus framing: five bytes per 64 KiB packet, and the NAK.
-  const answer = await readCapped(res, maxBytes + Math.ceil(maxBytes / 65515) * 5 + 1024);
+  const answer = await readCapped(res.body, maxBytes + Math.ceil(maxBytes / 65515) * 5 + 1024);
   if (!answer) return { ok: false, reason: "git_import_too_large" };
   const frames = packets(answer);
   if (!frames) return { ok: false, reason: "git_import_not_git" };
