@@ -8,13 +8,15 @@ const port = process.env.E2E_PORT || "8799";
 // The AI helper points at a fake OpenAI-compatible provider on loopback that the AI journey
 // starts (tests/fixtures/fake-llm.ts); nothing listens there for the other specs.
 const aiPort = process.env.E2E_AI_PORT || String(Number(port) + 1100);
-const persistTo = ".wrangler/e2e-state";
+// State and the served build are per port: two runs in one checkout (a full run and a single
+// spec on another port) must not wipe each other's database.
+const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(join(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
 // Serve a private copy of the build: a rebuild in the same tree (`npm start`, a second terminal)
 // empties build/ and would pull the scripts and locale files from under a running test.
 const built = join(root, "build");
-const served = join(root, ".wrangler", "e2e-build");
+const served = join(root, ".wrangler", `e2e-build-${port}`);
 if (!existsSync(join(built, "server", "wrangler.json"))) {
   console.error("✗ No build found: run `npx react-router build` before the end-to-end tests.");
   process.exit(1);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { expect, hydrated, open, person, t, test } from "./fixtures";
+import { expect, hydrated, open, person, t, test, E2E_STATE } from "./fixtures";
 
 /** A 2×1 PNG (the cover's bytes are checked, so it must be a real image). */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mNk+M9Qz0AEYBxVSF8HAMwnBf+5SgE5AAAAAElFTkSuQmCC", "base64");
@@ -52,7 +52,7 @@ test("an administrator writes, previews and publishes a post with a cover, and a
   expect(refused.status()).toBe(403);
 
   // The operator's command, on the e2e server's own database (scripts/serve-e2e.mjs).
-  const granted = spawnSync("node", ["scripts/admin.mjs", "grant", writer.email, "--persist-to", ".wrangler/e2e-state"], { encoding: "utf8" });
+  const granted = spawnSync("node", ["scripts/admin.mjs", "grant", writer.email, "--persist-to", E2E_STATE], { encoding: "utf8" });
   expect(granted.status, granted.stderr).toBe(0);
 
   await open(writer.page, "/blog/write");

@@ -29,6 +29,9 @@ export { expect };
  */
 export const SCREENS = { tag: "@screens" } as const;
 
+/** The served app's local state (scripts/serve-e2e.mjs keeps one per port), for `npm run admin`. */
+export const E2E_STATE = `.wrangler/e2e-state-${process.env.E2E_PORT ?? 8799}`;
+
 /** The seeded workspace of scripts/seed.mjs. */
 export const DEMO = { email: "demo@example.com", password: "demo-password-1", project: "Demo project" } as const;
 

@@ -1,7 +1,7 @@
 /** Plans and payments through the sandbox provider: buying lifts a limit at once, declining changes nothing; a donation. */
 import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, open, person, t, test } from "./fixtures";
+import { expect, hydrated, open, person, t, test, E2E_STATE } from "./fixtures";
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 
@@ -81,7 +81,7 @@ test("completes a donation of a freely chosen amount, which a site administrator
   // The donations list is for site administrators (the operator's command grants it).
   await open(page, "/admin/donations");
   await expect(page.getByTestId("donations-forbidden")).toBeVisible();
-  const granted = spawnSync("node", ["scripts/admin.mjs", "grant", email, "--persist-to", ".wrangler/e2e-state"], { encoding: "utf8" });
+  const granted = spawnSync("node", ["scripts/admin.mjs", "grant", email, "--persist-to", E2E_STATE], { encoding: "utf8" });
   expect(granted.status, granted.stderr).toBe(0);
   await open(page, "/settings/billing");
   await page.getByTestId("donations-admin-link").click();

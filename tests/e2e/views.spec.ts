@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, carryByKeyboard, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test, SCREENS } from "./fixtures";
+import { DEMO, carryByKeyboard, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test, SCREENS, E2E_STATE } from "./fixtures";
 
 /** Opens a view and waits until its lazily loaded chunk has hydrated (the board takes drags only then). */
 async function openView(page: Page, path: string) {
@@ -395,7 +395,7 @@ test("the table renders only the rows in view, however many tasks there are", as
     }
     const file = join(mkdtempSync(join(tmpdir(), "views-rows-")), "rows.sql");
     writeFileSync(file, sql.join("\n"));
-    execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", ".wrangler/e2e-state", "--file", file], { stdio: "ignore" });
+    execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", E2E_STATE, "--file", file], { stdio: "ignore" });
   }
   const seeded = Date.now() - started;
 
