@@ -24,6 +24,11 @@ const COMPACT_EVERY = 200;
 /** Refs remembered for deduplication (a reconnect re-sends only a few). */
 const REMEMBERED_REFS = 500;
 const memberTag = (member: string) => `member:${member}`;
+/**
+ * Changes closer together than this go out as one frame per socket: the first change after a
+ * quiet spell is sent at once, later ones wait for the window to end (bench/rooms.mjs chose it).
+ */
+export const COALESCE_MS = 10;
 const SYSTEM_ACTOR = "system";
 
 type Input = { type: string } & Record<string, unknown>;
@@ -58,6 +63,14 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private sentPrivate = new Map<string, string>();
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
+  /** Changes stored but not yet sent: whose private parts may differ. */
+  private unsent: { members: Set<string> | "all" } | null = null;
+  /** The seq of the last patch sent: the next one covers `sentSeq + 1`..`seq`. */
+  private sentSeq = 0;
+  /** Acks held back until the frame that carries their change has gone out. */
+  private heldAcks: { connection: Connection; ref: string; seq: number }[] = [];
+  private lastSent = 0;
+  private sendTimer: ReturnType<typeof setTimeout> | null = null;
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -80,6 +93,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     }
     this.state = state;
     this.shown = publicView(this.meta.kind, state);
+    this.sentSeq = this.seq;
   }
 
   /** Sets the room up once, right after its row was written to D1. Idempotent. */
@@ -138,6 +152,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** The room as `member` may see it, for REST reads. */
   async viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null> {
     if (!this.meta || !this.state) return null;
+    this.sendUnsent();
     return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.shown!, privatePart(this.meta.kind, this.state, member)) };
   }
 
@@ -191,7 +206,10 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
     if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
-    if (ref !== undefined) this.sendTo(connection, { type: "ack", ref, seq: result.seq });
+    if (ref === undefined) return;
+    // The sender hears the ack after the frame that carries its change, as everyone hears it.
+    if (this.unsent) this.heldAcks.push({ connection, ref, seq: result.seq });
+    else this.sendTo(connection, { type: "ack", ref, seq: result.seq });
   }
 
   onClose(connection: Connection<Seat>) {
@@ -338,7 +356,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
-    this.broadcastChange(privateForAll(meta.kind, input.type) ? null : actor);
+    this.queueChange(privateForAll(meta.kind, input.type) ? null : actor);
     if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
@@ -358,21 +376,44 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   /**
-   * One patch frame, the same bytes for every socket, then each private part that changed.
-   * `only` names the one member whose private part may have changed (null: anyone's).
+   * Marks the change just stored as unsent (`actor`: the one member whose private part may have
+   * changed, null: anyone's) and sends now or when the coalescing window ends.
    */
-  private broadcastChange(only: string | null) {
+  private queueChange(actor: string | null) {
+    const unsent = (this.unsent ??= { members: new Set() });
+    if (actor === null) unsent.members = "all";
+    else if (unsent.members !== "all") unsent.members.add(actor);
+    if (this.sendTimer !== null) return;
+    const wait = this.lastSent + COALESCE_MS - Date.now();
+    if (wait <= 0) return this.sendUnsent();
+    this.sendTimer = setTimeout(() => this.sendUnsent(), wait);
+  }
+
+  /**
+   * One patch frame for every change not yet sent, the same bytes for every socket (with `from`
+   * when it covers several seqs), then each private part that changed, then the held acks.
+   */
+  private sendUnsent() {
+    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
+    this.sendTimer = null;
+    const unsent = this.unsent;
+    if (!unsent) return;
+    this.unsent = null;
+    this.lastSent = Date.now();
     const kind = this.meta!.kind;
     const next = publicView(kind, this.state!);
     const ops = diff(this.shown, next);
     this.shown = next;
-    const frame = JSON.stringify({ type: "patch", seq: this.seq, ops } satisfies RoomServerFrame);
+    // Changes with nothing public (a hidden re-vote) send no patch; the next one covers their seqs.
+    const from = this.sentSeq + 1;
+    const frame = ops.length === 0 ? null : JSON.stringify((from === this.seq ? { type: "patch", seq: this.seq, ops } : { type: "patch", seq: this.seq, from, ops }) satisfies RoomServerFrame);
+    if (frame) this.sentSeq = this.seq;
     const parts = new Map<string, string | null>();
     for (const connection of this.getConnections<Seat>()) {
       const seat = connection.state;
       if (!seat) continue;
-      if (ops.length > 0) connection.send(frame);
-      if (only !== null && seat.member !== only) continue;
+      if (frame) connection.send(frame);
+      if (unsent.members !== "all" && !unsent.members.has(seat.member)) continue;
       let part = parts.get(seat.member);
       if (part === undefined) {
         const json = JSON.stringify(privatePart(kind, this.state!, seat.member));
@@ -382,9 +423,14 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
       if (part !== null) connection.send(`{"type":"private","seq":${this.seq},"private":${part}}`);
     }
     for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
+    const acks = this.heldAcks;
+    this.heldAcks = [];
+    for (const { connection, ref, seq } of acks) if (connection.readyState === WebSocket.OPEN) this.sendTo(connection, { type: "ack", ref, seq });
   }
 
   private sendState(connection: Connection, seat: Seat) {
+    // What is still in the window goes out first, so `shown` is the view at `seq`.
+    this.sendUnsent();
     const kind = this.meta!.kind;
     const part = privatePart(kind, this.state!, seat.member);
     this.sentPrivate.set(seat.member, JSON.stringify(part));

@@ -439,6 +439,56 @@ describe("room sockets", () => {
   });
 });
 
+describe("room changes sent close together", () => {
+  it("sends changes that arrive close together as one frame per socket, in order, each ack after the frame that carries it", async () => {
+    const team = await buildTeam();
+    const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Burst", method: "mad_sad_glad" } });
+    const writer = await openRoom(res.json.guid, team.cookies.write);
+    await joinRoom(res.json.guid, team.cookies.root);
+    const listener = await openRoom(res.json.guid, team.cookies.root);
+    await writer.waitFor(() => true, "the writer's state");
+    await listener.waitFor(() => true, "the listener's state");
+    const before = listener.parsed.length;
+    const count = 20;
+    for (let i = 0; i < count; i++) writer.raw(JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `burst-${i}` }));
+    const notes = await listener.waitFor((v) => v.notes.length === count, "every note");
+    expect(notes.notes.map((n: { text: string }) => n.text).sort()).toEqual(Array.from({ length: count }, (_, i) => `Note ${i}`).sort());
+    const patches = listener.parsed.slice(before).filter((f) => f.type === "patch");
+    expect(patches.length).toBeLessThan(count);
+    expect(patches.some((f) => f.type === "patch" && f.from !== undefined && f.from < f.seq)).toBe(true);
+    expect(listener.gaps()).toBe(0);
+    // Every ack reaches the writer after the patch that carries its change, never before it.
+    await writer.waitFor(() => writer.parsed.filter((f) => f.type === "ack").length === count, "every ack");
+    for (let i = 0; i < count; i++) {
+      const at = writer.parsed.findIndex((f) => f.type === "ack" && f.ref === `burst-${i}`);
+      const ack = writer.parsed[at] as { seq: number };
+      expect(writer.parsed.slice(0, at).some((f) => f.type === "patch" && f.seq >= ack.seq)).toBe(true);
+    }
+    expect(writer.gaps()).toBe(0);
+  });
+
+  it("keeps a socket in step across a change with nothing public to show (a hidden re-vote)", async () => {
+    const team = await buildTeam();
+    const room = await pokerRoom(team);
+    const task = await newTask(team.projectId, team.cookies.write, "Quiet");
+    const owner = await openRoom(room.guid, team.cookies.write);
+    const member = await openRoom(room.guid, team.cookies.root);
+    await owner.waitFor((v) => v.participants.filter((p: { present: boolean }) => p.present).length === 2, "both present");
+    expect(await owner.send({ type: "add_issues", issues: [{ id: task.guid, title: "Quiet", description: "" }] })).toEqual({ ok: true });
+    expect(await owner.send({ type: "pick", issue: task.guid })).toEqual({ ok: true });
+    expect(await member.send({ type: "vote", issue: task.guid, card: "3" })).toEqual({ ok: true });
+    await owner.waitFor((v) => v.rounds[task.guid]?.voted.length === 1, "the vote");
+    const syncsBefore = owner.frames.filter((f) => f.includes('"type":"state"')).length;
+    // Changing a hidden card changes nothing the others see; the next change must still fit.
+    expect(await member.send({ type: "vote", issue: task.guid, card: "5" })).toEqual({ ok: true });
+    expect(await owner.send({ type: "add_issues", issues: [{ id: crypto.randomUUID(), title: "Next", description: "" }] })).toEqual({ ok: true });
+    await owner.waitFor((v) => v.queue.length === 2, "the second issue");
+    expect(owner.gaps()).toBe(0);
+    expect(owner.frames.filter((f) => f.includes('"type":"state"')).length).toBe(syncsBefore);
+    expect(member.view().rounds[task.guid].mine).toBe("5");
+  });
+});
+
 describe("room messages sent twice", () => {
   it("applies a frame re-sent with the same ref once and answers it again", async () => {
     const team = await buildTeam();
