@@ -63,7 +63,7 @@ export interface DocRoomRpc {
   saveVersion(name: string, by: string): Promise<VersionRow>;
   versionState(id: string): Promise<Uint8Array | null>;
   restoreVersion(id: string, by: string): Promise<{ ok: true; before: VersionRow } | { ok: false; reason: "version_not_found" }>;
-  applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<boolean>;
+  applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<{ ok: true } | { ok: false; reason: "import_invalid" | "import_not_empty" }>;
   snapshot(): Promise<Uint8Array>;
   recheckAccess(): Promise<void>;
   storageStats(): Promise<{ updates: number; bytes: number }>;

@@ -72,7 +72,7 @@ export const meetingRoutes = new Hono<AppEnv>()
     const made = await createDoc(db, room.projectId, user.id, { kind: "text", title: notesTitle(room.name, day), parent: null });
     if (!made.ok) throw new ApiProblem(409, made.reason);
     const written = await (await docRoom(c.env, made.doc.guid)).applyImport(notesUpdate(room, messages, (ms) => `${clock.format(ms)} UTC`), user.id, room.projectId, "text");
-    if (!written) throw new ApiProblem(409, "import_invalid");
+    if (!written.ok) throw new ApiProblem(409, written.reason);
     return c.json({ guid: made.doc.guid, title: made.doc.title, messages: messages.length, url: `/project/${room.projectId}/docs/${made.doc.guid}` }, 201);
   })
   // A poker or retro room's own meeting, made on first use, for everyone who sees the room.
