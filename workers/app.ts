@@ -15,6 +15,8 @@ import { runBillingSchedule } from "./services/payments/renewals";
 import { runJiraSchedule } from "./services/jira-sync";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
+import { paintFirst } from "./site/first-paint";
+import { isSitePage } from "../domain/i18n/page-namespaces";
 import { isSocketPath, routeSocket } from "./sockets";
 
 // Before the runtime makes any object: the classes below come from this very module.
@@ -108,8 +110,9 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(cspNonceContext, nonce);
-    const page = await notModified(request, await requestHandler(request, context));
-    if (page.status === 304) return stamp(page);
+    const rendered = await notModified(request, await requestHandler(request, context));
+    if (rendered.status === 304) return stamp(rendered);
+    const page = isSitePage(url.pathname) ? paintFirst(rendered, nonce) : rendered;
     const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
     const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
     return stamp(withHeaders(page, { ...headers, "Content-Security-Policy": csp }));
