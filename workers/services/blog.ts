@@ -289,11 +289,11 @@ export type CoverResult = { ok: true; post: PostView } | { ok: false; reason: "c
 export async function setCover(env: Env, db: Db, post: BlogPost, bytes: Uint8Array, copies: Uint8Array[] = [], now = Date.now()): Promise<CoverResult> {
   const checked = checkCover(bytes);
   if (!checked.ok) return checked;
-  const variants = [];
+  const variants: { type: string; width: number; bytes: Uint8Array; ext: string }[] = [];
   for (const copy of copies) {
     const variant = checkVariant(copy, checked);
     if (!variant.ok || variants.some((v) => v.width === variant.width)) return { ok: false, reason: "cover_variant_invalid" };
-    variants.push({ ...variant, bytes: copy, ext: IMAGE_EXTENSIONS[variant.type] });
+    variants.push({ ...variant, bytes: copy, ext: IMAGE_EXTENSIONS[variant.type]! });
   }
   const random = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const key = `blog/covers/${random}.${IMAGE_EXTENSIONS[checked.type]}`;
@@ -341,4 +341,19 @@ export function coverObject(env: Env, file: string) {
 /** Post guids of a translation group, for the editor's language switch. */
 export function translationsOf(db: Db, group: string) {
   return db.select({ guid: blogPosts.id, language: blogPosts.language, slug: blogPosts.slug }).from(blogPosts).where(inArray(blogPosts.translationGroup, [group])).all();
+}
+
+/**
+ * What readers can see of the blog, in one short string: how many posts are public and when the
+ * newest of them changed. Publishing, editing, unpublishing or deleting a post, and a scheduled
+ * post's time arriving, all change it; editing a draft does not. The public pages' edge cache
+ * keys carry it (workers/site/page-cache.ts).
+ */
+export async function blogVersion(db: Db, now = Date.now()): Promise<string> {
+  const row = await db
+    .select({ count: sql<number>`count(*)`, changed: sql<number | null>`max(${blogPosts.updatedAt})` })
+    .from(blogPosts)
+    .where(visible(now))
+    .get();
+  return `${row?.count ?? 0}.${row?.changed ?? 0}`;
 }
