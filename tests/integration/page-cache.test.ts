@@ -54,6 +54,7 @@ describe("the edge cache of public pages", () => {
     expect(first.cache).toBe("miss");
     expect(first.text).toContain("First title");
     expect(first.res.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+    expect(first.res.headers.get("Vary")).toBe("Cookie, Accept-Language");
     const etag = first.res.headers.get("ETag")!;
     expect(etag).toBeTruthy();
 

@@ -108,6 +108,8 @@ export async function keepPage(ctx: ExecutionContext, key: Request, page: Respon
   const res = new Response(page.body, page);
   if (!res.headers.has("ETag")) res.headers.set("ETag", `W/"${await digest(key.url)}"`);
   res.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  // One URL answers in the language of the cookie or the browser: no shared cache may mix them.
+  if (!res.headers.has("Vary")) res.headers.set("Vary", "Cookie, Accept-Language");
   res.headers.set(PAGE_CACHE_HEADER, "miss");
   const stored = res.clone();
   const kept = new Response(stored.body, stored);
