@@ -28,7 +28,9 @@ function audit(url, out) {
   const scores = Object.fromEntries(Object.values(report.categories).map((c) => [c.id, Math.round(c.score * 100)]));
   // What cost points: every weighted audit below a pass, to act on.
   const metrics = report.audits.metrics?.details?.items?.[0] ?? {};
-  const timings = ["firstContentfulPaint", "largestContentfulPaint", "totalBlockingTime"].map((k) => `${k.replace(/[a-z]+/g, "")} ${Math.round(metrics[k] ?? NaN)} ms`).join(", ");
+  const timings = Object.entries({ FCP: "firstContentfulPaint", LCP: "largestContentfulPaint", TBT: "totalBlockingTime" })
+    .map(([label, key]) => `${label} ${Math.round(metrics[key] ?? NaN)} ms`)
+    .join(", ");
   const misses = Object.values(report.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && (report.audits[a.id].score ?? 1) < 0.9).map((a) => `${a.id}${report.audits[a.id].displayValue ? ` (${report.audits[a.id].displayValue})` : ""}`));
   return { scores, misses, timings };
 }
