@@ -88,9 +88,10 @@ const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
 await waitUp();
 
-// 1. Bundle of `/`: every script the page loads before it is interactive.
+// 1. Bundle of `/`: every script the page loads before it is interactive (public pages park
+// their preloads until the first paint: workers/site/first-paint.ts).
 const html = await (await fetch(base + "/", { headers: { "Accept-Language": "en" } })).text();
-const scripts = new Set([...html.matchAll(/(?:modulepreload" href|import\(|src)="?([^"')\s]+\.js)/g)].map((m) => m[1]));
+const scripts = new Set([...html.matchAll(/(?:modulepreload(?:-after-paint)?" href|import\(|src)="?([^"')\s]+\.js)/g)].map((m) => m[1]));
 let gz = 0;
 for (const src of scripts) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
 console.log(`JS for / : ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files; budget 200 KB; ratio ${(gz / 1024 / 200).toFixed(2)}`);

@@ -42,6 +42,7 @@ const MATRIX: Record<string, string> = {
   "POST /v1/auth":                                        "AAAAAA",
   "POST /v1/exit":                                        "AAAADD",
   "GET /v2/whoami":                                       "AAAADD",
+  "POST /v1/tour/seen":                                   "AAAADD",
   "PUT /v1/changingme":                                   "AAAADD",
   "POST /v1/changingme/confirm":                          "AAAADD",
   "PUT /v1/changepass":                                   "AAAADD",

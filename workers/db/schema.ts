@@ -36,6 +36,8 @@ export const users = sqliteTable(
     emailConfirmedAt: integer("email_confirmed_at"),
     /** A site administrator writes the blog; granted only by the operator (`npm run admin`). */
     siteAdmin: integer("site_admin", { mode: "boolean" }).notNull().default(false),
+    /** When the product tour was first shown to the account (on any device); null: not yet. */
+    tourSeenAt: integer("tour_seen_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -675,6 +677,8 @@ export const blogPosts = sqliteTable(
     coverAlt: text("cover_alt").notNull().default(""),
     coverWidth: integer("cover_width"),
     coverHeight: integer("cover_height"),
+    /** Smaller copies stored beside the cover, as `<width>.<ext>` tokens (domain/blog/cover.ts). */
+    coverVariants: text("cover_variants"),
     state: text("state", { enum: ["draft", "published", "scheduled"] }).notNull().default("draft"),
     /** When it became (or becomes) public, ms; null for a draft never published. */
     publishAt: integer("publish_at"),

@@ -1,6 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { apiCall } from "../../lib/api";
 import { useViewer } from "./viewer";
 
 /**
@@ -20,7 +21,11 @@ export const TOUR_PAGE = "/project";
 /** The navigation state that asks for the tour (the help menu's "Take the tour"). */
 export const TOUR_REQUEST = "tour";
 
-/** "Seen" lives in this browser's local storage, one key per user (no schema change). */
+/**
+ * "Seen" lives on the account (`WhoAmI.tour_seen`, set by `POST /v1/tour/seen`), so a tour
+ * finished on one device is not shown on another; this browser's local storage keeps it too,
+ * one key per user, so a failed call does not show it twice here.
+ */
 export function tourSeenKey(userGuid: string) {
   return `tour.seen.${userGuid}`;
 }
@@ -39,6 +44,11 @@ function writeSeen(key: string) {
   } catch {
     // storage blocked: nothing to remember
   }
+}
+
+/** Tells the account; quiet on failure (local storage still remembers on this device). */
+function tellAccount() {
+  void apiCall("POST", "/v1/tour/seen");
 }
 
 function targetOf(target: string): HTMLElement | null {
@@ -90,11 +100,13 @@ export function Tour() {
 
   // First visit after sign-in: show it and remember that it was shown.
   useEffect(() => {
-    if (!user || location.pathname !== TOUR_PAGE || request) return;
+    if (!user || location.pathname !== TOUR_PAGE || request || user.tour_seen) return;
     const key = tourSeenKey(user.guid);
-    if (readSeen(key)) return;
+    // Seen here before the account kept it: tell the account, show nothing.
+    if (readSeen(key)) return tellAccount();
     const timer = window.setTimeout(() => {
       writeSeen(key);
+      tellAccount();
       begin(document.activeElement === null || document.activeElement === document.body);
     }, 0);
     return () => window.clearTimeout(timer);
@@ -104,6 +116,7 @@ export function Tour() {
   useEffect(() => {
     if (!user || location.pathname !== TOUR_PAGE || !request) return;
     writeSeen(tourSeenKey(user.guid));
+    if (!user.tour_seen) tellAccount();
     const timer = window.setTimeout(() => begin(true), 0);
     return () => window.clearTimeout(timer);
   }, [user, location.pathname, request, begin]);
