@@ -3,13 +3,13 @@ import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
 import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
-import { diff } from "../../domain/rooms/patch";
-import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
+import { composeView, privateForAll, privatePart, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
 import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
 import type { RoomServerRpc } from "../stubs";
 import { carryOut, roomEffects, type RoomEffects } from "./effects";
+import { RoomBroadcast, send } from "./broadcast";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { ROOM_HEADER } from "../../domain/wire/headers";
 import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
@@ -24,11 +24,6 @@ const COMPACT_EVERY = 200;
 /** Refs remembered for deduplication (a reconnect re-sends only a few). */
 const REMEMBERED_REFS = 500;
 const memberTag = (member: string) => `member:${member}`;
-/**
- * Changes closer together than this go out as one frame per socket: the first change after a
- * quiet spell is sent at once, later ones wait for the window to end (bench/rooms.mjs chose it).
- */
-export const COALESCE_MS = 10;
 const SYSTEM_ACTOR = "system";
 
 type Input = { type: string } & Record<string, unknown>;
@@ -57,20 +52,10 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private state: RoomState | null = null;
   private seq = 0;
   private snapshotSeq = 0;
-  /** The public view as last sent, to patch from. */
-  private shown: RoomView | null = null;
-  /** Each member's private part as last sent (JSON), to send only what changed. */
-  private sentPrivate = new Map<string, string>();
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
-  /** Changes stored but not yet sent: whose private parts may differ. */
-  private unsent: { members: Set<string> | "all" } | null = null;
-  /** The seq of the last patch sent: the next one covers `sentSeq + 1`..`seq`. */
-  private sentSeq = 0;
-  /** Acks held back until the frame that carries their change has gone out. */
-  private heldAcks: { connection: Connection; ref: string; seq: number }[] = [];
-  private lastSent = 0;
-  private sendTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the sockets heard, and the coalescing of what they hear next. */
+  private broadcast = new RoomBroadcast({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => this.getConnections<Seat>() });
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -92,8 +77,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
       this.seq = entry.seq;
     }
     this.state = state;
-    this.shown = publicView(this.meta.kind, state);
-    this.sentSeq = this.seq;
+    this.broadcast.reset();
   }
 
   /** Sets the room up once, right after its row was written to D1. Idempotent. */
@@ -108,7 +92,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?), ('state', ?), ('seq', '0')", JSON.stringify(meta), JSON.stringify(state));
     this.meta = meta;
     this.state = state;
-    this.shown = publicView(meta.kind, state);
+    this.broadcast.reset();
     return { ok: true };
   }
 
@@ -152,8 +136,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** The room as `member` may see it, for REST reads. */
   async viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null> {
     if (!this.meta || !this.state) return null;
-    this.sendUnsent();
-    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.shown!, privatePart(this.meta.kind, this.state, member)) };
+    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.broadcast.current(), privatePart(this.meta.kind, this.state, member)) };
   }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -206,10 +189,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
     if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
-    if (ref === undefined) return;
-    // The sender hears the ack after the frame that carries its change, as everyone hears it.
-    if (this.unsent) this.heldAcks.push({ connection, ref, seq: result.seq });
-    else this.sendTo(connection, { type: "ack", ref, seq: result.seq });
+    if (ref !== undefined) this.broadcast.ack(connection, ref, result.seq);
   }
 
   onClose(connection: Connection<Seat>) {
@@ -356,7 +336,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
-    this.queueChange(privateForAll(meta.kind, input.type) ? null : actor);
+    this.broadcast.queue(privateForAll(meta.kind, input.type) ? null : actor);
     if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
@@ -375,71 +355,12 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.snapshotSeq = this.seq;
   }
 
-  /**
-   * Marks the change just stored as unsent (`actor`: the one member whose private part may have
-   * changed, null: anyone's) and sends now or when the coalescing window ends.
-   */
-  private queueChange(actor: string | null) {
-    const unsent = (this.unsent ??= { members: new Set() });
-    if (actor === null) unsent.members = "all";
-    else if (unsent.members !== "all") unsent.members.add(actor);
-    if (this.sendTimer !== null) return;
-    const wait = this.lastSent + COALESCE_MS - Date.now();
-    if (wait <= 0) return this.sendUnsent();
-    this.sendTimer = setTimeout(() => this.sendUnsent(), wait);
-  }
-
-  /**
-   * One patch frame for every change not yet sent, the same bytes for every socket (with `from`
-   * when it covers several seqs), then each private part that changed, then the held acks.
-   */
-  private sendUnsent() {
-    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
-    this.sendTimer = null;
-    const unsent = this.unsent;
-    if (!unsent) return;
-    this.unsent = null;
-    this.lastSent = Date.now();
-    const kind = this.meta!.kind;
-    const next = publicView(kind, this.state!);
-    const ops = diff(this.shown, next);
-    this.shown = next;
-    // Changes with nothing public (a hidden re-vote) send no patch; the next one covers their seqs.
-    const from = this.sentSeq + 1;
-    const frame = ops.length === 0 ? null : JSON.stringify((from === this.seq ? { type: "patch", seq: this.seq, ops } : { type: "patch", seq: this.seq, from, ops }) satisfies RoomServerFrame);
-    if (frame) this.sentSeq = this.seq;
-    const parts = new Map<string, string | null>();
-    for (const connection of this.getConnections<Seat>()) {
-      const seat = connection.state;
-      if (!seat) continue;
-      if (frame) connection.send(frame);
-      if (unsent.members !== "all" && !unsent.members.has(seat.member)) continue;
-      let part = parts.get(seat.member);
-      if (part === undefined) {
-        const json = JSON.stringify(privatePart(kind, this.state!, seat.member));
-        part = this.sentPrivate.get(seat.member) === json ? null : json;
-        parts.set(seat.member, part);
-      }
-      if (part !== null) connection.send(`{"type":"private","seq":${this.seq},"private":${part}}`);
-    }
-    for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
-    const acks = this.heldAcks;
-    this.heldAcks = [];
-    for (const { connection, ref, seq } of acks) if (connection.readyState === WebSocket.OPEN) this.sendTo(connection, { type: "ack", ref, seq });
-  }
-
   private sendState(connection: Connection, seat: Seat) {
-    // What is still in the window goes out first, so `shown` is the view at `seq`.
-    this.sendUnsent();
-    const kind = this.meta!.kind;
-    const part = privatePart(kind, this.state!, seat.member);
-    this.sentPrivate.set(seat.member, JSON.stringify(part));
-    const you: RoomYou = { member: seat.member, name: seat.name, readOnly: seat.readOnly };
-    this.sendTo(connection, { type: "state", kind, seq: this.seq, public: this.shown, private: part, you });
+    this.broadcast.sendState(connection, { member: seat.member, name: seat.name, readOnly: seat.readOnly });
   }
 
   private sendTo(connection: Connection, frame: RoomServerFrame) {
-    connection.send(JSON.stringify(frame));
+    send(connection, frame);
   }
 
   private seatOf(ctx: ConnectionContext): Seat | null {
