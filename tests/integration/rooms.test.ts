@@ -188,6 +188,16 @@ describe("rooms over REST", () => {
     const numbered = await call("PUT", `${fields}/${made.json.guid}/select/${option("L").guid}`, { cookie: team.cookies.root, body: { value_number: 5 } });
     expect((numbered.json as Option[]).map((o) => [o.value, o.value_number])).toEqual([["S", 1], ["M", 3], ["L", 5]]);
 
+    // The project's deck list offers the field after the built-in decks, with the same shape;
+    // it is the field's to change, so it cannot be deleted as a deck.
+    const decks = `${base(team.projectId)}/valmethod`;
+    const listed = (await call("GET", decks, { cookie: team.cookies.read })).json.results as { guid: string; name: string; builtin: boolean; kind: string; cards: unknown[] }[];
+    const fieldDeck = { guid: `field:${made.json.guid}`, name: "T-shirt", builtin: false, kind: "custom", cards: [{ label: "S", value: 1 }, { label: "M", value: 3 }, { label: "L", value: 5 }, { label: "?", value: null }, { label: "coffee", value: null }] };
+    expect(listed.map((d) => d.guid)).toEqual(["fibonacci", "modified_fibonacci", "t_shirt", "powers_of_two", fieldDeck.guid]);
+    expect(listed.at(-1)).toEqual(fieldDeck);
+    expect((await call("GET", `${decks}/${fieldDeck.guid}`, { cookie: team.cookies.read })).json).toEqual(fieldDeck);
+    expect((await call("DELETE", `${decks}/${fieldDeck.guid}`, { cookie: team.cookies.write })).status).toBe(404);
+
     const room = await pokerRoom(team, `field:${made.json.guid}`, "Sizing");
     const r = `/api/v1/rooms/${room.guid}`;
     expect(room).toMatchObject({ method: `field:${made.json.guid}` });
@@ -209,6 +219,16 @@ describe("rooms over REST", () => {
     expect(values.find((v) => v.guid === made.json.guid)?.value).toBe(option("M").guid);
     // The option, not a number: the estimate field is left as it was.
     expect(values.find((v) => v.slug === "estimate")?.value ?? null).toBeNull();
+
+    // The calibration strip of the next task shows Checkout as the reference for M.
+    const next = await newTask(team.projectId, team.cookies.write, "Cart");
+    const strip = await call("GET", `${r}/calibration?issue=${next.guid}`, { cookie: team.cookies.read });
+    expect(strip.status, strip.text).toBe(200);
+    expect((strip.json.results as { card: string; value: number | null; tasks: { title: string }[] }[]).map((v) => [v.card, v.value, v.tasks.map((t) => t.title)])).toEqual([
+      ["S", 1, []],
+      ["M", 3, ["Checkout"]],
+      ["L", 5, []],
+    ]);
   });
 
   it("refuses a deck from another project's field or from a field that is not a select field of tasks", async () => {
