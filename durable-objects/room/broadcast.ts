@@ -18,14 +18,14 @@ import type { RoomKind, RoomServerFrame, RoomYou } from "../../domain/wire/live/
 export const COALESCE_MS = 10;
 
 /** What the room object lends its broadcast: the sockets (with their seats) and the state now. */
-export interface BroadcastRoom {
+export interface BroadcastRoom<Seat extends { member: string }> {
   kind: () => RoomKind;
   state: () => RoomState;
   seq: () => number;
-  sockets: () => Iterable<Connection<{ member: string }>>;
+  sockets: () => Iterable<Connection<Seat>>;
 }
 
-export class RoomBroadcast {
+export class RoomBroadcast<Seat extends { member: string }> {
   /** The public view as last sent, to patch from. */
   private shown: RoomView | null = null;
   /** The seq of the last patch sent: the next one covers `sentSeq + 1`..`seq`. */
@@ -39,7 +39,7 @@ export class RoomBroadcast {
   private lastSent = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly room: BroadcastRoom) {}
+  constructor(private readonly room: BroadcastRoom<Seat>) {}
 
   /** Starts from the state as it is (a new room, or one read back after an eviction). */
   reset() {

@@ -55,7 +55,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
   /** What the sockets heard, and the coalescing of what they hear next. */
-  private broadcast = new RoomBroadcast({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => this.getConnections<Seat>() });
+  private fanOut = new RoomBroadcast<Seat>({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => this.getConnections<Seat>() });
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -77,7 +77,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
       this.seq = entry.seq;
     }
     this.state = state;
-    this.broadcast.reset();
+    this.fanOut.reset();
   }
 
   /** Sets the room up once, right after its row was written to D1. Idempotent. */
@@ -92,7 +92,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?), ('state', ?), ('seq', '0')", JSON.stringify(meta), JSON.stringify(state));
     this.meta = meta;
     this.state = state;
-    this.broadcast.reset();
+    this.fanOut.reset();
     return { ok: true };
   }
 
@@ -136,7 +136,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** The room as `member` may see it, for REST reads. */
   async viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null> {
     if (!this.meta || !this.state) return null;
-    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.broadcast.current(), privatePart(this.meta.kind, this.state, member)) };
+    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.fanOut.current(), privatePart(this.meta.kind, this.state, member)) };
   }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -189,7 +189,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
     if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
-    if (ref !== undefined) this.broadcast.ack(connection, ref, result.seq);
+    if (ref !== undefined) this.fanOut.ack(connection, ref, result.seq);
   }
 
   onClose(connection: Connection<Seat>) {
@@ -336,7 +336,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
-    this.broadcast.queue(privateForAll(meta.kind, input.type) ? null : actor);
+    this.fanOut.queue(privateForAll(meta.kind, input.type) ? null : actor);
     if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
@@ -356,7 +356,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   private sendState(connection: Connection, seat: Seat) {
-    this.broadcast.sendState(connection, { member: seat.member, name: seat.name, readOnly: seat.readOnly });
+    this.fanOut.sendState(connection, { member: seat.member, name: seat.name, readOnly: seat.readOnly });
   }
 
   private sendTo(connection: Connection, frame: RoomServerFrame) {
