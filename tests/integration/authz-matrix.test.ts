@@ -200,6 +200,11 @@ const MATRIX: Record<string, string> = {
   "GET /meeting/ice-servers":                             "AAAADD",
   "POST /v1/rooms/:rid/meeting":                          "AAADDD",
   "POST /meeting/rooms/:roomId/notes":                    "AADDDD",
+  // The SFU proxy (a room past the mesh, fake Realtime): the caller's own peer in the room.
+  "POST /meeting/rooms/:roomId/sfu/publish":              "AAADDD",
+  "POST /meeting/rooms/:roomId/sfu/pull":                 "AAADDD",
+  "PUT /meeting/rooms/:roomId/sfu/renegotiate":           "AAADDD",
+  "PUT /meeting/rooms/:roomId/sfu/close":                 "AAADDD",
   // Blog: reading is public; writing is for site administrators, which none of these actors is
   // (tests/integration/blog.test.ts holds the allowed side).
   "GET /v1/category/:slug":                               "AAAAAA",
@@ -588,8 +593,58 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip": async () => ({ params: { rid: await w.a.fresh.poker(w.a.task) } }),
   "POST /meeting/rooms": () => ({ json: { projectId: w.a.projectId, name: "Daily", description: "Stand-up" } }),
   "POST /rooms/:roomId/join": () => ({ json: { name: "Visitor" } }),
+  "POST /meeting/rooms/:roomId/sfu/publish": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor);
+    return { params: { roomId: room }, json: { peer, sdp: SFU_SDP, tracks: SFU_TRACKS } };
+  },
+  "POST /meeting/rooms/:roomId/sfu/pull": async (actor) => {
+    const { room, peer, root } = await sfuPeerOf(actor, "publish");
+    return { params: { roomId: room }, json: { peer, tracks: [{ peer: root, trackName: "video" }] } };
+  },
+  "PUT /meeting/rooms/:roomId/sfu/renegotiate": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor, "pull");
+    return { params: { roomId: room }, json: { peer, sdp: SFU_SDP } };
+  },
+  "PUT /meeting/rooms/:roomId/sfu/close": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor, "publish");
+    return { params: { roomId: room }, json: { peer, mids: ["1"], sdp: SFU_SDP } };
+  },
   "POST /v1/rooms/:rid/archiv": async () => ({ params: { rid: await w.a.fresh.poker() } }),
 };
+
+const SFU_SDP = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
+const SFU_TRACKS = [{ mid: "0", trackName: "audio" }, { mid: "1", trackName: "video" }];
+let sfuWorld: Promise<{ room: string; peers: Partial<Record<Actor, string>> }> | undefined;
+
+/**
+ * A meeting of project A past the mesh's size (so on the fake SFU), with an open peer of root,
+ * write and read each; the root's tracks published. The refused actors name the root's peer.
+ * `before` publishes (and pulls) for the actor first, as its page would.
+ */
+async function sfuPeerOf(actor: Actor, before?: "publish" | "pull") {
+  sfuWorld ??= (async () => {
+    const made = await send(opByKey("POST /meeting/rooms"), { json: { projectId: w.a.projectId, name: "All hands", description: "Past the mesh" } }, w.team.cookies.write);
+    const room = made.json.guid as string;
+    const peers: Partial<Record<Actor, string>> = {};
+    for (const who of ["root", "write", "read"] as const) await joinMeeting(room, w.team.cookies[who], who);
+    for (const who of ["root", "write", "read", "root", "root", "root", "root"] as const) {
+      const socket = await openMeeting(room, w.team.cookies[who]);
+      peers[who] ??= (await socket.frame("welcome")).you;
+    }
+    const body = { peer: peers.root, sdp: SFU_SDP, tracks: SFU_TRACKS };
+    const published = await send(opByKey("POST /meeting/rooms/:roomId/sfu/publish"), { params: { roomId: room }, json: body }, w.team.cookies.root);
+    if (published.status !== 200) throw new Error(`the SFU room did not come up: ${published.status} ${published.text}`);
+    return { room, peers };
+  })();
+  const { room, peers } = await sfuWorld;
+  const peer = peers[actor] ?? peers.root!;
+  if (before && peers[actor]) {
+    const cookie = cookieOf(actor);
+    await send(opByKey("POST /meeting/rooms/:roomId/sfu/publish"), { params: { roomId: room }, json: { peer, sdp: SFU_SDP, tracks: SFU_TRACKS } }, cookie);
+    if (before === "pull") await send(opByKey("POST /meeting/rooms/:roomId/sfu/pull"), { params: { roomId: room }, json: { peer, tracks: [{ peer: peers.root!, trackName: "video" }] } }, cookie);
+  }
+  return { room, peer, root: peers.root! };
+}
 
 /** What a socket connection did: opened and heard its first state, or was refused. */
 async function socketOutcome(key: string, actor: Actor): Promise<{ allowed: boolean; detail: string }> {
