@@ -94,6 +94,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface)] px-3 py-2 last:border-b-0 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-task"
+      data-shortcut-item
       data-guid={task.guid}
       data-title={title}
     >
@@ -116,6 +117,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
         preventScrollReset
         className="min-w-0 flex-1 truncate text-sm hover:underline"
         data-testid="task-open"
+        data-shortcut-open
       >
         {title}
       </Link>
