@@ -195,6 +195,7 @@ test("every main page fits a phone and a laptop in both themes, and names itself
 
     // J and K move among the cards, E opens the focused one.
     const titles = me.getByTestId("board-card").getByTestId("card-title");
+    await expect(titles.first()).toBeVisible();
     await me.keyboard.press("j");
     await expect(titles.first()).toBeFocused();
     await me.keyboard.press("k");
