@@ -121,7 +121,7 @@ async function visit(page: Page, path: string, label: string, Axe: AxeBuilderCla
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("every main page fits a phone and a laptop in both themes, and names itself", async ({ page, browser, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const Axe = await loadAxe();
   if (!Axe) test.info().annotations.push({ type: "axe", description: "@axe-core/playwright is not installed: the axe checks were skipped" });
   const appName = await t(request, "en", "common:appName");
