@@ -9,6 +9,7 @@ import { CommitRow } from "../features/code/commit-row";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-code-commits";
+import { formatDateTime } from "../../domain/time/format";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -28,7 +29,7 @@ export default function ProjectCodeCommits({ loaderData }: Route.ComponentProps)
   if (!loaderData) return <NoAccess />;
   const { repo, ref, page, perPage, items, totalCount, heads, tags } = loaderData;
   const pages = Math.max(1, Math.ceil(totalCount / perPage));
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };
   const pageUrl = (p: number) => `?ref=${encodeURIComponent(ref)}&page=${p}`;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6" data-testid="commits-page">

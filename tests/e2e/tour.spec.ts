@@ -44,6 +44,20 @@ test("shows a new user the tour once, step by step on real elements, not again o
   await expect(tour).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(tour).toHaveCount(0);
+
+  // On a phone, language and theme sit in the header's closed menu: the tour keeps that step and
+  // points at the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("help-menu").click();
+  await page.getByTestId("take-tour").click();
+  await expect(page.getByTestId("tour-progress")).toHaveText("Step 1 of 4");
+  for (let i = 0; i < 3; i++) await tour.getByRole("button", { name: "Next" }).click();
+  await expect(tour).toHaveAttribute("data-step", "preferences");
+  const menu = (await page.getByTestId("header-menu").boundingBox())!;
+  const pop = (await tour.boundingBox())!;
+  expect(Math.abs(pop.y - (menu.y + menu.height)) < 40).toBe(true);
+  await tour.getByRole("button", { name: "Done" }).click();
+  await expect(tour).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { LicencePeriodView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
+import { formatDate } from "../../../domain/time/format";
 
 /** Account settings → Billing: every paid licence period, how it was paid and how it ended. */
 export function LicenceHistory() {
@@ -12,7 +13,7 @@ export function LicenceHistory() {
   useEffect(() => {
     void apiCall<LicencePeriodView[]>("GET", "/v1/license/history").then((r) => r.data && setPeriods(r.data));
   }, []);
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) => formatDate(ms, i18n.language);
   const ending = (p: LicencePeriodView) => {
     if (p.ended_by) return t(`history.ended.${p.ended_by}`);
     if (p.state === "grace" && p.grace_until) return t("history.state.grace", { date: date(p.grace_until) });

@@ -6,6 +6,7 @@ import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
 import { useViewer } from "../shell/viewer";
 import { LicenceHistory } from "./licence-history";
+import { formatDate } from "../../../domain/time/format";
 
 interface Autopay {
   active: boolean;
@@ -27,7 +28,7 @@ export function BillingTab() {
     const r = await apiCall<Autopay>("PUT", "/v1/autopay", { active });
     if (r.data) setAutopay(r.data);
   };
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) => formatDate(ms, i18n.language);
   return (
     <section className="card p-6" data-testid="billing-tab">
       <div className="flex items-center justify-between gap-4">

@@ -6,16 +6,17 @@ import { useViewer } from "./viewer";
 
 /**
  * The product tour of the signed-in start page (`/project`). Each step names the
- * `data-tour="…"` element it points at; a step whose element is missing or not displayed
- * (no rooms yet, a narrow screen) is left out.
+ * `data-tour="…"` element it points at, or its fallback when that one is not displayed (on a
+ * phone, language and theme sit inside the header's closed menu: the step points at the menu
+ * button); a step with neither (no rooms yet) is left out.
  */
-export const TOUR_STEPS = [
+export const TOUR_STEPS: readonly { id: string; target: string; fallback?: string }[] = [
   { id: "newProject", target: "new-project" },
   { id: "rooms", target: "rooms" },
   { id: "notifications", target: "notifications" },
   { id: "help", target: "help" },
-  { id: "preferences", target: "preferences" },
-] as const;
+  { id: "preferences", target: "preferences", fallback: "preferences-menu" },
+];
 
 export const TOUR_PAGE = "/project";
 /** The navigation state that asks for the tour (the help menu's "Take the tour"). */
@@ -46,17 +47,23 @@ function writeSeen(key: string) {
   }
 }
 
+<<<<<<< HEAD
 /** Tells the account; quiet on failure (local storage still remembers on this device). */
 function tellAccount() {
   void apiCall("POST", "/v1/tour/seen");
 }
 
 function targetOf(target: string): HTMLElement | null {
+=======
+function shown(target: string): HTMLElement | null {
+>>>>>>> h/a11y
   const el = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
   if (!el) return null;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 ? el : null;
 }
+
+const targetOf = (step: (typeof TOUR_STEPS)[number]) => shown(step.target) ?? (step.fallback ? shown(step.fallback) : null);
 
 type Run = { steps: (typeof TOUR_STEPS)[number][]; index: number; focus: boolean };
 type Place = { box: CSSProperties; ring: CSSProperties };
@@ -94,7 +101,7 @@ export function Tour() {
   const request = (location.state as Record<string, unknown> | null)?.[TOUR_REQUEST];
 
   const begin = useCallback((focus: boolean) => {
-    const steps = TOUR_STEPS.filter((s) => targetOf(s.target));
+    const steps = TOUR_STEPS.filter((s) => targetOf(s));
     if (steps.length > 0) setRun({ steps, index: 0, focus });
   }, []);
 
@@ -130,7 +137,7 @@ export function Tour() {
 
   useLayoutEffect(() => {
     if (!step) return setWhere(null);
-    const el = targetOf(step.target);
+    const el = targetOf(step);
     if (!el) {
       // The element went away meanwhile: skip the step.
       setRun((r) => (r ? nextRun(r) : r));
@@ -150,7 +157,7 @@ export function Tour() {
   // Measure again once the popover has its real height, then take the focus if allowed.
   useLayoutEffect(() => {
     if (!step || !where || !popover.current) return;
-    const el = targetOf(step.target);
+    const el = targetOf(step);
     if (el && popover.current.offsetHeight) {
       const next = place(el, popover.current);
       if (next.box.top !== where.box.top) setWhere(next);

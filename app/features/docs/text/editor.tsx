@@ -137,7 +137,9 @@ function LiveEditor({ props, provider, ydoc, editable, onEditor }: { props: DocE
         CollaborationCaret.configure({ provider, user: viewer ? { name: viewer.name, color: viewer.color } : { name: "", color: "" } }),
       ],
       editorProps: {
-        attributes: { class: "doc-prose", "aria-label": props.doc.title || t("untitled"), "data-testid": "doc-editor-content", spellcheck: "true" },
+        // TipTap gives the editor role="textbox" only when it is created, and a later options update
+        // (every render) replaces the attributes: without the role here the label is prohibited.
+        attributes: { class: "doc-prose", role: "textbox", "aria-multiline": "true", "aria-readonly": String(!editable), "aria-label": props.doc.title || t("untitled"), "data-testid": "doc-editor-content", spellcheck: "true" },
         handlePaste: (_view, event) => {
           const files = [...(event.clipboardData?.files ?? [])].filter((f) => IMAGE_TYPES.includes(f.type));
           if (files.length === 0) return false;
