@@ -8,7 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
-import { statusKeyOf } from "../../domain/jira/import-plan";
+import { MAX_REFRESHES, statusKeyOf } from "../../domain/jira/import-plan";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 import type { ImportStatus } from "../../durable-objects/stubs";
 import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, workflows } from "../../workers/db/schema";
@@ -24,9 +24,9 @@ const CLOUD = `small-${crypto.randomUUID().slice(0, 8)}`;
 const SIZE = 12;
 const HOUR = 3_600_000;
 
-async function waitFor(guid: string, until: (s: ImportStatus) => boolean): Promise<ImportStatus> {
+async function waitFor(guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 60_000): Promise<ImportStatus> {
   const stub = await getServerByName(E.JiraImport, guid);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await stub.status();
     if (s && until(s)) return s;
@@ -219,5 +219,35 @@ describe("a Jira import, continued", () => {
     expect(new Set((told[0] as Extract<ProjectMessage, { type: "tasks_changed" }>).tasks)).toEqual(new Set(cydIssues.map((c) => c.task)));
     expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.unmatched_people.some((p: { account_id: string }) => p.account_id === "acc-cyd")).toBe(false);
     board.close();
+  });
+});
+
+describe("a Jira that refuses even fresh tokens", () => {
+  it("refreshes at most three times in a row, then ends the import with a translated failure", async () => {
+    const denied = `denied-${crypto.randomUUID().slice(0, 8)}`;
+    await fetch(`${fakeJiraUrl()}/_control/world`, { method: "POST", body: JSON.stringify({ cloudId: denied, size: 1, deny: true }) });
+    const owner = await signedIn();
+    const project = (await call("POST", "/api/v1/project", { cookie: owner.cookie, body: { name: "Refused by Jira" } })).json.guid as string;
+    const tokens = await connectJira(owner.cookie);
+    const tokenCalls = async () => ((await (await fetch(`${fakeJiraUrl()}/_control/stats`)).json()) as { tokens: number }).tokens;
+    const before = await tokenCalls();
+    const res = await call("POST", `/api/v1/project/${project}/jira/import`, {
+      cookie: owner.cookie,
+      body: { jira_token: tokens.jira_token, jira_refresh_token: tokens.jira_refresh_token, jira_cloudID: denied, projects: ["ALPHA"] },
+    });
+    expect(res.status).toBe(201);
+    // Without the cap the object refreshes and retries forever and this never ends.
+    const ended = await waitFor(res.json.guid, (s) => s.phase === "done" || s.phase === "failed", 15_000);
+    expect(ended.phase).toBe("failed");
+    expect(ended.refreshes).toBe(MAX_REFRESHES + 1);
+    expect(ended.problems.map((p) => p.reason)).toEqual(["auth_refused"]);
+    // Each of the three refreshes went through at the fake: Jira refused the fresh tokens anyway.
+    expect((await tokenCalls()) - before).toBeGreaterThanOrEqual(MAX_REFRESHES);
+    const report = await call("GET", `/api/v1/project/${project}/jira/import/${res.json.guid}`, { cookie: owner.cookie });
+    expect(report.json).toMatchObject({ phase: "failed", problems: [{ reason: "auth_refused" }] });
+    for (const lng of ["en", "de", "es", "ru"]) {
+      const projects = (await import(`../../public/locales/${lng}/projects.json`)).default as { jira: { reasons: Record<string, string> } };
+      expect(projects.jira.reasons.auth_refused).toBeTruthy();
+    }
   });
 });
