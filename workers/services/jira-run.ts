@@ -19,7 +19,9 @@ import { assignJoinedJiraPeople } from "./jira-people";
 import { syncFinished } from "./jira-sync";
 import { importJql } from "../../domain/jira/resync";
 import { JiraHttpError, type JiraSite, jiraAll, jiraBytes, jiraJson, jiraPost } from "./jira-client";
-import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, importWorkflow, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
+import { writeRelations } from "./jira-import";
+import { type IssueExtras, type JiraIssueIn, unchangedIssues, writeIssues } from "./jira-import-issues";
+import { type JiraFieldMeta, type JiraSprintMeta, importWorkflow, prepareProject } from "./jira-import-project";
 
 /** Issues per search/jql page: one page is one step, written and checkpointed together. */
 const PAGE_SIZE = 50;
