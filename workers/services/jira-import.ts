@@ -6,13 +6,13 @@
  * re-run or a step repeated after a restart updates the same rows. Preparing the project is
  * in jira-import-project.ts, writing the issues in jira-import-issues.ts.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
 import type { Counts, FieldMapping, ImportProblem, PendingRelation } from "../../domain/jira/import-plan";
 import type { ImportInit } from "../../durable-objects/stubs";
 import { type Db, runBatch } from "../db/client";
-import { fieldValues, jiraEntities, jiraImports as jiraImportsTable, taskLinks } from "../db/schema";
+import { fieldValues, jiraEntities, jiraImports as jiraImportsTable, taskLinks, users } from "../db/schema";
 import type { Env } from "../env";
 import { newGuid } from "./ids";
 
@@ -79,24 +79,68 @@ export interface ImportView {
   problems: ImportProblem[];
   created_at: number;
   updated_at: number;
+  /** When the last run started and ended (null while it runs). */
+  started_at: number;
+  finished_at: number | null;
+}
+
+/** The report row's JSON, as `reportJiraImport` writes it. */
+interface StoredReport {
+  total?: number;
+  counts?: Partial<Counts>;
+  problems?: ImportProblem[];
+  startedAt?: number;
+  finishedAt?: number;
+}
+
+function parsed<T>(text: string, fallback: T): T {
+  try {
+    return (JSON.parse(text) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function viewOf(row: typeof jiraImportsTable.$inferSelect): ImportView {
+  const report = parsed<StoredReport>(row.report, {});
+  const ended = row.phase === "done" || row.phase === "failed";
+  return {
+    guid: row.id,
+    phase: row.phase,
+    jira_projects: parsed<string[]>(row.jiraProjects, []),
+    total: report.total ?? 0,
+    counts: report.counts ?? {},
+    problems: report.problems ?? [],
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    started_at: report.startedAt ?? row.createdAt,
+    finished_at: ended ? (report.finishedAt ?? row.updatedAt) : null,
+  };
 }
 
 export async function findImport(db: Db, projectId: string, id: string): Promise<ImportView | null> {
   const row = await db.select().from(jiraImportsTable).where(and(eq(jiraImportsTable.projectId, projectId), eq(jiraImportsTable.id, id))).get();
-  if (!row) return null;
-  let report: { total?: number; counts?: Partial<Counts>; problems?: ImportProblem[] } = {};
-  try {
-    report = JSON.parse(row.report);
-  } catch {
-    report = {};
-  }
-  let keys: string[] = [];
-  try {
-    keys = JSON.parse(row.jiraProjects);
-  } catch {
-    keys = [];
-  }
-  return { guid: row.id, phase: row.phase, jira_projects: keys, total: report.total ?? 0, counts: report.counts ?? {}, problems: report.problems ?? [], created_at: row.createdAt, updated_at: row.updatedAt };
+  return row ? viewOf(row) : null;
+}
+
+/** An import in the project's list: its report in short, and who started it. */
+export type ImportListItem = Omit<ImportView, "problems"> & { problems: number; started_by: { guid: string; name: string } | null };
+
+export const IMPORTS_LISTED = 50;
+
+/** The project's imports, newest first, whoever started them and in whichever browser. */
+export async function listImports(db: Db, projectId: string): Promise<ImportListItem[]> {
+  const rows = await db
+    .select({ row: jiraImportsTable, by: { guid: users.id, name: users.name } })
+    .from(jiraImportsTable)
+    .leftJoin(users, eq(users.id, jiraImportsTable.userId))
+    .where(eq(jiraImportsTable.projectId, projectId))
+    .orderBy(desc(jiraImportsTable.createdAt), desc(jiraImportsTable.id))
+    .limit(IMPORTS_LISTED);
+  return rows.map(({ row, by }) => {
+    const view = viewOf(row);
+    return { ...view, problems: view.problems.length, started_by: by?.guid ? by : null };
+  });
 }
 
 /** Records the run and hands it to its own JiraImport object. */

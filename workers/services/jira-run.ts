@@ -157,7 +157,7 @@ export async function refreshJiraTokens(env: Env, init: ImportInit, tokens: { ac
 export async function reportJiraImport(env: Env, init: ImportInit, state: ImportState): Promise<void> {
   await getDb(env.DB)
     .update(jiraImports)
-    .set({ phase: state.phase, report: JSON.stringify({ total: state.total, counts: state.counts, problems: state.problems }), updatedAt: Date.now() })
+    .set({ phase: state.phase, report: JSON.stringify({ total: state.total, counts: state.counts, problems: state.problems, startedAt: state.startedAt, finishedAt: state.finishedAt }), updatedAt: Date.now() })
     .where(eq(jiraImports.id, init.importId));
   if (state.phase === "done") await syncFinished(getDb(env.DB), init.importId, state.startedAt);
   const message: HubMessage = { type: "jira_import", import: init.importId, project: init.projectId, phase: state.phase, total: state.total, counts: state.counts, problems: state.problems.length };
