@@ -47,7 +47,7 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await page.screenshot({ path: "test-results/jira-4b-sync.png", fullPage: true });
 
   await page.getByTestId("jira-open-board").click();
-  await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible();
+  await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("ALPHA Sprint 2").first()).toBeVisible();
   await page.screenshot({ path: "test-results/jira-5-board.png", fullPage: true });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { IMPORT_KINDS } from "../../../domain/jira/import-plan";
 import { eraseTokenSet } from "../../../domain/jira/token-schedule";
 import { useHub } from "../hub/hub-provider";
@@ -40,7 +40,9 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [jql, setJql] = useState("");
-  const [importGuid, setImportGuid] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  // `?import=` opens that run's progress (the new project's screen after starting into it).
+  const [importGuid, setImportGuid] = useState<string | null>(search.get("import"));
   const [report, setReport] = useState<Report | null>(null);
   const [imports, setImports] = useState<ImportListItem[]>([]);
   /** Into this project, or into a new one of this name. */
@@ -91,8 +93,8 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
     };
     if (newProject !== null) {
       const r = await api<{ guid: string; project: string }>("POST", "/v1/jira/import", { ...body, project_name: newProject });
-      // The new project's own screen shows the run: its list opens the running import.
-      if (r.data) navigate(`/project/${r.data.project}/settings/jira`);
+      // The new project's own screen shows the run.
+      if (r.data) navigate(`/project/${r.data.project}/settings/jira?import=${r.data.guid}`);
       return;
     }
     const r = await api<{ guid: string }>("POST", `/v1/project/${projectGuid}/jira/import`, body);
