@@ -261,7 +261,9 @@ const MATRIX: Record<string, string> = {
   "POST /v1/jira":                                        "AAAADD",
   "POST /v1/jira/refresh_token":                          "AAAADD",
   "POST /v1/jira/preview":                                "AAAADD",
+  "POST /v1/jira/import":                                 "AAAADD",
   "POST /v1/project/:id/jira/import":                     "ADDDDD",
+  "GET /v1/project/:id/jira/imports":                     "ADDDDD",
   "GET /v1/project/:id/jira/import/:importGuid":          "ADDDDD",
   "POST /v1/project/:id/jira/import/:importGuid/rerun":   "ADDDDD",
   "PUT /v1/project/:id/jira/import/:importGuid/schedule": "ADDDDD",
@@ -432,6 +434,7 @@ const SAMPLES: Record<string, Sample> = {
     return { json: { jira_token, jira_cloudID } };
   },
   "POST /v1/project/:id/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT } }),
+  "POST /v1/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT, project_name: `Jira ${tag()}` } }),
   "GET /v1/project/:id/jira/import/:importGuid": async () => ({ params: { ...defaults(), importGuid: await jiraImportDone() } }),
   "POST /v1/project/:id/jira/import/:importGuid/rerun": async () => {
     const guid = await jiraImportDone();
