@@ -10,7 +10,7 @@ import { billingCustomers, licences, payments, users } from "../../workers/db/sc
 import type { Env } from "../../workers/env";
 import { i18nFor } from "../../workers/services/i18n";
 import { limitsFor } from "../../workers/services/plan-limits";
-import { licenceHistory } from "../../workers/services/payments/payments";
+import { licenceHistory } from "../../workers/services/payments/licence-history";
 import { runBillingSchedule } from "../../workers/services/payments/renewals";
 import { signPayload } from "../../workers/services/payments/signature";
 import { call, ORIGIN, socketPath } from "../fixtures/http";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
-import type { LicencePeriodView } from "../../../workers/services/payments/payments";
+import type { LicencePeriodView } from "../../../workers/services/payments/licence-history";
 import { apiCall } from "../../lib/api";
 
 /** Account settings → Billing: every paid licence period, how it was paid and how it ended. */

@@ -9,22 +9,11 @@ import type { z } from "zod";
 import { autopayBody, buyBody, donateBody, IDEMPOTENCY_HEADER, idempotencyKey, REPLAY_HEADER } from "../../../domain/billing/plans";
 import { sha256Hex } from "../../services/ids";
 import { completeKey, releaseKey, reserveKey } from "../../services/payments/idempotency";
-import {
-  applyNotification,
-  autopayOf,
-  type CheckoutResult,
-  donationRecipient,
-  findPayment,
-  findPrice,
-  findTariff,
-  licenceHistory,
-  listDonations,
-  listPayments,
-  listTariffs,
-  setAutopay,
-  startDonation,
-  startPurchase,
-} from "../../services/payments/payments";
+import { findPrice, findTariff, listTariffs } from "../../services/payments/catalogue";
+import { donationRecipient, listDonations, startDonation } from "../../services/payments/donations";
+import { licenceHistory } from "../../services/payments/licence-history";
+import { applyNotification } from "../../services/payments/notifications";
+import { autopayOf, type CheckoutResult, findPayment, listPayments, setAutopay, startPurchase } from "../../services/payments/payments";
 import { type PaymentProvider, providerFor, providerOfNotification } from "../../services/payments/providers";
 import { requireSiteAdmin } from "../blog";
 import { mailOrigin } from "../mail-origin";

@@ -1,7 +1,9 @@
 /** Page data of the plans, payments and donations screens (issue 23). */
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { donationRecipient, findPayment, findTariff, licenceOf, listDonations, listPayments, listTariffs, sandboxPayment } from "../payments/payments";
+import { findTariff, listTariffs } from "../payments/catalogue";
+import { donationRecipient, listDonations } from "../payments/donations";
+import { findPayment, licenceOf, listPayments, sandboxPayment } from "../payments/payments";
 import { type SandboxDecision, sandboxDecide } from "../payments/sandbox";
 
 /** `/price`: the public plans and, for a signed-in viewer, their licence. */

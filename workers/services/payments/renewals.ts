@@ -18,7 +18,8 @@ import { pushToUser } from "../hub";
 import { newGuid } from "../ids";
 import { purgeExpiredKeys } from "./idempotency";
 import { sendLicenceNotice } from "./licence-notices";
-import { applyNotification, savedCustomer } from "./payments";
+import { applyNotification } from "./notifications";
+import { savedCustomer } from "./payments";
 import { providerFor } from "./providers";
 
 export { RENEW_BEFORE_MS };
