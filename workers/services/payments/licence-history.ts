@@ -1,8 +1,9 @@
 /** The licence history (issue 23): every paid period, how it was paid and how it ended. */
-import { desc, eq } from "drizzle-orm";
-import { GRACE_MS, type LicencePhase, licencePhase, type PaymentStatus } from "../../../domain/billing/plans";
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { BILLING_PAGE_DEFAULT, type BillingPageQuery, GRACE_MS, type LicencePhase, licencePhase, type PaymentStatus } from "../../../domain/billing/plans";
 import type { Db } from "../../db/client";
 import { licencePeriods, payments, tariffs } from "../../db/schema";
+import { type Page, pageOf } from "./payments";
 
 export interface LicencePeriodView {
   guid: string;
@@ -20,17 +21,20 @@ export interface LicencePeriodView {
   grace_until: number | null;
 }
 
-/** The user's licence history, newest period first. */
-export async function licenceHistory(db: Db, userId: string, now = Date.now()): Promise<LicencePeriodView[]> {
+/** One page of the user's licence history, newest period first. */
+export async function licenceHistory(db: Db, userId: string, now = Date.now(), page: BillingPageQuery = { limit: BILLING_PAGE_DEFAULT }): Promise<Page<LicencePeriodView>> {
+  const after = page.cursor
+    ? or(lt(licencePeriods.startsAt, page.cursor.at), and(eq(licencePeriods.startsAt, page.cursor.at), lt(licencePeriods.id, page.cursor.id)))
+    : undefined;
   const rows = await db
     .select({ period: licencePeriods, tariff: { slug: tariffs.slug, name: tariffs.name }, payment: { id: payments.id, amount: payments.amount, currency: payments.currency, provider: payments.provider, status: payments.status } })
     .from(licencePeriods)
     .innerJoin(tariffs, eq(tariffs.id, licencePeriods.tariffId))
     .leftJoin(payments, eq(payments.id, licencePeriods.paymentId))
-    .where(eq(licencePeriods.userId, userId))
-    .orderBy(desc(licencePeriods.startsAt), desc(licencePeriods.endsAt))
-    .limit(200);
-  return rows.map(({ period: p, tariff, payment }) => {
+    .where(and(eq(licencePeriods.userId, userId), after))
+    .orderBy(desc(licencePeriods.startsAt), desc(licencePeriods.id))
+    .limit(page.limit + 1);
+  const views = rows.map(({ period: p, tariff, payment }): LicencePeriodView => {
     const state: LicencePhase = p.endedBy ? "ended" : licencePhase(p.endsAt, now);
     return {
       guid: p.id,
@@ -45,4 +49,5 @@ export async function licenceHistory(db: Db, userId: string, now = Date.now()): 
       grace_until: state === "grace" ? p.endsAt + GRACE_MS : null,
     };
   });
+  return pageOf(views, page.limit, (v) => ({ at: v.starts_at, id: v.guid }));
 }

@@ -54,7 +54,7 @@ export async function applyNotification(env: Env, db: Db, provider: string, even
       record,
       db
         .update(payments)
-        .set({ status: next, providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef, updatedAt: now })
+        .set({ status: next, providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef, awaitingAuthentication: false, updatedAt: now })
         .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status))),
       // Compare-and-swap: the status it was read with must still be there.
       batchGuard(db, sql`changes() = 1`),

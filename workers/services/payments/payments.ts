@@ -1,6 +1,6 @@
 /** Payments in D1 (issue 23): receipts, opening a checkout, buying a plan, autopay and the licence in force. */
-import { and, desc, eq } from "drizzle-orm";
-import { FREE_LICENSE, type PaymentStatus } from "../../../domain/billing/plans";
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { BILLING_PAGE_DEFAULT, type BillingPageQuery, billingCursor, FREE_LICENSE, type PaymentStatus } from "../../../domain/billing/plans";
 import type { Db } from "../../db/client";
 import { autopay, billingCustomers, payments, tariffPrices, tariffs, type Payment, type Tariff, type TariffPrice } from "../../db/schema";
 import { newGuid } from "../ids";
@@ -18,19 +18,21 @@ export interface PaymentView {
   tariff: { guid: string; name: string; slug: string } | null;
   /** Where to pay while pending. */
   url: string | null;
+  /** `authenticate`: the provider holds this pending payment until the payer completes 3-D Secure. */
+  action: "authenticate" | null;
   created_at: number;
   updated_at: number;
 }
 
-async function paymentViews(db: Db, where: ReturnType<typeof and>): Promise<PaymentView[]> {
+async function paymentViews(db: Db, where: ReturnType<typeof and>, limit = 1): Promise<PaymentView[]> {
   const rows = await db
     .select({ payment: payments, tariff: tariffs })
     .from(payments)
     .leftJoin(tariffPrices, eq(tariffPrices.id, payments.priceId))
     .leftJoin(tariffs, eq(tariffs.id, tariffPrices.tariffId))
     .where(where)
-    .orderBy(desc(payments.createdAt))
-    .limit(200);
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
   return rows.map(({ payment: p, tariff: t }) => ({
     guid: p.id,
     kind: p.kind,
@@ -41,13 +43,30 @@ async function paymentViews(db: Db, where: ReturnType<typeof and>): Promise<Paym
     provider: p.provider,
     tariff: t ? { guid: t.id, name: t.name, slug: t.slug } : null,
     url: p.status === "pending" ? p.checkoutUrl : null,
+    action: p.status === "pending" && p.awaitingAuthentication ? "authenticate" : null,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   }));
 }
 
 /** The user's payments, newest first (pending ones too): their receipts. */
-export const listPayments = (db: Db, userId: string) => paymentViews(db, and(eq(payments.userId, userId)));
+export async function listPayments(db: Db, userId: string, page: BillingPageQuery = { limit: BILLING_PAGE_DEFAULT }): Promise<Page<PaymentView>> {
+  const after = page.cursor ? or(lt(payments.createdAt, page.cursor.at), and(eq(payments.createdAt, page.cursor.at), lt(payments.id, page.cursor.id))) : undefined;
+  const rows = await paymentViews(db, and(eq(payments.userId, userId), after), page.limit + 1);
+  return pageOf(rows, page.limit, (p) => ({ at: p.created_at, id: p.guid }));
+}
+
+/** One page of a list, newest first: `next` is the cursor of the following page, null on the last. */
+export interface Page<T> {
+  results: T[];
+  next: string | null;
+}
+
+/** Cuts `rows` (read with one more than `limit`) to a page and its cursor. */
+export function pageOf<T>(rows: T[], limit: number, key: (row: T) => { at: number; id: string }): Page<T> {
+  const results = rows.slice(0, limit);
+  return { results, next: rows.length > limit ? billingCursor(key(results.at(-1)!)) : null };
+}
 
 /** One payment of the user; another user's is not found. */
 export async function findPayment(db: Db, userId: string, paymentId: string): Promise<PaymentView | undefined> {
@@ -135,4 +154,23 @@ export async function licenceOf(db: Db, userId: string) {
 /** A pending sandbox payment of this user, for its checkout page. */
 export async function sandboxPayment(db: Db, userId: string, paymentId: string) {
   return db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.provider, "sandbox"))).get();
+}
+
+export type AuthenticationResult = { ok: true; url: string } | { ok: false; reason: "payment_not_found" | "payment_nothing_to_confirm" | "payment_provider_unavailable" };
+
+/**
+ * Where the payer completes a payment held for their authentication (3-D Secure): the provider's
+ * page, which sends them back to `/payment/{guid}`; the outcome arrives by notification.
+ */
+export async function startAuthentication(db: Db, provider: PaymentProvider, userId: string, paymentId: string, origin: string): Promise<AuthenticationResult> {
+  const payment = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, userId))).get();
+  if (!payment) return { ok: false, reason: "payment_not_found" };
+  if (payment.status !== "pending" || !payment.awaitingAuthentication || payment.provider !== provider.name) return { ok: false, reason: "payment_nothing_to_confirm" };
+  try {
+    const step = await provider.authenticate({ paymentId, providerPaymentRef: payment.providerPaymentRef, returnUrl: `${origin}/payment/${paymentId}` });
+    return step.kind === "redirect" ? { ok: true, url: step.url } : { ok: false, reason: "payment_nothing_to_confirm" };
+  } catch (err) {
+    console.error("payment provider failed to start authentication", provider.name, err);
+    return { ok: false, reason: "payment_provider_unavailable" };
+  }
 }

@@ -41,11 +41,12 @@ export interface RenewalRequest {
 }
 
 /**
- * What a renewal charge came to: paid, failed for good (declined, no saved method), or pending
- * (the provider is still processing, or its answer was lost: the same key is retried).
+ * What a renewal charge came to: paid, failed for good (declined, no saved method), pending
+ * (the provider is still processing, or its answer was lost: the same key is retried), or
+ * waiting for the payer to authenticate it (3-D Secure): not a decline, they are asked to act.
  */
 export interface RenewalOutcome {
-  status: "paid" | "failed" | "pending";
+  status: "paid" | "failed" | "pending" | "action_required";
   providerPaymentRef: string | null;
   /** The payment method charged, to keep for the next renewal. */
   paymentMethodRef: string | null;
@@ -73,6 +74,21 @@ export interface ProviderEvent {
   customer?: string | null;
 }
 
+/** The payer completes a payment the provider holds for their authentication. */
+export interface AuthenticationRequest {
+  paymentId: string;
+  /** The provider's payment (a PaymentIntent id). */
+  providerPaymentRef: string | null;
+  /** Where the provider sends the payer back (our `/payment/{payGuid}`). */
+  returnUrl: string;
+}
+
+/**
+ * The next step: the provider's page where the payer authenticates, or no page because the
+ * payment needs nothing more (its outcome arrives by notification as usual).
+ */
+export type AuthenticationStep = { kind: "redirect"; url: string } | { kind: "nothing_to_do" };
+
 export type EventRead = { ok: true; event: ProviderEvent } | { ok: false; reason: "webhook_signature_invalid" | "webhook_invalid" };
 
 export interface PaymentProvider {
@@ -84,6 +100,8 @@ export interface PaymentProvider {
   readEvent(rawBody: string, signature: string | null, now?: number): Promise<EventRead>;
   /** Charges a renewal off-session with the saved payment method. */
   renew(request: RenewalRequest): Promise<RenewalOutcome>;
+  /** Sends the payer to authenticate a payment that answered `action_required`. */
+  authenticate(request: AuthenticationRequest): Promise<AuthenticationStep>;
 }
 
 /**

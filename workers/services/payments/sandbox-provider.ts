@@ -51,5 +51,9 @@ export function sandboxProvider(env: Env, origin: string): PaymentProvider {
     async renew(request) {
       return { status: "paid", providerPaymentRef: `sbx_${request.paymentId}`, paymentMethodRef: null };
     },
+    // The sandbox's own checkout page is where its payer acts on any pending payment.
+    async authenticate(request) {
+      return { kind: "redirect", url: `${origin}/sandbox-pay/${request.paymentId}` };
+    },
   };
 }

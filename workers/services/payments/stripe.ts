@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import type { PaymentStatus } from "../../../domain/billing/plans";
 import type { Env } from "../../env";
-import type { PaymentProvider } from "./providers";
+import type { PaymentProvider, RenewalOutcome } from "./providers";
 
 /** A Stripe client on the fetch HTTP client, aimed at `STRIPE_API_URL` (a fake Stripe in tests). */
 export function stripeClient(env: Env): Stripe {
@@ -127,11 +127,15 @@ export function stripeProvider(env: Env): PaymentProvider {
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        const status = intent.status === "succeeded" ? "paid" : intent.status === "processing" ? "pending" : "failed";
-        return { status, providerPaymentRef: intent.id, paymentMethodRef: method, reason: status === "failed" ? intent.status : undefined };
+        return { status: intentOutcome(intent.status), providerPaymentRef: intent.id, paymentMethodRef: method, reason: intent.status };
       } catch (err) {
-        // A decline (card_declined, authentication_required…) is final for this attempt; any
-        // other answer may hide a charge made, so the attempt stays pending and reuses its key.
+        // 3-D Secure: the bank wants the cardholder. Stripe answers an off-session confirmation
+        // with `authentication_required` and keeps the PaymentIntent; the payer completes it.
+        if (err instanceof Stripe.errors.StripeCardError && err.code === "authentication_required" && err.payment_intent) {
+          return { status: "action_required", providerPaymentRef: err.payment_intent.id, paymentMethodRef: null, reason: err.code };
+        }
+        // A decline (card_declined, no such method…) is final for this attempt; any other
+        // answer may hide a charge made, so the attempt stays pending and reuses its key.
         if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) {
           return { status: "failed", providerPaymentRef: err.payment_intent?.id ?? null, paymentMethodRef: null, reason: err.code ?? err.type };
         }
@@ -139,5 +143,27 @@ export function stripeProvider(env: Env): PaymentProvider {
         return { status: "pending", providerPaymentRef: null, paymentMethodRef: null, reason: "provider_unreachable" };
       }
     },
+    async authenticate(request) {
+      if (!request.providerPaymentRef) return { kind: "nothing_to_do" };
+      // Stripe's "manually handle next actions": the PaymentIntent is confirmed on-session with a
+      // `return_url`, and its `next_action.redirect_to_url` is the bank's page; once the payer is
+      // through, Stripe sends them back and tells us by `payment_intent.succeeded`.
+      let intent = await stripe.paymentIntents.retrieve(request.providerPaymentRef);
+      if (intent.status === "requires_payment_method" || intent.status === "requires_confirmation") {
+        const method = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? intent.last_payment_error?.payment_method?.id);
+        if (!method) return { kind: "nothing_to_do" };
+        intent = await stripe.paymentIntents.confirm(intent.id, { payment_method: method, return_url: request.returnUrl });
+      }
+      const url = intent.status === "requires_action" && intent.next_action?.type === "redirect_to_url" ? intent.next_action.redirect_to_url?.url : null;
+      return url ? { kind: "redirect", url } : { kind: "nothing_to_do" };
+    },
   };
+}
+
+/** A PaymentIntent's status as a renewal's outcome; `requires_action` waits for the payer. */
+function intentOutcome(status: Stripe.PaymentIntent.Status): RenewalOutcome["status"] {
+  if (status === "succeeded") return "paid";
+  if (status === "processing") return "pending";
+  if (status === "requires_action") return "action_required";
+  return "failed";
 }
