@@ -2,7 +2,7 @@
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { findTariff, listTariffs } from "../payments/catalogue";
-import { donationRecipient, listDonations } from "../payments/donations";
+import { donatePageTarget, listDonations } from "../payments/donations";
 import { findPayment, licenceOf, listPayments, sandboxPayment } from "../payments/payments";
 import { type SandboxDecision, sandboxDecide } from "../payments/sandbox";
 
@@ -40,8 +40,8 @@ export const sandboxAction = (env: Env, userId: string, paymentId: string, decis
 /** Account settings: the viewer's receipts. */
 export const receiptsPage = (env: Env, userId: string) => listPayments(getDb(env.DB), userId);
 
-/** `/donate/{uUid}`: the person the donation goes to. */
-export const donateRecipientPage = (env: Env, userId: string) => donationRecipient(getDb(env.DB), userId);
+/** `/donate/{uUid}`: the person, or the project (by its open donation page), the donation goes to. */
+export const donateRecipientPage = (env: Env, uUid: string) => donatePageTarget(getDb(env.DB), uUid);
 
 /** `/admin/donations`: every donation, for site administrators (the route checks who asks). */
 export const donationsAdminPage = (env: Env) => listDonations(getDb(env.DB));
