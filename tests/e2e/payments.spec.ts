@@ -64,7 +64,8 @@ test("buys a plan through the sandbox: the result page, the badge of another tab
   await context.close();
 });
 
-test("completes a donation of a freely chosen amount, which a site administrator then finds in the donations list", async ({ browser }) => {
+test("completes a donation of a freely chosen amount, which a site administrator then finds in the donations list, and one to a project through its public page", async ({ browser }) => {
+  test.setTimeout(60_000);
   const { page, context, errors, email } = await person(browser, "Generous Donor");
   await open(page, "/donate");
   await page.getByTestId("donate-amount").fill("0.5");
@@ -94,7 +95,8 @@ test("completes a donation of a freely chosen amount, which a site administrator
   const project = (await (await createProject(page, "Donated Project")).json()) as { guid: string };
   await open(page, `/project/${project.guid}/settings/donations`);
   await hydrated(page);
-  await page.getByTestId("project-donations-open").check();
+  await page.getByTestId("project-donations-open").click();
+  await expect(page.getByTestId("project-donations-open")).toBeChecked();
   await page.getByTestId("project-donations-link").click();
   await expect(page.getByTestId("donate-receiver")).toContainText("Donated Project");
   await expect(page.getByTestId("donate-receiver")).toContainText("Generous Donor");
