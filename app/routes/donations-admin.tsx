@@ -62,7 +62,7 @@ export default function DonationsAdmin({ loaderData }: Route.ComponentProps) {
                       "—"
                     )}
                   </td>
-                  <td>{d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
+                  <td>{d.recipient_project ? t("donations.project", { name: d.recipient_project_name ?? "—" }) : d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
                   <td className="whitespace-nowrap">{formatAmount(d.amount, d.currency, i18n.language)}</td>
                   <td>{t(`status.${d.status}`)}</td>
                   <td className="max-w-xs break-words">{d.message}</td>

@@ -26,7 +26,9 @@ import { joinMeeting, openMeeting } from "../fixtures/meetings";
 import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
-import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { DEFAULT_PASSWORD, db, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { payments } from "../../workers/db/schema";
+import { eq } from "drizzle-orm";
 import { PLANS, PRICES, buy, newKey, sandboxNotification } from "../fixtures/payments";
 import { authorisedCode, connectJira } from "../fixtures/jira/connect";
 import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
@@ -235,8 +237,11 @@ const MATRIX: Record<string, string> = {
   "POST /v1/buy/:priceGuid":                              "AAAADD",
   "POST /v1/donate":                                      "AAAADD",
   "GET /v1/donate":                                       "DDDDDD",
+  "GET /v1/project/:id/donations":                        "ADDDDD",
+  "PUT /v1/project/:id/donations":                        "ADDDDD",
   "GET /v1/pay":                                          "AAAADD",
   "GET /v1/pay/:payGuid":                                 "AAAADD",
+  "POST /v1/pay/:payGuid/authenticate":                   "AAAADD",
   "GET /v1/autopay":                                      "AAAADD",
   "PUT /v1/autopay":                                      "AAAADD",
   "POST /v1/paypostoha":                                  "AAAAAA",
@@ -409,7 +414,14 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/buy/:priceGuid": () => ({ params: { priceGuid: PRICES.teamMonth }, headers: { "Idempotency-Key": newKey() } }),
   "POST /v1/donate": () => ({ json: { amount: 500 }, headers: { "Idempotency-Key": newKey() } }),
   "GET /v1/pay/:payGuid": async (actor) => ({ params: { payGuid: await paymentOfActor(actor) } }),
+  // The actor's own renewal held for 3-D Secure (the sandbox answers its own checkout page).
+  "POST /v1/pay/:payGuid/authenticate": async (actor) => {
+    const payGuid = await paymentOfActor(actor);
+    await db().update(payments).set({ awaitingAuthentication: true }).where(eq(payments.id, payGuid));
+    return { params: { payGuid } };
+  },
   "PUT /v1/autopay": () => ({ json: { active: false } }),
+  "PUT /v1/project/:id/donations": () => ({ json: { open: false } }),
   "POST /v1/paypostoha": async () => {
     const n = await sandboxNotification(crypto.randomUUID(), "payment.paid");
     return { raw: n.raw, headers: n.headers };

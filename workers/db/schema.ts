@@ -804,6 +804,11 @@ export const payments = sqliteTable(
     providerRef: text("provider_ref"),
     providerPaymentRef: text("provider_payment_ref"),
     checkoutUrl: text("checkout_url"),
+    /**
+     * The provider needs the payer before it can take the money (Stripe: 3-D Secure on an
+     * off-session renewal); the payment stays pending until they complete it or it fails.
+     */
+    awaitingAuthentication: integer("awaiting_authentication", { mode: "boolean" }).notNull().default(false),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     /** What a paid licence payment grants: its period, kept with the payment for the receipt. */
@@ -858,6 +863,8 @@ export const donations = sqliteTable(
       .references(() => payments.id, { onDelete: "cascade" }),
     donorId: text("donor_id").references(() => users.id, { onDelete: "set null" }),
     recipientUserId: text("recipient_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A donation to a project (through its public donation page); the project's owner receives it. */
+    recipientProjectId: text("recipient_project_id").references(() => projects.id, { onDelete: "set null" }),
     message: text("message").notNull().default(""),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -1205,3 +1212,23 @@ export const gitCommitMentions = sqliteTable(
 );
 
 export type GitCommitMention = typeof gitCommitMentions.$inferSelect;
+
+// ─── Money: donations to a project (issue 23, continued) ──────────────────────────────────────
+
+/**
+ * A project's public donation page, opened by its root (opt-in, as a collective opens its page).
+ * The page's address is `publicId`, never the project's guid; closing it keeps the donations.
+ */
+export const projectDonationPages = sqliteTable(
+  "project_donation_pages",
+  {
+    projectId: text("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    publicId: text("public_id").notNull(),
+    open: integer("open", { mode: "boolean" }).notNull().default(true),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("project_donation_pages_public_unique").on(t.publicId)],
+);

@@ -5,8 +5,12 @@ import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
 import { useViewer } from "../shell/viewer";
+<<<<<<< HEAD
 import { LicenceHistory } from "./licence-history";
 import { formatDate } from "../../../domain/time/format";
+=======
+import { LicenceHistory, usePaged } from "./licence-history";
+>>>>>>> h/money
 
 interface Autopay {
   active: boolean;
@@ -18,10 +22,9 @@ interface Autopay {
 export function BillingTab() {
   const { t, i18n } = useTranslation("billing");
   const viewer = useViewer();
-  const [payments, setPayments] = useState<PaymentView[] | null>(null);
+  const { rows: payments, more, loadMore } = usePaged<PaymentView>("/v1/pay");
   const [autopay, setAutopay] = useState<Autopay | null>(null);
   useEffect(() => {
-    void apiCall<PaymentView[]>("GET", "/v1/pay").then((r) => r.data && setPayments(r.data));
     void apiCall<Autopay>("GET", "/v1/autopay").then((r) => r.data && setAutopay(r.data));
   }, []);
   const toggle = async (active: boolean) => {
@@ -81,6 +84,11 @@ export function BillingTab() {
             ))}
           </tbody>
         </table>
+      )}
+      {more && (
+        <button className="btn btn-ghost mt-2" onClick={loadMore} data-testid="receipts-more">
+          {t("receipts.more")}
+        </button>
       )}
     </section>
   );
