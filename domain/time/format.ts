@@ -41,6 +41,16 @@ function toDate(value: Date | string | number | null | undefined): Date | undefi
  * "5 minutes ago", "3 hours ago", "12 days ago", then "over a month ago". Times in the future
  * (clock skew between machines) read as "0 minutes ago" rather than as a prediction.
  */
+
+/** Formatters by language and options: building an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lng: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lng} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lng, options)));
+  return format;
+}
+
 export function formatRelativeTime(
   value: Date | string | number,
   now: Date | number = Date.now(),
@@ -83,7 +93,7 @@ export function formatShortDate(
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).format(day.date);
+  return dateFormat(l, { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).format(day.date);
 }
 
 /** The date of lists and headings: "Nov 22, 2026", "22.11.2026", "22 нояб. 2026 г.". */
@@ -91,7 +101,7 @@ export function formatDate(value: Date | string | number | null | undefined, lng
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { dateStyle: "medium", timeZone: day.timeZone }).format(day.date);
+  return dateFormat(l, { dateStyle: "medium", timeZone: day.timeZone }).format(day.date);
 }
 
 /** A day and month without the year, for axes and ranges inside one year: "Nov 22", "22. Nov.". */
@@ -99,7 +109,7 @@ export function formatDayMonth(value: Date | string | number | null | undefined,
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { day: "numeric", month: "short", timeZone: day.timeZone }).format(day.date);
+  return dateFormat(l, { day: "numeric", month: "short", timeZone: day.timeZone }).format(day.date);
 }
 
 /** Two calendar days as one range, sharing what they share: "Nov 3 – 17, 2026". */
@@ -107,7 +117,7 @@ export function formatDateRange(start: string | null | undefined, end: string | 
   const from = toDay(start, undefined);
   const to = toDay(end, undefined);
   if (from && to && from.date <= to.date) {
-    return new Intl.DateTimeFormat(lang(lng), { dateStyle: "medium", timeZone: from.timeZone }).formatRange(from.date, to.date);
+    return dateFormat(lang(lng), { dateStyle: "medium", timeZone: from.timeZone }).formatRange(from.date, to.date);
   }
   return from || to ? formatDate((from ? start : end)!, lng) : "";
 }
@@ -117,7 +127,7 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   const l = lang(lng);
   const date = toDate(value);
   if (!date) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return dateFormat(l, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }
 
 /** The clock time alone: "3:05 PM", "15:05". */
@@ -125,7 +135,7 @@ export function formatTime(value: Date | string | number | null | undefined, lng
   const l = lang(lng);
   const date = toDate(value);
   if (!date) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { hour: "2-digit", minute: "2-digit", timeZone }).format(date);
+  return dateFormat(l, { hour: "2-digit", minute: "2-digit", timeZone }).format(date);
 }
 
 /** A long date in the language's own style ("22 ноября 2026 г.", "November 22, 2026"). */
@@ -137,5 +147,5 @@ export function formatLongDate(
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { day: "numeric", month: "long", year: "numeric", timeZone: day.timeZone }).format(day.date);
+  return dateFormat(l, { day: "numeric", month: "long", year: "numeric", timeZone: day.timeZone }).format(day.date);
 }

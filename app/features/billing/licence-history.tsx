@@ -28,16 +28,8 @@ export function usePaged<T>(path: string) {
 /** Account settings → Billing: every paid licence period, how it was paid and how it ended. */
 export function LicenceHistory() {
   const { t, i18n } = useTranslation("billing");
-<<<<<<< HEAD
-  const [periods, setPeriods] = useState<LicencePeriodView[] | null>(null);
-  useEffect(() => {
-    void apiCall<LicencePeriodView[]>("GET", "/v1/license/history").then((r) => r.data && setPeriods(r.data));
-  }, []);
-  const date = (ms: number) => formatDate(ms, i18n.language);
-=======
   const { rows: periods, more, loadMore } = usePaged<LicencePeriodView>("/v1/license/history");
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
->>>>>>> h/money
+  const date = (ms: number) => formatDate(ms, i18n.language);
   const ending = (p: LicencePeriodView) => {
     if (p.ended_by) return t(`history.ended.${p.ended_by}`);
     if (p.state === "grace" && p.grace_until) return t("history.state.grace", { date: date(p.grace_until) });

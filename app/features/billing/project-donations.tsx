@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { ProjectDonationsView } from "../../../workers/services/payments/donations";
 import { apiCall } from "../../lib/api";
+import { formatDate } from "../../../domain/time/format";
 
 /**
  * Project settings → Donations (roots): opens or closes the project's public donation page,
@@ -19,7 +20,7 @@ export function ProjectDonationsPanel({ projectGuid }: { projectGuid: string }) 
     const r = await apiCall<ProjectDonationsView>("PUT", path, { open });
     if (r.data) setView(r.data);
   };
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) => formatDate(ms, i18n.language);
   if (!view) return <section className="card p-6" aria-busy="true" />;
   const pageUrl = view.page ? `/donate/${view.page}` : null;
   return (

@@ -5,12 +5,8 @@ import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
 import { useViewer } from "../shell/viewer";
-<<<<<<< HEAD
-import { LicenceHistory } from "./licence-history";
-import { formatDate } from "../../../domain/time/format";
-=======
 import { LicenceHistory, usePaged } from "./licence-history";
->>>>>>> h/money
+import { formatDate } from "../../../domain/time/format";
 
 interface Autopay {
   active: boolean;

@@ -47,16 +47,12 @@ function writeSeen(key: string) {
   }
 }
 
-<<<<<<< HEAD
 /** Tells the account; quiet on failure (local storage still remembers on this device). */
 function tellAccount() {
   void apiCall("POST", "/v1/tour/seen");
 }
 
-function targetOf(target: string): HTMLElement | null {
-=======
 function shown(target: string): HTMLElement | null {
->>>>>>> h/a11y
   const el = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
   if (!el) return null;
   const r = el.getBoundingClientRect();
