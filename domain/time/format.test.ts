@@ -76,12 +76,9 @@ describe("formatShortDate", () => {
     expect(formatShortDate(new Date(2026, 2, 9, 23, 59).getTime())).toBe("09.03.26");
   });
 
-  it("orders day, month and year as the reader's language does", () => {
+  it("writes dd.mm.yy in every language (the spec's constant)", () => {
     const day = new Date(2026, 0, 5);
-    expect(formatShortDate(day, "ru")).toBe("05.01.26");
-    expect(formatShortDate(day, "de")).toBe("05.01.26");
-    expect(formatShortDate(day, "es")).toBe("05/01/26");
-    expect(formatShortDate(day, "en")).toBe("01/05/26");
+    for (const lng of ["ru", "de", "es", "en"]) expect(formatShortDate(day, lng)).toBe("05.01.26");
   });
 
   it("keeps a calendar day on its day in every time zone", () => {

@@ -81,9 +81,8 @@ function toDay(value: Date | string | number | null | undefined, timeZone: strin
 }
 
 /**
- * The short numeric date of dense rows and cells, in the language's own order: `dd.mm.yy` in
- * Russian and German (spec §9), `dd/mm/yy` in Spanish, `mm/dd/yy` in English. "No date" when
- * there is none.
+ * The short numeric date of dense rows and cells: `dd.mm.yy` in every language, the spec's
+ * constant (§9). "No date" in the reader's language when there is none.
  */
 export function formatShortDate(
   value: Date | string | number | null | undefined,
@@ -93,7 +92,10 @@ export function formatShortDate(
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  return dateFormat(l, { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).format(day.date);
+  // The spec's constant (§9): dd.mm.yy in every language, as the original client showed it.
+  const parts = dateFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).formatToParts(day.date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")}.${part("month")}.${part("year")}`;
 }
 
 /** The date of lists and headings: "Nov 22, 2026", "22.11.2026", "22 нояб. 2026 г.". */
