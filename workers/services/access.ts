@@ -15,13 +15,22 @@ export interface ProjectAccess {
 
 export type AccessResult = ({ ok: true } & ProjectAccess) | { ok: false; reason: "forbidden" };
 
-export async function projectAccess(db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
-  const row = await db
+/** The caller's participant row joined with its project: at most one row (for a batch). */
+export function accessQuery(db: Db, userId: string, projectId: string) {
+  return db
     .select({ project: projects, participant: participants })
     .from(participants)
     .innerJoin(projects, eq(projects.id, participants.projectId))
     .where(and(eq(participants.projectId, projectId), eq(participants.userId, userId)))
-    .get();
+    .limit(1);
+}
+
+export async function projectAccess(db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
+  return accessOf((await accessQuery(db, userId, projectId))[0], userId, need);
+}
+
+/** The decision of `projectAccess` from the row `accessQuery` read (none: not a participant). */
+export function accessOf(row: { project: Project; participant: Participant } | undefined, userId: string, need: Need): AccessResult {
   if (!row) return { ok: false, reason: "forbidden" };
   const flags = {
     root: row.participant.root,
