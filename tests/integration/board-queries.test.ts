@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadPlanningBoard } from "../../app/features/planning/board-data.server";
 import { countingD1 } from "../../workers/db/client";
 import type { Env } from "../../workers/env";
-import { accessQuery } from "../../workers/services/access";
+import { participantQuery, projectQuery } from "../../workers/services/access";
 import { tasksWithStoredValues } from "../../workers/services/board";
 import { seedBulkPlan } from "../../workers/services/bulk-plan";
 import { fieldRowsQuery } from "../../workers/services/field-definitions";
@@ -50,8 +50,14 @@ describe("the planning board page's reads", () => {
     expect(JSON.parse(JSON.stringify(bigPage.data!.mapping))).toEqual(mapping.json);
   });
 
-  it("shows nothing of a project to someone who is not its participant, in the same one batch", async () => {
+  it("shows the board to a reader without the right to write, and nothing to someone who is not a participant", async () => {
     const team = await buildTeam();
+    const reader = await boardPage(team.cookies.read, team.projectId);
+    expect(reader.data?.canWrite).toBe(false);
+    expect(reader.data?.board.sprints[0]?.backlog).toBe(true);
+    const writer = await boardPage(team.cookies.write, team.projectId);
+    expect(writer.data?.canWrite).toBe(true);
+    expect((await boardPage(team.cookies.unverified, team.projectId)).data).toBeNull();
     const outsider = await boardPage(team.cookies.outsider, team.projectId);
     expect(outsider.data).toBeNull();
     expect(outsider.calls).toBeLessThanOrEqual(3);
@@ -72,7 +78,8 @@ describe("the planning board's queries", () => {
     const team = await buildTeam();
     const d = db();
     const queries = {
-      access: accessQuery(d, team.users.root.id, team.projectId),
+      participant: participantQuery(d, team.users.root.id, team.projectId),
+      project: projectQuery(d, team.projectId),
       fields: fieldRowsQuery(d, team.projectId),
       sprints: boardSprintRowsQuery(d, team.projectId),
       archived: archivedSprints(d, team.projectId),

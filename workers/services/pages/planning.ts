@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type Pace, completedSprints, paceOf } from "../../../domain/planning/capacity";
 import { estimateOf } from "../../../domain/planning/totals";
-import { accessOf, accessQuery, projectAccess } from "../access";
+import { accessOf, participantQuery, projectAccess, projectQuery } from "../access";
 import { boardOf, type PlanningBoardView, tasksWithStoredValues } from "../board";
 import { fieldRowsQuery, hasSystemFields, listFields, optionsOf, projectFields } from "../field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, completedSprintRows, type SprintView, sprintView } from "../sprints";
@@ -23,7 +23,8 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
   // by the project id of the URL, used only when the access check passes), each read once.
   const read = () =>
     db.batch([
-      accessQuery(db, viewerId, projectId),
+      participantQuery(db, viewerId, projectId),
+      projectQuery(db, projectId),
       fieldRowsQuery(db, projectId),
       boardSprintRowsQuery(db, projectId),
       archivedSprints(db, projectId),
@@ -32,14 +33,16 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
       completedSprintRows(db, projectId),
     ]);
   let rows = await read();
-  const access = accessOf(rows[0][0], viewerId, "read");
+  const [participant] = rows[0];
+  const [project] = rows[1];
+  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, "read");
   if (!access.ok) return null;
   // A project from before its system fields or backlog existed: make them (writes), then read again.
-  if (!hasSystemFields(rows[1]) || !backlogFirst(rows[2])) {
+  if (!hasSystemFields(rows[2]) || !backlogFirst(rows[3])) {
     await Promise.all([projectFields(db, projectId, t), boardSprints(db, projectId)]);
     rows = await read();
   }
-  const [, fieldRows, sprintRows, archived, taskRows, mappingRows, completed] = rows;
+  const [, , fieldRows, sprintRows, archived, taskRows, mappingRows, completed] = rows;
   const board = boardOf({ fields: fieldRows, sprintRows: backlogFirst(sprintRows) ?? [], archived: options.withArchived ? archived : [], taskRows }, t);
   const mapping = mappingOf(fieldRows, mappingRows);
   const definitions = await listFields(db, projectId, t, fieldRows);
