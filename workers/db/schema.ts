@@ -402,7 +402,12 @@ export const tasks = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("tasks_project_idx").on(t.projectId, t.sort), uniqueIndex("tasks_number_unique").on(t.projectId, t.number)],
+  (t) => [
+    index("tasks_project_idx").on(t.projectId, t.sort),
+    uniqueIndex("tasks_number_unique").on(t.projectId, t.number),
+    // Board indexes (issue 17): the board reads a project's tasks in lane order without a sort.
+    index("tasks_board_order_idx").on(t.projectId, t.sort, t.position),
+  ],
 );
 
 export type Sprint = typeof sprints.$inferSelect;
