@@ -4,7 +4,7 @@
  */
 import type { PaymentStatus } from "../../../domain/billing/plans";
 import type { Env } from "../../env";
-import type { PaymentProvider } from "./providers";
+import type { PaymentProvider } from "./provider-types";
 import { verifySignature } from "./signature";
 
 /** The sandbox's signing secret in local runs when none is configured. */

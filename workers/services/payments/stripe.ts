@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import type { PaymentStatus } from "../../../domain/billing/plans";
 import type { Env } from "../../env";
-import type { PaymentProvider, RenewalOutcome } from "./providers";
+import type { PaymentProvider, RenewalOutcome } from "./provider-types";
 
 /** A Stripe client on the fetch HTTP client, aimed at `STRIPE_API_URL` (a fake Stripe in tests). */
 export function stripeClient(env: Env): Stripe {
