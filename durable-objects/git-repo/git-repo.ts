@@ -7,6 +7,7 @@
 import { DurableObject } from "cloudflare:workers";
 import git from "isomorphic-git";
 import { GIT_HEADERS, REPO_SIZE_CAP, branchGuard, repoCap } from "../../domain/git/limits";
+import { concat } from "../../domain/git/pkt-line";
 import { isBranchName } from "../../domain/git/schemas";
 import type { Env } from "../../workers/env";
 import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
@@ -74,13 +75,13 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     if (await this.store.initialised()) return this.facts();
     await this.store.init(input.defaultBranch);
     if (input.readme) {
-      const args = { fs: this.store.fs, gitdir: GITDIR };
-      const blob = await git.writeBlob({ ...args, blob: new TextEncoder().encode(`# ${input.readme.title}\n`) });
-      const tree = await git.writeTree({ ...args, tree: [{ mode: "100644", path: "README.md", oid: blob, type: "blob" }] });
-      const when = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
-      const person = { ...input.readme.author, ...when };
-      const commit = await git.writeCommit({ ...args, commit: { message: "Initial commit\n", tree, parent: [], author: person, committer: person } });
-      await git.writeRef({ ...args, ref: `refs/heads/${input.defaultBranch}`, value: commit });
+      const objects = this.store.objects;
+      const encoder = new TextEncoder();
+      const blob = objects.write("blob", encoder.encode(`# ${input.readme.title}\n`));
+      const tree = objects.write("tree", concat([encoder.encode("100644 README.md\0"), Uint8Array.from(blob.match(/../g)!, (h) => parseInt(h, 16))]));
+      const who = `${input.readme.author.name.replace(/[<>\n]/g, "")} <${input.readme.author.email.replace(/[<>\n]/g, "")}> ${Math.floor(Date.now() / 1000)} +0000`;
+      const commit = objects.write("commit", encoder.encode(`tree ${tree}\nauthor ${who}\ncommitter ${who}\n\nInitial commit\n`));
+      await git.writeRef({ fs: this.store.fs, gitdir: GITDIR, ref: `refs/heads/${input.defaultBranch}`, value: commit });
       await this.store.indexCommits([commit]);
       this.store.markScanned();
     }

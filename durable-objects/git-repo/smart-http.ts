@@ -20,7 +20,7 @@ import {
   pktLine,
   sideband,
 } from "../../domain/git/pkt-line";
-import { parseHeaders, parseTree, writePack } from "./pack";
+import { PackWriter, parseHeaders, parseTree, readPack } from "./pack";
 import { GITDIR, type RepoStore } from "./store";
 
 export type Service = "git-upload-pack" | "git-receive-pack";
@@ -123,15 +123,56 @@ export async function uploadPack(store: RepoStore, body: Uint8Array): Promise<Re
   lines.push(pktLine(common.length ? `ACK ${common[common.length - 1]}\n` : "NAK\n"));
   for (const want of req.wants) if (!(await store.typeOf(want))) return gitResponse(concat([pktLine(`ERR upload-pack: not our ref ${want}\n`)]), type);
   const oids = await objectsFor(store, req.wants, common);
-  const objects = [];
-  for (const oid of oids) objects.push((await store.read(oid))!);
-  const pack = await writePack(objects);
-  if (req.capabilities.includes("side-band-64k") || req.capabilities.includes("side-band")) {
-    const size = req.capabilities.includes("side-band-64k") ? SIDEBAND_CHUNK : 999;
-    for (let at = 0; at < pack.length; at += size) lines.push(sideband(1, pack.subarray(at, at + size)));
-    lines.push(FLUSH);
-  } else lines.push(pack);
-  return gitResponse(concat(lines), type);
+  const sideband64 = req.capabilities.includes("side-band-64k");
+  const framed = sideband64 || req.capabilities.includes("side-band");
+  return new Response(packStream(store, oids, concat(lines), framed ? (sideband64 ? SIDEBAND_CHUNK : 999) : 0), { headers: { "Content-Type": type, "Cache-Control": "no-cache" } });
+}
+
+/** Bytes of pack gathered before a chunk goes out. */
+const PACK_BATCH = 256 * 1024;
+
+/**
+ * The negotiation's last lines, then a pack of `oids` streamed from the stored zlib streams
+ * (nothing is inflated or deflated), in side-band frames of `frame` bytes when `frame` > 0.
+ */
+function packStream(store: RepoStore, oids: string[], lead: Uint8Array, frame: number): ReadableStream<Uint8Array> {
+  const writer = new PackWriter(oids.length);
+  let next = 0;
+  let started = false;
+  const out = (bytes: Uint8Array): Uint8Array => {
+    if (!frame) return bytes;
+    const parts: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; at += frame) parts.push(sideband(1, bytes.subarray(at, at + frame)));
+    return concat(parts);
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      if (!started) {
+        started = true;
+        controller.enqueue(lead);
+        parts.push(writer.header());
+      }
+      while (next < oids.length && size < PACK_BATCH) {
+        const oid = oids[next++]!;
+        const found = store.objects.stored(oid);
+        if (!found) {
+          controller.error(new Error(`missing object ${oid}`));
+          return;
+        }
+        const entry = writer.entry(found.type, found.size, found.z);
+        parts.push(entry);
+        size += entry.length;
+      }
+      if (next >= oids.length) parts.push(writer.trailer());
+      if (parts.length) controller.enqueue(out(concat(parts)));
+      if (next >= oids.length) {
+        if (frame) controller.enqueue(FLUSH);
+        controller.close();
+      }
+    },
+  });
 }
 
 /** What a push did, for the Worker to record in D1. */
@@ -139,22 +180,14 @@ export interface PushOutcome {
   updated: number;
 }
 
-/** Receives a pack: indexes it, writes each object loose, and drops the pack. */
+/**
+ * Receives a pack: every object it carries becomes a row, whole objects with the zlib stream the
+ * client sent, deltas resolved (against the pack or the repository) and compressed once.
+ */
 export async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
-  const name = `objects/pack/incoming-${crypto.randomUUID()}.pack`;
-  store.fs.mkdirp(`${GITDIR}/objects/pack`);
-  await store.fs.promises.writeFile(`${GITDIR}/${name}`, pack);
-  try {
-    const { oids } = await git.indexPack({ ...store.args, filepath: name });
-    for (const oid of oids) {
-      const { type, object } = await git.readObject({ ...store.args, oid, format: "content" });
-      await git.writeObject({ fs: store.fs, gitdir: GITDIR, type: type as "blob", object: object as Uint8Array, format: "content" });
-    }
-  } finally {
-    for (const file of [name, name.replace(/\.pack$/, ".idx")]) await store.fs.promises.unlink(`${GITDIR}/${file}`).catch(() => undefined);
-    // The pack is gone: isomorphic-git's cache must not answer from it.
-    store.fresh();
-  }
+  const objects = readPack(pack, (oid) => store.objects.read(oid));
+  for (const { type, content, z } of objects) store.objects.write(type, content, z);
+  store.fresh();
 }
 
 /** Why a ref update is refused, in the words `git push` prints after `[remote rejected]`. */
