@@ -58,6 +58,26 @@ export class ObjectStore {
     return { type: row.type, size: row.size, z };
   }
 
+  /**
+   * The stored forms of many objects, a hundred a statement (the bound-parameter cap); missing
+   * ones are absent from the answer.
+   */
+  storedMany(oids: readonly string[]): Map<string, StoredObject> {
+    const out = new Map<string, StoredObject>();
+    for (let at = 0; at < oids.length; at += 100) {
+      const batch = oids.slice(at, at + 100);
+      const rows = this.sql.exec<{ oid: string; type: ObjectType; size: number; zlen: number; z: ArrayBuffer }>(
+        `SELECT oid, type, size, zlen, z FROM objects WHERE oid IN (${batch.map(() => "?").join(",")})`,
+        ...batch,
+      );
+      for (const row of rows) {
+        if (row.z.byteLength === row.zlen) out.set(row.oid, { type: row.type, size: row.size, z: new Uint8Array(row.z) });
+        else out.set(row.oid, this.stored(row.oid)!);
+      }
+    }
+    return out;
+  }
+
   /** Type and raw content, or null. */
   read(oid: string): { type: ObjectType; object: Uint8Array } | null {
     const found = this.stored(oid);

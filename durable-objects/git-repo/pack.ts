@@ -9,7 +9,12 @@ import { deflate, objectId, type ObjectType } from "./objects";
 
 const TYPE_CODE: Record<string, number> = { commit: 1, tree: 2, blob: 3, tag: 4 };
 const decoder = new TextDecoder();
-export const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+export const hex = (bytes: Uint8Array) => {
+  let out = "";
+  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!];
+  return out;
+};
 
 export interface TreeEntry {
   mode: string;
@@ -31,6 +36,20 @@ export function parseTree(bytes: Uint8Array): TreeEntry[] {
     at = nul + 21;
   }
   return out;
+}
+
+/** A tree's subtrees and blobs (names not decoded, gitlinks left out): what a clone walks. */
+export function treeLinks(bytes: Uint8Array, trees: string[], blobs: string[]): void {
+  let at = 0;
+  while (at < bytes.length) {
+    const nul = bytes.indexOf(0, at);
+    if (nul < 0 || nul + 21 > bytes.length) throw new Error("corrupt tree");
+    const oid = hex(bytes.subarray(nul + 1, nul + 21));
+    // "40000 " is a tree, "160000 " a gitlink (another repository's commit), the rest blobs.
+    if (bytes[at] === 0x34 && bytes[at + 5] === 0x20) trees.push(oid);
+    else if (!(bytes[at] === 0x31 && bytes[at + 1] === 0x36)) blobs.push(oid);
+    at = nul + 21;
+  }
 }
 
 /** The header fields of a commit or tag: `tree`, `parent`s, `object`. */

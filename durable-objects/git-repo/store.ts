@@ -222,6 +222,16 @@ export class RepoStore {
     return out;
   }
 
+  /** The root trees of indexed `commits`, a hundred a statement. */
+  treesOf(commits: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let at = 0; at < commits.length; at += 100) {
+      const batch = commits.slice(at, at + 100);
+      for (const row of this.sql.exec<{ tree: string }>(`SELECT tree FROM commits WHERE oid IN (${batch.map(() => "?").join(",")})`, ...batch)) out.push(row.tree);
+    }
+    return out;
+  }
+
   /** A page of the history of `tip`, newest first, with the true total. */
   log(tip: string, limit: number, offset: number): { items: CommitRow[]; totalCount: number } {
     const anc = "WITH RECURSIVE anc(oid) AS (SELECT ? UNION SELECT p.parent FROM commit_parents p JOIN anc ON p.oid = anc.oid)";
