@@ -13,7 +13,8 @@ import type { Env } from "../../workers/env";
 import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
 import { at, commitChanges, rawFile } from "./browse";
-import { fetchRemote, type ImportFailure, readCapped } from "./import";
+import { importPercent, type ImportPhase } from "../../domain/git/import-progress";
+import { fetchRemote, type ImportFailure, type RemoteAuth, readCapped } from "./import";
 import { advertise, receivePack, type Service, unpack, uploadPack } from "./smart-http";
 import { GITDIR, RepoStore } from "./store";
 
@@ -27,6 +28,8 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | nul
 
 export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   private readonly store: RepoStore;
+  /** How far a running import got, in percent; memory only (a restarted import starts over). */
+  private importing: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -93,17 +96,37 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
    * Worker), its pack at most `maxBytes`. On failure nothing is kept. Imported history names no
    * tasks here: it counts as read for mentions.
    */
-  async importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
+  async importFrom(input: { url: string; maxBytes: number; fallbackBranch: string; auth?: RemoteAuth | null }): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
     this.store.fresh();
     if (await this.store.initialised()) return { ok: false, reason: "git_import_not_git" };
-    const fetched = await fetchRemote(input.url, Math.min(input.maxBytes, REPO_SIZE_CAP));
+    const report = (phase: ImportPhase, fraction: number) => {
+      this.importing = Math.max(this.importing ?? 0, importPercent(phase, fraction));
+    };
+    this.importing = 0;
+    try {
+      return await this.runImport(input, report);
+    } finally {
+      this.importing = null;
+    }
+  }
+
+  /** The percentage a running import has reached, or null when none runs. */
+  async importProgress(): Promise<number | null> {
+    return this.importing;
+  }
+
+  private async runImport(
+    input: { url: string; maxBytes: number; fallbackBranch: string; auth?: RemoteAuth | null },
+    report: (phase: ImportPhase, fraction: number) => void,
+  ): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
+    const fetched = await fetchRemote(input.url, Math.min(input.maxBytes, REPO_SIZE_CAP), input.auth ?? null, report);
     if (!fetched.ok) return fetched;
     const refs = fetched.refs.filter((r) => isBranchName(r.ref.replace(/^refs\/(heads|tags)\//, "")));
     const branches = refs.filter((r) => r.ref.startsWith("refs/heads/")).map((r) => r.ref.slice(11));
     const head = fetched.head && branches.includes(fetched.head) ? fetched.head : (branches[0] ?? input.fallbackBranch);
     try {
       await this.store.init(head);
-      if (fetched.pack) await unpack(this.store, fetched.pack);
+      if (fetched.pack) await unpack(this.store, fetched.pack, (read, count) => report("unpacking", read / count));
       for (const r of refs) if (await this.store.typeOf(r.oid)) await git.writeRef({ fs: this.store.fs, gitdir: GITDIR, ref: r.ref, value: r.oid, force: true });
       const tips: string[] = [];
       for (const r of refs) {

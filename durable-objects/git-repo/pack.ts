@@ -155,7 +155,11 @@ export interface PackedObject {
  * Reads every object of a pack (gitformat-pack v2/v3), resolving ofs- and ref-deltas; a ref-delta
  * may name an object already in the repository through `base`. Throws on a corrupt pack.
  */
-export function readPack(pack: Uint8Array, base: (oid: string) => { type: ObjectType; object: Uint8Array } | null): PackedObject[] {
+export async function readPack(
+  pack: Uint8Array,
+  base: (oid: string) => { type: ObjectType; object: Uint8Array } | null,
+  onProgress?: (read: number, count: number) => void,
+): Promise<PackedObject[]> {
   if (pack.length < 32 || decoder.decode(pack.subarray(0, 4)) !== "PACK") throw new Error("not a pack");
   const view = new DataView(pack.buffer, pack.byteOffset, pack.byteLength);
   const version = view.getUint32(4);
@@ -168,6 +172,11 @@ export function readPack(pack: Uint8Array, base: (oid: string) => { type: Object
   const order: number[] = [];
   let at = 12;
   for (let i = 0; i < count; i++) {
+    // Someone asking how far an import got is answered between slices of the work.
+    if (onProgress && i % 256 === 0) {
+      onProgress(i, count);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const start = at;
     if (at >= body.length) throw new Error("truncated pack");
     let byte = body[at++]!;

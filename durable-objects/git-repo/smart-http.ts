@@ -188,8 +188,8 @@ export interface PushOutcome {
  * Receives a pack: every object it carries becomes a row, whole objects with the zlib stream the
  * client sent, deltas resolved (against the pack or the repository) and compressed once.
  */
-export async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
-  const objects = readPack(pack, (oid) => store.objects.read(oid));
+export async function unpack(store: RepoStore, pack: Uint8Array, onProgress?: (read: number, count: number) => void): Promise<void> {
+  const objects = await readPack(pack, (oid) => store.objects.read(oid), onProgress);
   for (const { type, content, z } of objects) store.objects.write(type, content, z);
   store.fresh();
 }
