@@ -290,13 +290,22 @@ describe("pushes", () => {
     expect((await commitsOfTask(db(), team.projectId, task.guid)).map((c) => c.hexsha)).toEqual([last.oid]);
   }, 20_000);
 
-  it("tells the project's open pages about a push to a repository", async () => {
+  it("tells the project's open pages about a push to a repository, and its list about repositories created, renamed and deleted", async () => {
+    const page = await listen(team.projectId, team.cookies.read!);
     const repo = await newRepo(true);
     const writer = (await token(team.cookies.write)).token;
     const start = (await tipOf(repo.guid))!;
     const next = await commit("Live", { "live.txt": "now\n" }, [start]);
-    const page = await listen(team.projectId, team.cookies.read!);
     try {
+      expect(await page.waitFor((m) => m.type === "repos_changed" && m.repo === repo.guid)).toMatchObject({ project: team.projectId, by: team.users.write.id });
+      const other = await newRepo(false);
+      await page.waitFor((m) => m.type === "repos_changed" && m.repo === other.guid);
+      let mark = page.messages.length;
+      expect((await call("PATCH", `${base()}/${other.guid}`, { cookie: team.cookies.write, body: { name: uniqueName("renamed") } })).status).toBe(200);
+      await page.waitFor((m, i) => i >= mark && m.type === "repos_changed" && m.repo === other.guid);
+      mark = page.messages.length;
+      expect((await call("DELETE", `${base()}/${other.guid}`, { cookie: team.cookies.root })).status).toBe(204);
+      await page.waitFor((m, i) => i >= mark && m.type === "repos_changed" && m.repo === other.guid);
       await push(repoPath(repo.name), writer, [{ ref: "refs/heads/main", old: start, new: next.oid }], next.objects);
       const heard = await page.waitFor((m) => m.type === "git_pushed" && m.repo === repo.guid);
       expect(heard).toMatchObject({ type: "git_pushed", project: team.projectId, repo: repo.guid, by: team.users.write.id });
