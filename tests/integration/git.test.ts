@@ -351,7 +351,7 @@ describe("import by URL", () => {
     const seen: number[] = [];
     let settled = false;
     void running.finally(() => (settled = true));
-    while (!settled) {
+    for (let polls = 0; !settled && polls < 300; polls++) {
       const progress = await call("GET", `${base()}/import/progress?name=${name}`, { cookie: team.cookies.write });
       if (progress.status === 200 && typeof progress.json.percent === "number") seen.push(progress.json.percent);
     }
