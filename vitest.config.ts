@@ -4,10 +4,12 @@ import { defineConfig } from "vitest/config";
 import { FAKE_KEY, FAKE_MODEL, startFakeLlm } from "./tests/fixtures/fake-llm";
 import { startGitBackend } from "./tests/fixtures/git-backend.ts";
 import { jiraVars, startFakeJira } from "./tests/fixtures/jira/server.ts";
+import { FAKE_REALTIME_APP, FAKE_REALTIME_TOKEN, startFakeRealtime } from "./tests/fixtures/realtime-fake.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 let fakeLlm: ReturnType<typeof startFakeLlm> | undefined;
 let gitBackend: ReturnType<typeof startGitBackend> | undefined;
+let fakeRealtime: ReturnType<typeof startFakeRealtime> | undefined;
 
 export default defineConfig({
   test: {
@@ -28,6 +30,8 @@ export default defineConfig({
             const jira = await startFakeJira();
             // A public git host for imports: `git http-backend` on loopback (allowed in tests only).
             const upstream = await (gitBackend ??= startGitBackend());
+            // Cloudflare Realtime's SFU API, faked on loopback: rooms above the mesh's size use it.
+            const realtime = await (fakeRealtime ??= startFakeRealtime().then((f) => (f.server.unref(), f)));
             return {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
@@ -45,6 +49,9 @@ export default defineConfig({
                   FAKE_JIRA_URL: jira.url,
                   FAKE_GIT_URL: upstream.url,
                   GIT_IMPORT_ALLOW_LOOPBACK: "1",
+                  REALTIME_APP_ID: FAKE_REALTIME_APP,
+                  REALTIME_APP_TOKEN: FAKE_REALTIME_TOKEN,
+                  REALTIME_API_URL: `${realtime.url}/v1`,
                   ...jiraVars(jira.url),
                 },
               },

@@ -60,6 +60,8 @@ export default [
         route("views", "routes/project-settings-views.tsx"),
         route("notifications", "routes/project-settings-notifications.tsx"),
         route("jira", "routes/project-settings-jira.tsx"),
+        // Donations to the project (issue 23): its public page and what it received.
+        route("donations", "routes/project-settings-donations.tsx"),
       ]),
     ]),
     route("meeting/:roomId", "routes/meeting.tsx"),

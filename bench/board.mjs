@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { chromium } from "@playwright/test";
 import { DEMO } from "../scripts/seed.mjs";
 import { versioned } from "./socket-version.mjs";
+import { record } from "./report.mjs";
 
 const BOARD_GOAL_MS = 150;
 const RENDER_GOAL_MS = 500;
@@ -66,6 +67,8 @@ async function serverFigures(base, auth, projectId) {
   console.log(
     `${line("POST /v3/project/{id}/filters (5k)   ", board)}  goal ${BOARD_GOAL_MS} ms: ratio ${(board.p50 / BOARD_GOAL_MS).toFixed(2)} (p99 ${(board.p99 / BOARD_GOAL_MS).toFixed(2)})  ratio to floor ${(board.p50 / whoami.p50).toFixed(1)}`,
   );
+  const pageCalls = Math.max(...String(page.calls).split("/").map(Number));
+  record({ what: "Planning board SSR, 5,000 tasks: D1 calls", ours: pageCalls, unit: "", goal: "≤ 3", pass: pageCalls <= 3 });
   console.log(`${line("GET /project/{id}/taskboard (5k, SSR)", page)}  ratio to board goal ${(page.p50 / BOARD_GOAL_MS).toFixed(2)}  ratio to floor ${(page.p50 / whoami.p50).toFixed(1)}`);
 }
 
@@ -129,6 +132,8 @@ async function renderFigures(base, auth, projectId, cards, floorProjectId, floor
       `planning board first render (${cards} cards, ${loads.length} loads): p50 ${fmt(done.p50)}  max ${fmt(done.max)}  goal ${RENDER_GOAL_MS} ms: ratio ${(done.p50 / RENDER_GOAL_MS).toFixed(2)}` +
         `  (p50 HTML received ${part("html")}, DOMContentLoaded ${part("dcl")}, hydrated ${part("hydrated")}; ${loads[0].cards} of ${cards} cards in the DOM)`,
     );
+    record({ what: `Board first render, ${cards} cards (p50)`, ours: done.p50, peer: floor.p50, goal: `≤ ${RENDER_GOAL_MS} ms`, pass: done.p50 <= RENDER_GOAL_MS });
+    record({ what: `Board first render, ${floorCards} cards (p50)`, ours: floor.p50, goal: "≤ 300 ms", pass: floor.p50 <= 300 });
     console.log(
       `same page, ${floorCards}-task board (floor): p50 ${fmt(floor.p50)}  max ${fmt(floor.max)}; ratio p50 ${(done.p50 / floor.p50).toFixed(2)}` +
         `  (p50 HTML received ${part("html", floorLoads)}, DOMContentLoaded ${part("dcl", floorLoads)}, hydrated ${part("hydrated", floorLoads)})`,
@@ -257,6 +262,7 @@ async function liveFigures(base, auth, projectId, taskGuid) {
   console.log(
     `card move → ${OBSERVERS} observers (${moves} moves): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls})`,
   );
+  record({ what: `Card move → ${OBSERVERS} observers, p99`, ours: live.last.p99, peer: floorFigures.last.p99, goal: "≤ 10 ms, ≤ 4× floor", pass: live.last.p99 <= 10 && live.last.p99 <= 4 * floorFigures.last.p99 });
   console.log(
     `fan-out floor (Node http + WebSocket, same clients): all heard p50 ${fmt(floorFigures.last.p50)}  p99 ${fmt(floorFigures.last.p99)}; ratio p50 ${(live.last.p50 / floorFigures.last.p50).toFixed(1)}; ratio to the PATCH's own latency ${(live.last.p50 / live.api.p50).toFixed(2)}`,
   );

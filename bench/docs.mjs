@@ -20,6 +20,7 @@ import * as Y from "yjs";
 import { run } from "../scripts/lib.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { versioned } from "./socket-version.mjs";
+import { record } from "./report.mjs";
 
 const require = createRequire(import.meta.url);
 /**
@@ -274,6 +275,8 @@ export async function docsBench(base) {
     `${EDITORS} editors typing at once (10 keys/s each, 5 s): DocRoom each delivery p50 ${fmt(ours.load.p50)}  p99 ${fmt(ours.load.p99)} (${ours.load.n}/${ours.loadExpected} deliveries, converged ${ours.converged}); ` +
       `y-websocket p50 ${fmt(theirs.load.p50)}  p99 ${fmt(theirs.load.p99)} (converged ${theirs.converged})`,
   );
+
+  record({ what: `${EDITORS} people typing in one document, p99`, ours: ours.load.p99, peer: theirs.load.p99, goal: `≤ ${PEER_RATIO_GOAL}× y-websocket`, pass: ours.load.p99 <= PEER_RATIO_GOAL * theirs.load.p99 });
 
   const update = bigUpdate();
   // Filled once: a second run against the same server finds it filled already.

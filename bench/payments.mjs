@@ -72,7 +72,7 @@ const statuses = {};
 for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
 const replays = answers.filter((a) => a.replay).length;
 const guids = new Set(answers.filter((a) => a.guid).map((a) => a.guid));
-const listed = await (await fetch(`${base}/api/v1/pay`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+const listed = (await (await fetch(`${base}/api/v1/pay?limit=200`, { headers: { Authorization: `Bearer ${access_token}` } })).json()).results;
 console.log(`${CONCURRENCY} concurrent identical buys with one key in ${ms.toFixed(0)} ms`);
 console.log(`provider calls: ${providerCalls} (must be 1)`);
 console.log(`payments created: ${listed.length}; distinct payment guids answered: ${guids.size}`);

@@ -11,7 +11,7 @@ import type { PokerRole } from "../domain/rooms/poker";
 import type { RoomView } from "../domain/rooms/views";
 import type { AiJob, AiOutcome, HubMessage, SocketPlace } from "../domain/wire/live/hub";
 import type { ProjectMessage } from "../domain/wire/live/project";
-import type { ChatMessage, MeetingPeer } from "../domain/wire/live/meeting";
+import type { ChatMessage, MeetingMode, MeetingPeer } from "../domain/wire/live/meeting";
 import type { RoomKind } from "../domain/wire/live/room";
 import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit } from "../domain/wire/rpc";
 import type { VersionRow } from "./doc-room/storage";
@@ -63,7 +63,7 @@ export interface DocRoomRpc {
   saveVersion(name: string, by: string): Promise<VersionRow>;
   versionState(id: string): Promise<Uint8Array | null>;
   restoreVersion(id: string, by: string): Promise<{ ok: true; before: VersionRow } | { ok: false; reason: "version_not_found" }>;
-  applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<boolean>;
+  applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<{ ok: true } | { ok: false; reason: "import_invalid" | "import_not_empty" }>;
   snapshot(): Promise<Uint8Array>;
   recheckAccess(): Promise<void>;
   storageStats(): Promise<{ updates: number; bytes: number }>;
@@ -94,10 +94,22 @@ export interface GitRepoRpc {
   ackMentions(hexshas: string[]): Promise<void>;
 }
 
+/** The answer to one SFU proxy call's check: the peer's session, or why not (not yours, not SFU mode, too many calls). */
+export type SfuPeerCheck = { ok: true; session: string | null } | { ok: false; reason: "peer" | "mode" | "rate" };
+export type SfuSources = { ok: true; sources: { peer: string; trackName: string; sessionId: string }[] } | { ok: false };
+
 /** `MeetingRoom`, one per video meeting: roster, chat and signalling relay. */
 export interface MeetingRoomRpc {
-  /** Records that `user` joined under `name` (the socket then opens). */
-  enrol(project: string, user: string, name: string, now?: number): Promise<{ ok: boolean }>;
+  /** Records that `user` joined under `name` (the socket then opens); `sfu`: Realtime is configured. */
+  enrol(project: string, user: string, name: string, options?: { now?: number; sfu?: boolean }): Promise<{ ok: boolean }>;
+  /** How the room carries media now. */
+  mode(): Promise<MeetingMode>;
+  /** Checks one SFU proxy call (the caller's own open peer, SFU mode, allowance); the peer's session. */
+  sfuPeer(peerId: string, user: string, size: number, now?: number): Promise<SfuPeerCheck>;
+  /** Records the peer's Realtime session and published track names (announced in the roster). */
+  sfuPublished(peerId: string, user: string, session: string, tracks: string[]): Promise<{ ok: boolean }>;
+  /** Maps wanted tracks (peer, name) to their Realtime sessions; only published tracks of this room. */
+  sfuSources(wants: { peer: string; trackName: string }[]): Promise<SfuSources>;
   /** The kept chat, oldest first. */
   chatLog(): Promise<ChatMessage[]>;
   /** Who is in the meeting now. */

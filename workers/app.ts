@@ -15,6 +15,9 @@ import { runBillingSchedule } from "./services/payments/renewals";
 import { runJiraSchedule } from "./services/jira-sync";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
+import { paintFirst } from "./site/first-paint";
+import { throughPageCache } from "./site/page-cache";
+import { isSitePage } from "../domain/i18n/page-namespaces";
 import { isSocketPath, routeSocket } from "./sockets";
 
 // Before the runtime makes any object: the classes below come from this very module.
@@ -72,8 +75,7 @@ function withD1Count(env: Env): { env: Env; stamp: (response: Response) => Respo
 async function notModified(request: Request, page: Response): Promise<Response> {
   const tag = page.headers.get("ETag");
   if (page.status !== 200 || !tag) return page;
-  const build = (await import("virtual:react-router/server-build")) as { assets?: { version?: string } };
-  const etag = tag.replace(/"$/, `-${build.assets?.version ?? "dev"}"`);
+  const etag = tag.replace(/"$/, `-${await buildVersion()}"`);
   if (!matchesEtag(request, etag)) {
     const res = new Response(page.body, page);
     res.headers.set("ETag", etag);
@@ -82,6 +84,26 @@ async function notModified(request: Request, page: Response): Promise<Response> 
   const headers = new Headers({ ETag: etag });
   for (const name of ["Cache-Control", "Vary"]) if (page.headers.has(name)) headers.set(name, page.headers.get(name)!);
   return new Response(null, { status: 304, headers });
+}
+
+/** The client build's version: pages of another build point at other script chunks. */
+async function buildVersion(): Promise<string> {
+  const build = (await import("virtual:react-router/server-build")) as { assets?: { version?: string } };
+  return build.assets?.version ?? "dev";
+}
+
+/** A page rendered by React Router, with its security headers and policy. */
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
+  const nonce = newNonce();
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx });
+  context.set(cspNonceContext, nonce);
+  const rendered = await notModified(request, await requestHandler(request, context));
+  if (rendered.status === 304) return rendered;
+  const page = isSitePage(url.pathname) ? paintFirst(rendered, nonce) : rendered;
+  const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
+  const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
+  return withHeaders(page, { ...headers, "Content-Security-Policy": csp });
 }
 
 export default {
@@ -104,15 +126,10 @@ export default {
       return stamp(withHeaders(await api.fetch(request, env, ctx), apiHeaders(env)));
     }
     if (isSiteFile(url.pathname)) return stamp(withHeaders(await site.fetch(request, env, ctx), apiHeaders(env)));
-    const nonce = newNonce();
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(cspNonceContext, nonce);
-    const page = await notModified(request, await requestHandler(request, context));
-    if (page.status === 304) return stamp(page);
-    const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
-    const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
-    return stamp(withHeaders(page, { ...headers, "Content-Security-Policy": csp }));
+    // A guest's public page may come from the edge cache (workers/site/page-cache.ts); Vite's
+    // dev server changes the code under the same build name, so it renders every time.
+    if (import.meta.env.DEV) return stamp(await renderPage(request, env, ctx, url));
+    return stamp(await throughPageCache(request, env, ctx, await buildVersion(), () => renderPage(request, env, ctx, url)));
   },
   /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries. */
   async scheduled(_controller, env, ctx) {

@@ -66,6 +66,15 @@ export interface Env {
   MEETING_TURN_URLS?: string;
   MEETING_TURN_USERNAME?: string;
   MEETING_TURN_CREDENTIAL?: string;
+  /**
+   * Cloudflare Realtime (SFU) for meetings above the mesh's size: the app id and its token are
+   * secrets (`wrangler secret put REALTIME_APP_ID`, `… REALTIME_APP_TOKEN`); without both, rooms
+   * stay meshes and say when they are full. `REALTIME_API_URL` (default
+   * `https://rtc.live.cloudflare.com/v1`) points tests at a fake Realtime API on loopback.
+   */
+  REALTIME_APP_ID?: string;
+  REALTIME_APP_TOKEN?: string;
+  REALTIME_API_URL?: string;
   /** Atlassian OAuth 2.0 (3LO) and Jira Cloud endpoints; tests point them at a fake on loopback. */
   JIRA_AUTH_URL?: string;
   JIRA_TOKEN_URL?: string;

@@ -15,13 +15,15 @@ export async function apiCall<T>(
   body?: unknown,
 ): Promise<ApiResult<T>> {
   const isForm = body instanceof FormData;
+  // Bytes (a Yjs update to import) travel as they are.
+  const isBytes = body instanceof Uint8Array;
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: "same-origin",
-      headers: body === undefined || isForm ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      headers: body === undefined || isForm ? {} : { "Content-Type": isBytes ? "application/octet-stream" : "application/json" },
+      body: body === undefined ? undefined : isForm ? body : isBytes ? (body as BodyInit) : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {

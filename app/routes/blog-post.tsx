@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, data, isRouteErrorResponse, redirect } from "react-router";
 import { categoryPath, feedPath } from "../../domain/blog/posts";
+/** The cover spans the article column: max-w-3xl less its padding, or the screen less it. */
+const POST_COVER_SIZES = "(min-width: 768px) 736px, calc(100vw - 2rem)";
 import { absolute, blogPostingLd, headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { blogPostPage } from "../../workers/services/pages/blog";
@@ -93,9 +95,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         {post.cover && (
           <img
             src={post.cover.url}
+            srcSet={post.cover.srcset ?? undefined}
+            sizes={post.cover.srcset ? POST_COVER_SIZES : undefined}
             alt={post.cover.alt}
             width={post.cover.width ?? undefined}
             height={post.cover.height ?? undefined}
+            fetchPriority="high"
             className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
             data-testid="post-cover"
           />

@@ -11,7 +11,7 @@ import { PublicPageError } from "../features/site/not-found-page";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/donate";
 
-/** `/donate` and `/donate/{uUid}`: a donation to the site or to a named person. */
+/** `/donate` and `/donate/{uUid}`: a donation to the site, to a named person, or to a project whose page is open. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const [viewer, recipient] = await Promise.all([viewerOf(request, env), params.uUid ? donateRecipientPage(env, params.uUid) : null]);
@@ -28,11 +28,17 @@ export default function Donate({ loaderData: { signedIn, recipient } }: Route.Co
   const cents = Math.round(Number(amount.replace(",", ".")) * 100);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    void start("/v1/donate", { amount: Number.isFinite(cents) ? cents : 0, currency, message, ...(recipient ? { recipient: recipient.id } : {}) });
+    const to = recipient ? (recipient.kind === "project" ? { project: recipient.id } : { recipient: recipient.id }) : {};
+    void start("/v1/donate", { amount: Number.isFinite(cents) ? cents : 0, currency, message, ...to });
   };
   return (
     <PublicPage>
       <h1 className="text-4xl font-extrabold tracking-tight">{recipient ? t("donate.titleTo", { name: recipient.name }) : t("donate.title")}</h1>
+      {recipient?.kind === "project" && (
+        <p className="mt-3 font-medium" data-testid="donate-receiver">
+          {t("donate.receiver", { project: recipient.name, owner: recipient.owner })}
+        </p>
+      )}
       <p className="muted mt-3">{t("donate.intro")}</p>
       {signedIn ? (
         <form className="card mt-8 grid gap-4 p-6" onSubmit={submit} data-testid="donate-form">

@@ -5,6 +5,7 @@ import { cloudflareContext } from "../../workers/context";
 import { donationsAdminPage } from "../../workers/services/pages/billing";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/donations-admin";
+import { formatDateTime } from "../../domain/time/format";
 
 /** `/admin/donations`: the donations received, for site administrators; anyone else is refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export default function DonationsAdmin({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  const date = (ms: number) => formatDateTime(ms, i18n.language);
   const { donations } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
@@ -61,7 +62,7 @@ export default function DonationsAdmin({ loaderData }: Route.ComponentProps) {
                       "—"
                     )}
                   </td>
-                  <td>{d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
+                  <td>{d.recipient_project ? t("donations.project", { name: d.recipient_project_name ?? "—" }) : d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
                   <td className="whitespace-nowrap">{formatAmount(d.amount, d.currency, i18n.language)}</td>
                   <td>{t(`status.${d.status}`)}</td>
                   <td className="max-w-xs break-words">{d.message}</td>

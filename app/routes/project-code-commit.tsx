@@ -8,6 +8,7 @@ import { signedInViewer } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-code-commit";
+import { formatDateTime } from "../../domain/time/format";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -22,7 +23,7 @@ export default function ProjectCodeCommit({ loaderData }: Route.ComponentProps) 
   if (!loaderData) return <NoAccess />;
   const { repo, commit, files, truncated } = loaderData;
   const [title, ...body] = commit.message.trim().split("\n");
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6" data-testid="commit-page">
       <nav className="muted flex gap-2 text-sm">

@@ -5,9 +5,11 @@ import { commitsPage } from "../../workers/services/pages/code";
 import { RepoHeader, codeBase, subject } from "../features/code/repo-header";
 import { signedInViewer } from "../features/projects/project-data.server";
 import { useRepoLive } from "../features/code/use-repo-live";
+import { CommitRow } from "../features/code/commit-row";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import type { Route } from "./+types/project-code-commits";
+import { formatDateTime } from "../../domain/time/format";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -27,7 +29,7 @@ export default function ProjectCodeCommits({ loaderData }: Route.ComponentProps)
   if (!loaderData) return <NoAccess />;
   const { repo, ref, page, perPage, items, totalCount, heads, tags } = loaderData;
   const pages = Math.max(1, Math.ceil(totalCount / perPage));
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };
   const pageUrl = (p: number) => `?ref=${encodeURIComponent(ref)}&page=${p}`;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6" data-testid="commits-page">
@@ -37,17 +39,14 @@ export default function ProjectCodeCommits({ loaderData }: Route.ComponentProps)
       </p>
       <ul className="card divide-y divide-[var(--border)]" data-testid="commit-list">
         {items.map((c) => (
-          <li key={c.hexsha}>
-            <Link to={`${codeBase(project.guid)}/${repo.guid}/commit/${c.hexsha}`} className="flex items-center gap-3 px-4 py-2 text-sm hover:bg-[var(--surface-2)]" data-testid="commit-row">
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{subject(c.message)}</span>
-                <span className="muted text-xs">
-                  {c.author.name} · {date.format(c.date)}
-                </span>
-              </span>
-              <span className="muted font-mono text-xs">{c.hexsha.slice(0, 8)}</span>
-            </Link>
-          </li>
+          <CommitRow
+            key={c.hexsha}
+            to={`${codeBase(project.guid)}/${repo.guid}/commit/${c.hexsha}`}
+            subject={subject(c.message)}
+            meta={`${c.author.name} · ${date.format(c.date)}`}
+            hexsha={c.hexsha}
+            testId="commit-row"
+          />
         ))}
       </ul>
       {pages > 1 && (

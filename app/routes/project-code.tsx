@@ -15,6 +15,7 @@ import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-code";
+import { formatDateTime } from "../../domain/time/format";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -87,7 +88,7 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
   useRepoListLive(project.guid, () => void revalidate());
   if (!loaderData) return <NoAccess />;
   const { repos } = loaderData;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="code-page">
       <div>

@@ -10,6 +10,7 @@ import { loadTask } from "../features/task/task-data.server";
 import { TaskDetails } from "../features/task/task-details";
 import { TaskGone } from "../features/task/task-states";
 import { useGoneState } from "../features/task/use-gone-state";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-issue";
 
@@ -24,6 +25,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** `/project/{guid}/issue/{issueGuid}`: one task on a page of its own. */
 export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const project = useProject();
   const viewer = useViewer();
   const navigate = useNavigate();
@@ -38,6 +40,14 @@ export default function TaskPage({ loaderData, params }: Route.ComponentProps) {
   if (loaderData.state === "no_access") return <NoAccess />;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6" data-testid="task-page">
+      <Breadcrumbs
+        className="mb-3"
+        items={[
+          { label: project.name, to: `/project/${project.guid}` },
+          { label: t("views:switcher.board"), to: `/project/${project.guid}/taskboard?view=board` },
+          { label: loaderData.state === "ok" ? taskTitle(loaderData.task) : t("common:shell.titles.task") },
+        ]}
+      />
       {gone ? (
         <TaskGone reason={gone} projectGuid={project.guid} />
       ) : loaderData.state === "ok" ? (

@@ -8,6 +8,7 @@ import { meetingFailure } from "../features/meetings/toasts";
 import { useApi } from "../features/shell/errors";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-meetings";
+import { formatDateTime } from "../../domain/time/format";
 
 interface MeetingRow {
   guid: string;
@@ -43,7 +44,7 @@ export default function ProjectMeetings(_: Route.ComponentProps) {
     };
   }, [api, project.guid, t]);
 
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  const date = (ms: number) => formatDateTime(ms, i18n.language);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6" data-testid="meetings-page">
       <div className="flex flex-wrap items-center gap-4">

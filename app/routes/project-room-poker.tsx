@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { Icon } from "../components/ui/icons";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
@@ -33,6 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** `/project/{guid}/room/poker/{roomUid}`: a poker room for the project's people. */
 export default function ProjectRoomPoker({ params }: Route.ComponentProps) {
+  const { t } = useTranslation("rooms");
   const project = useProject();
   const details = useRoomDetails(params.roomUid, { joinAsParticipant: true });
   if (details.state === "loading") return <Spinner />;
@@ -40,7 +42,19 @@ export default function ProjectRoomPoker({ params }: Route.ComponentProps) {
   const { room } = details;
   // A link with the wrong kind or project still reaches the room.
   if (room.kind !== "poker" || room.project !== project.guid) return <Navigate to={roomPath(room.project, room)} replace />;
-  return <RoomHost key={room.guid} room={room} />;
+  return (
+    <>
+      <Breadcrumbs
+        className="mx-auto max-w-6xl px-4 pt-4"
+        items={[
+          { label: project.name, to: `/project/${project.guid}` },
+          { label: t("nav"), to: `/project/${project.guid}/rooms` },
+          { label: room.title || t("kinds.poker") },
+        ]}
+      />
+      <RoomHost key={room.guid} room={room} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -8,6 +8,8 @@ import { loadRetroRoom } from "../features/rooms/retro/room-data.server";
 import { useRoom } from "../features/rooms/use-room";
 import { Spinner } from "../features/shell/spinner";
 import { apiCall } from "../lib/api";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
+import { useProject } from "../features/projects/use-project";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-room-retro";
 
@@ -70,10 +72,20 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** `/project/{guid}/room/retro/{roomUid}`: a retrospective of the project, live for everyone in it. */
 export default function ProjectRoomRetro({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("rooms");
+  const project = useProject();
   if (loaderData.state === "no_access") return <NoAccess />;
   // The room screen brings its own margins (the guest page renders it too).
   return (
     <main data-testid="retro-page">
+      <Breadcrumbs
+        className="mx-auto max-w-6xl px-4 pt-4"
+        items={[
+          { label: project.name, to: `/project/${project.guid}` },
+          { label: t("nav"), to: `/project/${project.guid}/rooms` },
+          { label: loaderData.state === "ok" ? loaderData.room.title || t("kinds.retro") : t("kinds.retro") },
+        ]}
+      />
       {loaderData.state === "ok" ? <JoinedRoom key={loaderData.room.guid} room={loaderData.room} /> : <RoomMissing projectGuid={params.guid} />}
     </main>
   );

@@ -6,5 +6,6 @@ import { useProject } from "../features/projects/use-project";
 export default function ProjectSettingsJira() {
   const project = useProject();
   if (!project.access.root) return <NoAccess />;
-  return <JiraImportPanel projectGuid={project.guid} />;
+  // Keyed by project: starting an import into a new project moves here with a fresh panel.
+  return <JiraImportPanel key={project.guid} projectGuid={project.guid} />;
 }

@@ -5,7 +5,7 @@ import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-settings";
 
 /** The project's configuration: root only (spec §6 via docs/decisions.md "Roles"). */
-const ROOT_TABS = ["project", "team", "fields", "workflow", "views", "jira"] as const;
+const ROOT_TABS = ["project", "team", "fields", "workflow", "views", "jira", "donations"] as const;
 /** The participant's own settings for this project: every verified participant. */
 const OWN_TABS = ["notifications"] as const;
 

@@ -142,4 +142,6 @@ export interface WhoAmI {
   license: { type_license: string };
   /** Present (true) only for a site administrator, who writes the blog. */
   site_admin?: true;
+  /** The product tour was shown to this account already, on some device. */
+  tour_seen?: true;
 }

@@ -1,7 +1,9 @@
 /**
  * Cover images of blog posts: the type by the bytes (domain/files) and the pixel size read from
  * the header, so pages reserve the image's space and Open Graph states it. Workers have no image
- * codec, so no resized variants are made here (docs/decisions.md, "Public site — blog").
+ * codec: the smaller variants pages offer through `srcset` are drawn by the uploader's browser
+ * and checked here by their bytes against the original (docs/decisions.md, "Public site —
+ * covers").
  */
 import { sniffImageType } from "../files";
 import { COVER_MAX_BYTES, COVER_TYPES } from "./posts";
@@ -53,4 +55,38 @@ export function checkCover(bytes: Uint8Array): CoverCheck {
   if (!type || !(COVER_TYPES as readonly string[]).includes(type)) return { ok: false, reason: "cover_type_refused" };
   const size = imageSize(bytes, type);
   return { ok: true, type: type as (typeof COVER_TYPES)[number], width: size?.width ?? null, height: size?.height ?? null };
+}
+
+/** The widths a cover is also offered at, when its original is wider (`srcset` candidates). */
+export const COVER_WIDTHS = [320, 640, 960] as const;
+
+/** The variant widths an original `width` pixels wide should get. */
+export function variantWidthsFor(width: number | null): number[] {
+  return width ? COVER_WIDTHS.filter((w) => w < width) : [];
+}
+
+export type VariantCheck =
+  | { ok: true; type: (typeof COVER_TYPES)[number]; width: number }
+  | { ok: false; reason: "cover_variant_invalid" };
+
+/**
+ * Checks a smaller copy of a cover: an image we take, one of COVER_WIDTHS wide and narrower than
+ * the original, with the original's proportions (two pixels of rounding either way).
+ */
+export function checkVariant(bytes: Uint8Array, original: { width: number | null; height: number | null }): VariantCheck {
+  const checked = checkCover(bytes);
+  const refused = { ok: false, reason: "cover_variant_invalid" } as const;
+  if (!checked.ok || checked.width === null || checked.height === null || !original.width || !original.height) return refused;
+  if (!variantWidthsFor(original.width).includes(checked.width)) return refused;
+  if (Math.abs(checked.height - (checked.width * original.height) / original.width) > 2) return refused;
+  return { ok: true, type: checked.type, width: checked.width };
+}
+
+/** The stored variants of a cover (`"320.webp 640.webp"`) as width and file extension. */
+export function parseVariants(stored: string | null): { width: number; ext: string }[] {
+  return (stored ?? "")
+    .split(" ")
+    .map((token) => /^(\d{3,4})\.(png|jpg|webp)$/.exec(token))
+    .filter((m) => m !== null)
+    .map((m) => ({ width: Number(m[1]), ext: m[2]! }));
 }

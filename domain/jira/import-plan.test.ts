@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, afterFailure, afterPage, backoffMs, customFieldTypeOf, initialState, linkKindOf, retryAfterMs, sprintStateOf, statusKeyOf, typeKeyOf, workflowTransitions } from "./import-plan";
+import { MAX_ATTEMPTS, MAX_REFRESHES, afterFailure, afterSuccess, afterUnauthorized, afterPage, backoffMs, customFieldTypeOf, initialState, linkKindOf, retryAfterMs, sprintStateOf, statusKeyOf, typeKeyOf, workflowTransitions } from "./import-plan";
 
 describe("mapping Jira's kinds", () => {
   it("lands known statuses and types on the built-in options and leaves others for new ones", () => {
@@ -27,6 +27,20 @@ describe("mapping Jira's kinds", () => {
 });
 
 describe("a run's answers to Jira's failures", () => {
+  it("refreshes the tokens after a 401 at most MAX_REFRESHES times in a row, then fails as refused", () => {
+    let state = initialState(0);
+    for (let i = 1; i <= MAX_REFRESHES; i++) {
+      const next = afterUnauthorized(state, 5);
+      expect(next.kind).toBe("refresh");
+      state = next.state;
+    }
+    const last = afterUnauthorized(state, 9);
+    expect(last.kind).toBe("fail");
+    expect(last.state).toMatchObject({ phase: "failed", finishedAt: 9, problems: [{ reason: "auth_refused" }] });
+    // A step that goes through starts the count again.
+    expect(afterUnauthorized(afterSuccess(state), 9).kind).toBe("refresh");
+  });
+
   it("waits out a 429 as Retry-After says, without counting a try", () => {
     const r = afterFailure(initialState(0), { status: 429, retryAfter: "2" }, 0);
     expect(r).toEqual({ kind: "wait", ms: 2000, state: initialState(0) });

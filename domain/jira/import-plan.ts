@@ -70,6 +70,8 @@ export interface ImportState {
   problems: ImportProblem[];
   /** Failed tries of the current step (5xx, network). */
   attempt: number;
+  /** Token refreshes since the last step that went through (a 401 each); absent = 0. */
+  refreshes?: number;
   startedAt: number;
   finishedAt?: number;
   /** A scheduled re-sync: only issues Jira updated since this moment (the last run's start). */
@@ -100,6 +102,23 @@ export function afterFailure(state: ImportState, answer: { status: number; retry
   if ((answer.status >= 500 || answer.status === 0 || answer.status === 408) && attempt < MAX_ATTEMPTS) return { kind: "wait", ms: backoffMs(attempt), state: { ...state, attempt } };
   return { kind: "fail", state: { ...state, attempt, phase: "failed", finishedAt: now, problems: addProblem(state.problems, { reason: `jira_http_${answer.status}` }) } };
 }
+
+/**
+ * Refreshes in a row, without a step going through between them, before a run gives up: a
+ * Jira that refuses brand-new tokens (revoked consent, a removed site) would otherwise keep
+ * the object refreshing forever. The spec's retry cap (section 9).
+ */
+export const MAX_REFRESHES = 3;
+
+/** After a 401: refresh and try the step again, or end the run as refused. */
+export function afterUnauthorized(state: ImportState, now: number): { kind: "refresh"; state: ImportState } | { kind: "fail"; state: ImportState } {
+  const refreshes = (state.refreshes ?? 0) + 1;
+  if (refreshes <= MAX_REFRESHES) return { kind: "refresh", state: { ...state, refreshes } };
+  return { kind: "fail", state: { ...state, refreshes, phase: "failed", finishedAt: now, problems: addProblem(state.problems, { reason: "auth_refused" }) } };
+}
+
+/** A step went through: the refresh count starts again. */
+export const afterSuccess = (state: ImportState): ImportState => (state.refreshes ? { ...state, refreshes: 0 } : state);
 
 export function addProblem(list: ImportProblem[], problem: ImportProblem): ImportProblem[] {
   return list.length >= MAX_PROBLEMS ? list : [...list, problem];

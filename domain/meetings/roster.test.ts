@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MeetingPeer } from "../wire/live/meeting";
 import { applyPeerMessage, rosterOrder } from "./roster";
 
-const peer = (id: string, name: string, hand: number | null = null): MeetingPeer => ({ id, user: id, name, camera: true, mic: true, screen: false, hand });
+const peer = (id: string, name: string, hand: number | null = null): MeetingPeer => ({ id, user: id, name, camera: true, mic: true, screen: false, hand, tracks: [] });
 
 describe("meeting roster", () => {
   it("records a raised hand with its time and lowers it again", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capacityFromAvailability, completedSprints, focusFactor, forecastEnd, forecastEnds, loadAfterDrop, loadOf, loopFigures, paceOf, personDays, seedOf, seededRandom, sprintLength, suggestedCapacity, velocityOf, workingDays } from "./capacity";
+import { capacityFromAvailability, completedSprints, focusFactor, forecastEnd, forecastEnds, forecastStart, loadAfterDrop, loadOf, loopFigures, paceOf, personDays, seedOf, seededRandom, sprintLength, suggestedCapacity, velocityOf, workingDays } from "./capacity";
 
 describe("capacity from availability", () => {
   it("counts Monday to Friday, both ends included", () => {
@@ -154,5 +154,26 @@ describe("the loop's figures for a project", () => {
   it("seeds the same project the same way", () => {
     expect(seedOf("p-1")).toBe(seedOf("p-1"));
     expect(seedOf("p-1")).not.toBe(seedOf("p-2"));
+  });
+});
+
+describe("where a forecast starts", () => {
+  const sprint = { status: "active", start_date: "2026-12-01", end_date: "2026-12-14" };
+  it("counts from the running sprint: its end is the first sprint's, with the share of its days left", () => {
+    expect(forecastStart({ today: "2026-12-08", sprintDays: 14, sprints: [sprint] })).toEqual({ from: "2026-11-30", share: 0.5 });
+    expect(forecastStart({ today: "2026-12-01", sprintDays: 7, sprints: [sprint] })).toEqual({ from: "2026-12-07", share: 1 });
+  });
+
+  it("counts from today without a running sprint: none active, archived, or today outside its dates", () => {
+    for (const other of [{ ...sprint, status: "planned" }, { ...sprint, archived: true }, { ...sprint, end_date: "2026-12-07" }, { ...sprint, start_date: "2026-12-09" }, { ...sprint, end_date: null }]) {
+      expect(forecastStart({ today: "2026-12-08", sprintDays: 14, sprints: [other] })).toEqual({ from: "2026-12-08", share: 1 });
+    }
+  });
+
+  it("scales only the first simulated sprint's velocity by the share left, seeded and repeatable", () => {
+    const input = { remaining: 15, samples: [10], sprintDays: 14, random: seededRandom(5) };
+    expect(forecastEnd({ ...input, from: "2026-11-30", share: 0.5 })).toEqual({ sprints50: 2, sprints85: 2, p50: "2026-12-28", p85: "2026-12-28" });
+    expect(forecastEnd({ ...input, remaining: 5, from: "2026-11-30", share: 0.5 })).toMatchObject({ sprints50: 1, p50: "2026-12-14" });
+    expect(forecastEnd({ ...input, remaining: 6, from: "2026-11-30", share: 0.5 })).toMatchObject({ sprints50: 2 });
   });
 });

@@ -106,7 +106,7 @@ const MAX_SPRINTS = 200;
  * draws every sprint's velocity from the completed sprints' velocities until the work is done.
  * Null without remaining work, without history, or when no sprint ever finished anything.
  */
-export function forecastEnd(input: { remaining: number; samples: readonly number[]; sprintDays: number; from: string; random: () => number; runs?: number }): Forecast | null {
+export function forecastEnd(input: { remaining: number; samples: readonly number[]; sprintDays: number; from: string; share?: number; random: () => number; runs?: number }): Forecast | null {
   return forecastEnds({ ...input, thresholds: [input.remaining] })[0]!;
 }
 
@@ -116,13 +116,16 @@ export function forecastEnd(input: { remaining: number; samples: readonly number
  * `thresholds[i]` is the work up to and including the i-th milestone (an epic's last open task
  * in board order), so the forecasts can never overtake each other. A future draws exactly as
  * `forecastEnd` does for the largest threshold, so with the same seed the last milestone gets
- * the same dates as the open work as a whole. Null for a threshold of no work.
+ * the same dates as the open work as a whole. Null for a threshold of no work. With `share`,
+ * the first sprint is one already under way (see `forecastStart`): its draw is scaled to the
+ * part of it still left.
  */
-export function forecastEnds(input: { thresholds: readonly number[]; samples: readonly number[]; sprintDays: number; from: string; random: () => number; runs?: number }): (Forecast | null)[] {
+export function forecastEnds(input: { thresholds: readonly number[]; samples: readonly number[]; sprintDays: number; from: string; share?: number; random: () => number; runs?: number }): (Forecast | null)[] {
   const samples = input.samples.filter((s) => s > 0);
   const most = Math.max(0, ...input.thresholds.filter((t) => Number.isFinite(t)));
   if (!(most > 0) || samples.length === 0 || !(input.sprintDays > 0)) return input.thresholds.map(() => null);
   const runs = input.runs ?? FORECAST_RUNS;
+  const share = input.share !== undefined && input.share > 0 && input.share <= 1 ? input.share : 1;
   // The milestones from the smallest, so one pass through a future passes each in turn.
   const order = input.thresholds.map((t, i) => ({ t, i })).filter(({ t }) => t > 0).sort((a, b) => a.t - b.t);
   const counts = input.thresholds.map(() => [] as number[]);
@@ -131,7 +134,8 @@ export function forecastEnds(input: { thresholds: readonly number[]; samples: re
     let sprints = 0;
     let next = 0;
     while (next < order.length && sprints < MAX_SPRINTS) {
-      done += samples[Math.floor(input.random() * samples.length)]!;
+      // The first sprint may be one already running: only its share still left is to come.
+      done += samples[Math.floor(input.random() * samples.length)]! * (sprints === 0 ? share : 1);
       sprints += 1;
       while (next < order.length && done >= order[next]!.t) counts[order[next++]!.i]!.push(sprints);
     }
@@ -154,6 +158,40 @@ export function sprintLength(start: string | null, end: string | null): number |
   if (!start || !end) return null;
   const days = (parseDay(end) - parseDay(start)) / DAY + 1;
   return days > 0 ? days : null;
+}
+
+/** A sprint as `forecastStart` reads it. */
+export interface RunningSprintCandidate {
+  status: string;
+  backlog?: boolean;
+  archived?: boolean;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+/** Where a forecast's first sprint begins, and how much of it is still to come. */
+export interface ForecastStart {
+  /** The day the simulated sprints count from: sprint n ends `n` sprint lengths after it. */
+  from: string;
+  /** The part of the first sprint still to come (1 for a whole sprint). */
+  share: number;
+}
+
+/**
+ * A forecast starts from the sprint that is running, not from today: the first simulated sprint
+ * is the rest of it (ending on its last day, with the share of its days still left from today
+ * on, today included), and the next ones follow its end. A running sprint is an active one, not
+ * archived, whose dates hold today (the earliest ending, if several). Without one the forecast
+ * starts today with a whole sprint.
+ */
+export function forecastStart(input: { today: string; sprintDays: number; sprints: readonly RunningSprintCandidate[] }): ForecastStart {
+  const running = input.sprints
+    .filter((s) => s.status === "active" && !s.backlog && !s.archived && s.end_date && s.end_date >= input.today && (!s.start_date || s.start_date <= input.today))
+    .sort((a, b) => (a.end_date! < b.end_date! ? -1 : a.end_date! > b.end_date! ? 1 : 0))[0];
+  if (!running || !(input.sprintDays > 0)) return { from: input.today, share: 1 };
+  const length = sprintLength(running.start_date, running.end_date) ?? input.sprintDays;
+  const left = (parseDay(running.end_date!) - parseDay(input.today)) / DAY + 1;
+  return { from: isoDay(parseDay(running.end_date!) - input.sprintDays * DAY), share: Math.min(1, left / length) };
 }
 
 /** Sprint length assumed before any completed sprint has dates (two weeks, Scrum's usual). */
@@ -183,15 +221,16 @@ export interface LoopFigures {
 
 /**
  * Velocity from the completed sprints (oldest first) and the forecast of the open work from
- * `today`, each sprint as long as the completed ones were (their median), seeded by `seed`.
+ * the running sprint among `sprints` (else `today`, see `forecastStart`), each sprint as long as the completed ones were (their median), seeded by `seed`.
  */
-export function loopFigures(input: { completed: readonly CompletedSprint[]; remaining: number; unestimated: number; today: string; seed: number }): LoopFigures {
+export function loopFigures(input: { completed: readonly CompletedSprint[]; remaining: number; unestimated: number; today: string; seed: number; sprints?: readonly RunningSprintCandidate[] }): LoopFigures {
   const velocity = velocityOf(input.completed.map((s) => s.done));
   const { sprint_days: sprintDays } = paceOf(input.completed);
+  const start = forecastStart({ today: input.today, sprintDays, sprints: input.sprints ?? [] });
   const remaining = round2(input.remaining);
   return {
     velocity: { sprints: input.completed.slice(-VELOCITY_WINDOW).map(({ guid, title, done }) => ({ guid, title, done: round2(done) })), mean: velocity.mean, min: velocity.min, max: velocity.max },
-    forecast: { remaining, unestimated: input.unestimated, sprint_days: sprintDays, end: forecastEnd({ remaining, samples: velocity.samples, sprintDays, from: input.today, random: seededRandom(input.seed) }) },
+    forecast: { remaining, unestimated: input.unestimated, sprint_days: sprintDays, end: forecastEnd({ remaining, samples: velocity.samples, sprintDays, ...start, random: seededRandom(input.seed) }) },
   };
 }
 

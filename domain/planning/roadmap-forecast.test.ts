@@ -23,9 +23,10 @@ describe("the roadmap's forecast", () => {
     ];
     const forecast = roadmapForecast({ lanes, epics: [{ guid: "early-epic", planned: "2026-12-20" }, { guid: "late-epic", planned: null }], pace: steady, today: "2026-12-01", seed: 1 });
     // The sprint first: 8 + 12 + 4 = 24 → three sprints of 10; then 10 more → four; the whole 39 → four.
+    // The running sprint ends on 2026-12-14 (its whole length still ahead), the next ones every 14 days.
     expect(forecast.epics).toEqual([
-      { guid: "early-epic", remaining: 12, unestimated: 0, planned: "2026-12-20", end: { sprints50: 3, sprints85: 3, p50: "2027-01-12", p85: "2027-01-12" }, standing: "late" },
-      { guid: "late-epic", remaining: 10, unestimated: 0, planned: null, end: { sprints50: 4, sprints85: 4, p50: "2027-01-26", p85: "2027-01-26" }, standing: null },
+      { guid: "early-epic", remaining: 12, unestimated: 0, planned: "2026-12-20", end: { sprints50: 3, sprints85: 3, p50: "2027-01-11", p85: "2027-01-11" }, standing: "late" },
+      { guid: "late-epic", remaining: 10, unestimated: 0, planned: null, end: { sprints50: 4, sprints85: 4, p50: "2027-01-25", p85: "2027-01-25" }, standing: null },
     ]);
     expect(forecast.total).toMatchObject({ remaining: 39, unestimated: 0, planned: "2026-12-14", end: { sprints50: 4 } });
   });
@@ -53,6 +54,22 @@ describe("the roadmap's forecast", () => {
     // Seeded: the same board gives the same dates; an earlier epic never ends after a later one.
     expect(roadmapForecast({ lanes, epics: [{ guid: "a", planned: null }, { guid: "b", planned: null }], pace, today: "2026-12-01", seed: 99 })).toEqual(forecast);
     expect(forecast.epics[1]!.end!.sprints85).toBeLessThanOrEqual(forecast.epics[0]!.end!.sprints85);
+  });
+
+  it("starts from the running sprint's remaining days, not from today", () => {
+    // Half of a 14-day sprint is left on 2026-12-08: it still does 5 of a velocity of 10.
+    const running = lane({ status: "active", start_date: "2026-12-01", end_date: "2026-12-14", tasks: [task(15, "e")] });
+    const at = (today: string, lanes: ForecastLane[]) => roadmapForecast({ lanes, epics: [{ guid: "e", planned: null }], pace: steady, today, seed: 1 }).epics[0]!.end;
+    expect(at("2026-12-08", [running])).toMatchObject({ sprints50: 2, p50: "2026-12-28" });
+    // On its first day the whole sprint is ahead: 15 needs two sprints all the same, ending with the second.
+    expect(at("2026-12-01", [running])).toMatchObject({ sprints50: 2, p50: "2026-12-28" });
+    // With 10 left and a day to go, the rest of the sprint does 1: the work ends a sprint later.
+    const small = lane({ ...running, tasks: [task(10, "e")] });
+    expect(at("2026-12-14", [small])).toMatchObject({ sprints50: 2, p50: "2026-12-28" });
+    expect(at("2026-12-01", [small])).toMatchObject({ sprints50: 1, p50: "2026-12-14" });
+    // No running sprint (planned, or its dates past): from today, a whole sprint at a time.
+    expect(at("2026-12-08", [lane({ ...running, status: "planned" })])).toMatchObject({ sprints50: 2, p50: "2027-01-05" });
+    expect(at("2026-12-20", [running])).toMatchObject({ sprints50: 2, p50: "2027-01-17" });
   });
 
   it("forecasts nothing before any sprint was completed", () => {

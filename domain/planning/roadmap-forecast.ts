@@ -6,7 +6,7 @@
  * open task in that order is done. Tasks without an estimate cannot be forecast: they are
  * counted, as a risk.
  */
-import { type Forecast, type Pace, forecastEnds, seededRandom } from "./capacity";
+import { type Forecast, type Pace, forecastEnds, forecastStart, seededRandom } from "./capacity";
 
 /** A task as the forecast reads it. */
 export interface ForecastTask {
@@ -21,6 +21,8 @@ export interface ForecastLane {
   backlog: boolean;
   status: string;
   archived: boolean;
+  /** The sprint's first day: with its last, how much of a running sprint is left. */
+  start_date?: string | null;
   end_date: string | null;
   tasks: readonly ForecastTask[];
 }
@@ -69,7 +71,7 @@ export function workOrder<L extends ForecastLane>(lanes: readonly L[]): L[] {
 
 /**
  * Forecasts every epic (in `epics`' order, each with its planned end) and the open work as a
- * whole from `today`, seeded by `seed`: the same board always gives the same dates, and the
+ * whole from the running sprint (else `today`, see `forecastStart`), seeded by `seed`: the same board always gives the same dates, and the
  * whole matches the stats page's forecast of the same work on the same day.
  */
 export function roadmapForecast(input: {
@@ -106,7 +108,7 @@ export function roadmapForecast(input: {
     thresholds: [round2(remaining), ...epics.map((e) => (e.remaining > 0 ? round2(e.through) : 0))],
     samples: input.pace.samples,
     sprintDays: input.pace.sprint_days,
-    from: input.today,
+    ...forecastStart({ today: input.today, sprintDays: input.pace.sprint_days, sprints: input.lanes.map((l) => ({ ...l, start_date: l.start_date ?? null })) }),
     random: seededRandom(input.seed),
   });
   const sprintEnds = lanes.filter((l) => isOpenSprint(l) && l.end_date).map((l) => l.end_date!);

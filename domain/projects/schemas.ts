@@ -7,7 +7,8 @@ export const PROJECT_NAME_MAX = 120;
 export const PROJECT_DESCRIPTION_MAX = 5000;
 export const INVITES_PER_REQUEST = 50;
 
-const name = z.string({ error: "project_name_required" }).trim().min(1, "project_name_required").max(PROJECT_NAME_MAX, "project_name_too_long");
+/** A project's name, as creating one takes it (also the Jira import into a new project). */
+export const projectName = z.string({ error: "project_name_required" }).trim().min(1, "project_name_required").max(PROJECT_NAME_MAX, "project_name_too_long");
 const description = z.string({ error: "body_invalid" }).max(PROJECT_DESCRIPTION_MAX, "project_description_too_long");
 
 /** A custom field value on the wire (spec §3). Validated against its field by the field engine. */
@@ -19,14 +20,14 @@ export const customFieldValue = z.object({
 });
 
 export const createProjectBody = z.object({
-  name,
+  name: projectName,
   description: description.optional().default(""),
   custom_fields: z.array(customFieldValue).max(200).optional().default([]),
 });
 
 export const updateProjectBody = z
   .object({
-    name: name.optional(),
+    name: projectName.optional(),
     description: description.optional(),
     sstime: z.string().max(64, "body_invalid").nullable().optional(),
     hidden: z.boolean({ error: "body_invalid" }).optional(),

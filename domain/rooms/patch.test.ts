@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPatch, diff } from "./patch";
+import { applyPatch, diff, patchFits } from "./patch";
 import { seeded } from "./seeded";
 
 describe("room patches", () => {
@@ -50,5 +50,26 @@ describe("room patches", () => {
         expect(applyPatch(a, diff(a, b))).toEqual(b);
       }
     }
+  });
+});
+
+describe("whether a patch continues what a client holds", () => {
+  it("applies the next seq, and a patch covering several seqs that starts right after the held one", () => {
+    expect(patchFits(4, { seq: 5 })).toBe("apply");
+    expect(patchFits(4, { seq: 9, from: 5 })).toBe("apply");
+  });
+
+  it("applies a patch that starts before the held seq but ends after it (a state arrived in between)", () => {
+    expect(patchFits(7, { seq: 9, from: 5 })).toBe("apply");
+  });
+
+  it("ignores a patch whose changes the client already holds", () => {
+    expect(patchFits(9, { seq: 9, from: 5 })).toBe("stale");
+    expect(patchFits(9, { seq: 8 })).toBe("stale");
+  });
+
+  it("calls a missing seq a gap", () => {
+    expect(patchFits(4, { seq: 6 })).toBe("gap");
+    expect(patchFits(4, { seq: 9, from: 6 })).toBe("gap");
   });
 });

@@ -65,3 +65,12 @@ export function applyPatch<T>(value: T, ops: readonly PatchOp[]): T {
   }
   return root as T;
 }
+
+/**
+ * Whether a patch continues a client that holds the view at `held`: "apply" it, ignore it as
+ * "stale" (its changes are already in a state the client got), or ask for the state on a "gap".
+ */
+export function patchFits(held: number, patch: { seq: number; from?: number }): "apply" | "stale" | "gap" {
+  if (patch.seq <= held) return "stale";
+  return (patch.from ?? patch.seq) <= held + 1 ? "apply" : "gap";
+}

@@ -14,6 +14,11 @@ export interface BurndownFact {
   ideal_end: 0;
   /** Remaining estimate per sprint day, first day on, up to the last day drawn. */
   series: number[];
+  /**
+   * How many days the sprint has (its x axis): more than `series` holds when it was completed
+   * before its last day, so the ideal line still reaches zero on the planned end.
+   */
+  days: number;
 }
 
 export interface BurndownFactInput extends Omit<BurndownInput, "start" | "end"> {
@@ -33,7 +38,8 @@ export function burndownFact(input: BurndownFactInput): BurndownFact | null {
   const { start, end, completedAt, ...rest } = input;
   if (!start || !end) return null;
   const now = completedAt === null ? rest.now : Math.min(rest.now, completedAt - 1);
-  const series = burndown({ ...rest, start, end, now }).flatMap((d) => (d.remaining_estimate === null ? [] : [d.remaining_estimate]));
+  const days = burndown({ ...rest, start, end, now });
+  const series = days.flatMap((d) => (d.remaining_estimate === null ? [] : [d.remaining_estimate]));
   if (series.length === 0) return null;
-  return { start: series[0]!, end: series.at(-1)!, ideal_end: 0, series };
+  return { start: series[0]!, end: series.at(-1)!, ideal_end: 0, series, days: days.length };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatRelativeTime, formatShortDate } from "./format";
+import { formatDate, formatDateRange, formatDateTime, formatDayMonth, formatLongDate, formatRelativeTime, formatShortDate, formatTime } from "./format";
 
 const now = new Date(2026, 5, 15, 12, 0, 0);
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -76,8 +76,14 @@ describe("formatShortDate", () => {
     expect(formatShortDate(new Date(2026, 2, 9, 23, 59).getTime())).toBe("09.03.26");
   });
 
-  it("prints the same digits whatever the language", () => {
-    expect(formatShortDate(new Date(2026, 0, 5), "en")).toBe("05.01.26");
+  it("writes dd.mm.yy in every language (the spec's constant)", () => {
+    const day = new Date(2026, 0, 5);
+    for (const lng of ["ru", "de", "es", "en"]) expect(formatShortDate(day, lng)).toBe("05.01.26");
+  });
+
+  it("keeps a calendar day on its day in every time zone", () => {
+    expect(formatShortDate("2026-11-17", "ru", "Pacific/Honolulu")).toBe("17.11.26");
+    expect(formatShortDate("2026-11-17", "ru", "Asia/Tokyo")).toBe("17.11.26");
   });
 
   it.each([null, undefined, "", "not a date", new Date(Number.NaN)])("says there is no date for %s", (value) => {
@@ -107,5 +113,33 @@ describe("formatLongDate", () => {
     expect(formatLongDate(null)).toBe("нет даты");
     expect(formatLongDate(undefined, "en")).toBe("no date");
     expect(formatLongDate("nonsense", "en", "UTC")).toBe("no date");
+  });
+});
+
+describe("formatDate and its kin", () => {
+  const moment = new Date(Date.UTC(2026, 10, 22, 15, 5));
+
+  it("writes a medium date in each language", () => {
+    expect(formatDate("2026-11-22", "en")).toBe("Nov 22, 2026");
+    expect(formatDate("2026-11-22", "de")).toBe("22.11.2026");
+    expect(formatDate("2026-11-22", "ru")).toBe("22 нояб. 2026 г.");
+    expect(formatDate(null, "en")).toBe("no date");
+  });
+
+  it("writes a day and month without the year", () => {
+    expect(formatDayMonth("2026-11-22", "en")).toBe("Nov 22");
+    expect(formatDayMonth(moment, "ru", "UTC")).toBe("22 нояб.");
+  });
+
+  it("writes a range once, sharing the month and year", () => {
+    expect(formatDateRange("2026-11-03", "2026-11-17", "en")).toBe("Nov 3\u2009–\u200917, 2026");
+    expect(formatDateRange("2026-11-03", null, "en")).toBe("Nov 3, 2026");
+    expect(formatDateRange(null, null, "en")).toBe("");
+  });
+
+  it("writes a moment with its clock time in the given time zone", () => {
+    expect(formatDateTime(moment, "en", "UTC")).toBe("Nov 22, 2026, 3:05 PM");
+    expect(formatDateTime(moment, "de", "UTC")).toBe("22.11.2026, 15:05");
+    expect(formatTime(moment, "ru", "UTC")).toBe("15:05");
   });
 });

@@ -1,6 +1,9 @@
 /**
- * Date and time wording of spec §9, shared by server rendering and the browser so both print
- * the same text (a mismatch would break hydration).
+ * Every date and time the workspace shows (spec §9, issue 15), in the reader's language through
+ * `Intl`: relative times for recent events ("5 minutes ago"), a short numeric date for dense rows,
+ * a medium date for lists and headings, a long date for prose, date-times and clock times.
+ * Shared by server rendering and the browser so both print the same text (a mismatch would
+ * break hydration): calendar days (`YYYY-MM-DD`) are read in UTC so no time zone moves the day.
  */
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from "../i18n/languages";
 
@@ -38,6 +41,16 @@ function toDate(value: Date | string | number | null | undefined): Date | undefi
  * "5 minutes ago", "3 hours ago", "12 days ago", then "over a month ago". Times in the future
  * (clock skew between machines) read as "0 minutes ago" rather than as a prediction.
  */
+
+/** Formatters by language and options: building an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lng: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lng} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lng, options)));
+  return format;
+}
+
 export function formatRelativeTime(
   value: Date | string | number,
   now: Date | number = Date.now(),
@@ -54,17 +67,77 @@ export function formatRelativeTime(
   return OVER_A_MONTH[l];
 }
 
-/** `dd.mm.yy` in the viewer's local time zone, or "no date" in the given language. */
+/** A `YYYY-MM-DD` calendar day (a field value, a sprint's start) is that day wherever the reader is. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The value as a Date, and the time zone that keeps its day: UTC for a bare calendar day. */
+function toDay(value: Date | string | number | null | undefined, timeZone: string | undefined): { date: Date; timeZone: string | undefined } | undefined {
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) {
+    const date = toDate(`${value}T00:00:00Z`);
+    return date && { date, timeZone: "UTC" };
+  }
+  const date = toDate(value);
+  return date && { date, timeZone };
+}
+
+/**
+ * The short numeric date of dense rows and cells: `dd.mm.yy` in every language, the spec's
+ * constant (§9). "No date" in the reader's language when there is none.
+ */
 export function formatShortDate(
   value: Date | string | number | null | undefined,
   lng: string = DEFAULT_LANGUAGE,
+  timeZone?: string,
 ): string {
+  const l = lang(lng);
+  const day = toDay(value, timeZone);
+  if (!day) return NO_DATE[l];
+  // The spec's constant (§9): dd.mm.yy in every language, as the original client showed it.
+  const parts = dateFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).formatToParts(day.date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")}.${part("month")}.${part("year")}`;
+}
+
+/** The date of lists and headings: "Nov 22, 2026", "22.11.2026", "22 нояб. 2026 г.". */
+export function formatDate(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
+  const l = lang(lng);
+  const day = toDay(value, timeZone);
+  if (!day) return NO_DATE[l];
+  return dateFormat(l, { dateStyle: "medium", timeZone: day.timeZone }).format(day.date);
+}
+
+/** A day and month without the year, for axes and ranges inside one year: "Nov 22", "22. Nov.". */
+export function formatDayMonth(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
+  const l = lang(lng);
+  const day = toDay(value, timeZone);
+  if (!day) return NO_DATE[l];
+  return dateFormat(l, { day: "numeric", month: "short", timeZone: day.timeZone }).format(day.date);
+}
+
+/** Two calendar days as one range, sharing what they share: "Nov 3 – 17, 2026". */
+export function formatDateRange(start: string | null | undefined, end: string | null | undefined, lng: string = DEFAULT_LANGUAGE): string {
+  const from = toDay(start, undefined);
+  const to = toDay(end, undefined);
+  if (from && to && from.date <= to.date) {
+    return dateFormat(lang(lng), { dateStyle: "medium", timeZone: from.timeZone }).formatRange(from.date, to.date);
+  }
+  return from || to ? formatDate((from ? start : end)!, lng) : "";
+}
+
+/** A moment with its clock time: "Nov 22, 2026, 3:05 PM". */
+export function formatDateTime(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
+  const l = lang(lng);
   const date = toDate(value);
-  if (!date) return NO_DATE[lang(lng)];
-  const dd = String(date.getDate()).padStart(2, "0");
-  const mm = String(date.getMonth() + 1).padStart(2, "0");
-  const yy = String(date.getFullYear() % 100).padStart(2, "0");
-  return `${dd}.${mm}.${yy}`;
+  if (!date) return NO_DATE[l];
+  return dateFormat(l, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+/** The clock time alone: "3:05 PM", "15:05". */
+export function formatTime(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
+  const l = lang(lng);
+  const date = toDate(value);
+  if (!date) return NO_DATE[l];
+  return dateFormat(l, { hour: "2-digit", minute: "2-digit", timeZone }).format(date);
 }
 
 /** A long date in the language's own style ("22 ноября 2026 г.", "November 22, 2026"). */
@@ -74,7 +147,7 @@ export function formatLongDate(
   timeZone?: string,
 ): string {
   const l = lang(lng);
-  const date = toDate(value);
-  if (!date) return NO_DATE[l];
-  return new Intl.DateTimeFormat(l, { day: "numeric", month: "long", year: "numeric", timeZone }).format(date);
+  const day = toDay(value, timeZone);
+  if (!day) return NO_DATE[l];
+  return dateFormat(l, { day: "numeric", month: "long", year: "numeric", timeZone: day.timeZone }).format(day.date);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchScore, rankByQuery, readShortcut, taskQuery } from "./shortcuts";
+import { matchScore, rankByQuery, readShortcut, stepIndex, taskQuery } from "./shortcuts";
 
 const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
@@ -26,6 +26,31 @@ describe("keyboard shortcuts", () => {
   it("leaves the browser's own modified keys alone", () => {
     expect(readShortcut(press("c", { ctrlKey: true }), null).shortcut).toBeNull();
     expect(readShortcut(press("k", { ctrlKey: true, altKey: true }), null).shortcut).toBeNull();
+    expect(readShortcut(press("e", { metaKey: true }), null).shortcut).toBeNull();
+  });
+
+  it("reads J, K and E as next, previous and open, in either case", () => {
+    expect(readShortcut(press("j"), null).shortcut).toBe("next");
+    expect(readShortcut(press("K"), null).shortcut).toBe("previous");
+    expect(readShortcut(press("e"), "g")).toEqual({ shortcut: "open", pending: null });
+  });
+});
+
+describe("moving among cards and rows", () => {
+  it("takes the first with J and the last with K when none is focused", () => {
+    expect(stepIndex(-1, 5, 1)).toBe(0);
+    expect(stepIndex(-1, 5, -1)).toBe(4);
+  });
+
+  it("moves one step and stops at either end", () => {
+    expect(stepIndex(2, 5, 1)).toBe(3);
+    expect(stepIndex(2, 5, -1)).toBe(1);
+    expect(stepIndex(4, 5, 1)).toBe(4);
+    expect(stepIndex(0, 5, -1)).toBe(0);
+  });
+
+  it("has nowhere to go in an empty view", () => {
+    expect(stepIndex(-1, 0, 1)).toBe(-1);
   });
 });
 

@@ -4,7 +4,7 @@
  * keys and decides whether the press came from a text field (single keys never fire there).
  */
 
-export type Shortcut = "palette" | "newTask" | "search" | "board" | "sheet";
+export type Shortcut = "palette" | "newTask" | "search" | "board" | "sheet" | "next" | "previous" | "open";
 
 /** The slice of a KeyboardEvent the rules read. */
 export interface KeyPress {
@@ -26,6 +26,9 @@ export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; keys: readonly strin
   { shortcut: "search", keys: ["/"] },
   { shortcut: "newTask", keys: ["C"] },
   { shortcut: "board", keys: ["G", "B"], sequence: true },
+  { shortcut: "next", keys: ["J"] },
+  { shortcut: "previous", keys: ["K"] },
+  { shortcut: "open", keys: ["E"] },
   { shortcut: "sheet", keys: ["?"] },
 ];
 
@@ -45,11 +48,28 @@ export function readShortcut(press: KeyPress, pending: string | null): { shortcu
       return { shortcut: "search", pending: null };
     case "c":
       return { shortcut: "newTask", pending: null };
+    case "j":
+      return { shortcut: "next", pending: null };
+    case "k":
+      return { shortcut: "previous", pending: null };
+    case "e":
+      return { shortcut: "open", pending: null };
     case "g":
       return { shortcut: null, pending: "g" };
     default:
       return { shortcut: null, pending: null };
   }
+}
+
+/**
+ * Where J (`step` 1) or K (`step` -1) moves among `count` cards or rows from `current` (-1: none
+ * focused yet): the next or previous one, stopping at the ends; from none, J takes the first and
+ * K the last. -1 when there is nothing to move to.
+ */
+export function stepIndex(current: number, count: number, step: 1 | -1): number {
+  if (count <= 0) return -1;
+  if (current < 0 || current >= count) return step === 1 ? 0 : count - 1;
+  return Math.min(count - 1, Math.max(0, current + step));
 }
 
 /** Whether a single-key shortcut may fire: a press modified with Ctrl or ⌘ is never typing. */

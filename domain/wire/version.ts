@@ -7,8 +7,10 @@
  * Raise it whenever a frame, a close code or a socket URL changes in a way an open page would
  * misread. Pages from before the check send no `v` at all and count as stale, so the one change
  * made with it (the room's "waiting" moved from 4004 to 4025) needed no raise.
+ * 2: a meeting may move to the SFU (`welcome.mode`, the `mode` frame, peers' `tracks`); a page of
+ * version 1 would keep offering a mesh nobody answers.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The query parameter of a socket URL that carries the page's protocol version. */
 export const VERSION_PARAM = "v";

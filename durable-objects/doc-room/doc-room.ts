@@ -3,6 +3,7 @@ import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { type DocKind, Y_TEXT_FIELD } from "../../domain/docs/layout";
 import { classifyFrame } from "../../domain/docs/sync-frames";
+import { checkImport, type ImportRefusal } from "../../domain/docs/imports";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
 import type { Env } from "../../workers/env";
@@ -311,18 +312,18 @@ export class DocRoom extends YServer implements DocRoomRpc {
     return { ok: true, before };
   }
 
-  /** Applies a whole update built elsewhere (a Markdown import); false when it is not one. */
-  async applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<boolean> {
-    try {
-      Y.applyUpdate(new Y.Doc(), update);
-    } catch {
-      return false;
-    }
+  /**
+   * Applies a whole update built elsewhere (a Markdown import, a flowchart's BPMN draft or
+   * drawing), if it fits the document's kind (`domain/docs/imports.ts`).
+   */
+  async applyImport(update: Uint8Array, by: string, project: string, kind: DocKind): Promise<{ ok: true } | { ok: false; reason: ImportRefusal }> {
+    const refused = checkImport(kind, update, this.document);
+    if (refused) return { ok: false, reason: refused };
     this.#remember(project, kind);
     this.#lastEditor = by;
     Y.applyUpdate(this.document, update, "import");
     this.#write();
-    return true;
+    return { ok: true };
   }
 
   /** The whole document as one update. */

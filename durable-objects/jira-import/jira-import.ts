@@ -1,5 +1,5 @@
 import { Server } from "partyserver";
-import { type FieldMapping, type ImportState, type PendingRelation, afterFailure, initialState } from "../../domain/jira/import-plan";
+import { type FieldMapping, type ImportState, type PendingRelation, afterFailure, afterSuccess, afterUnauthorized, initialState } from "../../domain/jira/import-plan";
 import type { Env } from "../../workers/env";
 import { host } from "../host";
 import type { ImportInit, ImportStatus, JiraImportRpc } from "../stubs";
@@ -16,7 +16,8 @@ interface Stored {
  * comments and attachments; relations), then persists the state, the cursor and the page's
  * relations before scheduling the next step. A restart or a deploy loses at most the step
  * under way, which is repeated: every write is keyed by Jira id. 429 waits as Retry-After
- * says, 5xx backs off; progress goes to the user's hub and to the `jira_imports` row.
+ * says, 5xx backs off, a 401 refreshes the tokens (at most `MAX_REFRESHES` times in a row);
+ * progress goes to the user's hub and to the `jira_imports` row.
  */
 export class JiraImport extends Server<Env> implements JiraImportRpc {
   /** Starts the run; a second call for the same import changes nothing. */
@@ -57,23 +58,26 @@ export class JiraImport extends Server<Env> implements JiraImportRpc {
     const result = await host().jiraStep(this.env, { init: stored.init, tokens: stored.tokens, state, mapping, relations: [...pending.values()].flat() });
     if (result.ok) {
       // The page's relations and the moved cursor land in one storage write.
-      const writes: Record<string, unknown> = { state: result.state };
+      const next = afterSuccess(result.state);
+      const writes: Record<string, unknown> = { state: next };
       if (result.mapping) writes.mapping = result.mapping;
       if (result.relations) writes[`rel:${String(state.pagesDone).padStart(6, "0")}`] = result.relations;
       await this.ctx.storage.put(writes);
-      if (result.state.phase === "done") await this.ctx.storage.delete([...pending.keys()]);
-      state = result.state;
+      if (next.phase === "done") await this.ctx.storage.delete([...pending.keys()]);
+      state = next;
       if (state.phase !== "done" && state.phase !== "failed") await this.ctx.storage.setAlarm(Date.now());
     } else {
-      if (result.status === 401) {
+      const unauthorized = result.status === 401 ? afterUnauthorized(state, Date.now()) : null;
+      if (unauthorized?.kind === "refresh") {
         const tokens = await host().jiraRefresh(this.env, stored.init, stored.tokens);
         if (tokens) {
-          await this.ctx.storage.put("stored", { ...stored, tokens });
+          // The count and the new tokens land together: a restart cannot reset the cap.
+          await this.ctx.storage.put({ stored: { ...stored, tokens }, state: unauthorized.state });
           await this.ctx.storage.setAlarm(Date.now());
           return;
         }
       }
-      const next = afterFailure(state, result, Date.now());
+      const next = unauthorized?.kind === "fail" ? unauthorized : afterFailure(state, result, Date.now());
       state = next.state;
       await this.ctx.storage.put("state", state);
       if (next.kind === "wait") await this.ctx.storage.setAlarm(Date.now() + next.ms);

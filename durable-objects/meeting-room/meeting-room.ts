@@ -5,23 +5,29 @@ import {
   CHAT_KEPT,
   CHAT_PAGE,
   type ChatMessage,
-  MAX_MESH_PEERS,
+  type MeetingMode,
   type MeetingPeer,
   type MeetingServerFrame,
   meetingClientMessage,
 } from "../../domain/wire/live/meeting";
 import { admitFrame, SIGNAL_RULE, SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { applyPeerMessage } from "../../domain/meetings/roster";
+import { admitPeer, SFU_CALL_RULE } from "../../domain/meetings/sfu";
 import type { Env } from "../../workers/env";
 import { host } from "../host";
 import { admit, connectSafely } from "../socket-guard";
-import type { MeetingRoomRpc } from "../stubs";
+import type { MeetingRoomRpc, SfuPeerCheck, SfuSources } from "../stubs";
 
-/** What a socket carries through hibernation: the peer it is, its signalling allowance. */
+/**
+ * What a socket carries through hibernation: the peer it is, its signalling allowance, and in
+ * SFU mode its Realtime session (never sent to any browser) and its allowance of proxy calls.
+ */
 interface PeerState {
   peer: MeetingPeer;
   signal?: unknown;
   allowance?: unknown;
+  session?: string;
+  sfuCalls?: unknown;
 }
 
 type ChatRow = { id: string; at: number; user: string; name: string; text: string; seq: number };
@@ -45,10 +51,16 @@ export class MeetingRoom extends Server<Env> implements MeetingRoomRpc {
     sql.exec("CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, user TEXT NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL)");
   }
 
-  /** Records that `user` joined the meeting of `project` under `name` (`POST /rooms/{id}/join`). */
-  async enrol(project: string, user: string, name: string, now = Date.now()): Promise<{ ok: boolean }> {
+  /**
+   * Records that `user` joined the meeting of `project` under `name` (`POST /rooms/{id}/join`).
+   * `sfu` says whether the Worker has Cloudflare Realtime configured: the room may then outgrow
+   * the mesh (the Worker's configuration decides, so one deployment's rooms all agree).
+   */
+  async enrol(project: string, user: string, name: string, options: { now?: number; sfu?: boolean } = {}): Promise<{ ok: boolean }> {
+    const now = options.now ?? Date.now();
     const sql = this.ctx.storage.sql;
-    sql.exec("INSERT INTO meta (key, value) VALUES ('project', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", project);
+    this.setMeta("project", project);
+    this.setMeta("sfu", options.sfu ? "1" : "0");
     sql.exec("INSERT INTO members (user, name, joined_at) VALUES (?, ?, ?) ON CONFLICT (user) DO UPDATE SET name = excluded.name, joined_at = excluded.joined_at", user, name, now);
     // Sockets already open show the new name at once.
     for (const connection of this.peers()) {
@@ -66,6 +78,49 @@ export class MeetingRoom extends Server<Env> implements MeetingRoomRpc {
   /** The peers in the meeting now. */
   async roster(): Promise<MeetingPeer[]> {
     return [...this.peers()].map((c) => (c.state as PeerState).peer);
+  }
+
+  /** How the room carries media now. */
+  async mode(): Promise<MeetingMode> {
+    return this.currentMode();
+  }
+
+  /**
+   * Checks one SFU proxy call of `user` for the peer `peerId`: the peer is that user's open
+   * socket here, the room is in SFU mode, and the peer's allowance of calls is not spent. Gives
+   * the peer's Realtime session, if it has one yet.
+   */
+  async sfuPeer(peerId: string, user: string, size: number, now = Date.now()): Promise<SfuPeerCheck> {
+    const connection = this.peerOf(peerId);
+    const state = connection?.state as PeerState | undefined;
+    if (!connection || !state || state.peer.user !== user) return { ok: false, reason: "peer" };
+    if (this.currentMode() !== "sfu") return { ok: false, reason: "mode" };
+    const verdict = admitFrame(SFU_CALL_RULE, state.sfuCalls, size, now);
+    if (!verdict.ok) return { ok: false, reason: "rate" };
+    connection.setState((prev: PeerState | null) => ({ ...(prev as PeerState), sfuCalls: verdict.allowance }));
+    return { ok: true, session: state.session ?? null };
+  }
+
+  /** Records the peer's Realtime session and the names of the tracks it published; everyone hears the names. */
+  async sfuPublished(peerId: string, user: string, session: string, tracks: string[]): Promise<{ ok: boolean }> {
+    const connection = this.peerOf(peerId);
+    const state = connection?.state as PeerState | undefined;
+    if (!connection || !state || state.peer.user !== user) return { ok: false };
+    const names = [...new Set([...(state.peer.tracks ?? []), ...tracks])];
+    connection.setState((prev: PeerState | null) => ({ ...(prev as PeerState), session }));
+    this.updatePeer(connection, { ...state.peer, tracks: names });
+    return { ok: true };
+  }
+
+  /** The Realtime session behind each wanted track: only tracks peers of this room published. */
+  async sfuSources(wants: { peer: string; trackName: string }[]): Promise<SfuSources> {
+    const sources = [];
+    for (const want of wants) {
+      const state = this.peerOf(want.peer)?.state as PeerState | undefined;
+      if (!state?.session || !(state.peer.tracks ?? []).includes(want.trackName)) return { ok: false };
+      sources.push({ ...want, sessionId: state.session });
+    }
+    return { ok: true, sources };
   }
 
   /** Closes a user's sockets (default: access lost). */
@@ -92,16 +147,23 @@ export class MeetingRoom extends Server<Env> implements MeetingRoomRpc {
         connection.close(CLOSE.FORBIDDEN, "not joined");
         return;
       }
-      if ([...this.peers()].filter((c) => c.id !== connection.id).length >= MAX_MESH_PEERS) {
+      const othersNow = [...this.peers()].filter((c) => c.id !== connection.id).length;
+      const admission = admitPeer(othersNow, this.currentMode(), this.getMeta("sfu") === "1");
+      if (!admission.ok) {
         this.sendTo(connection, { type: "error", code: "meeting_full" });
         connection.close(CLOSE.MEETING_FULL, "full");
         return;
       }
-      const peer: MeetingPeer = { id: connection.id, user, name: member.name, camera: false, mic: false, screen: false, hand: null };
+      if (admission.mode !== this.currentMode()) {
+        this.setMeta("mode", admission.mode);
+        // Everyone already in drops their mesh links and publishes to the SFU.
+        this.broadcast(JSON.stringify({ type: "mode", mode: admission.mode } satisfies MeetingServerFrame), [connection.id]);
+      }
+      const peer: MeetingPeer = { id: connection.id, user, name: member.name, camera: false, mic: false, screen: false, hand: null, tracks: [] };
       connection.setState({ peer } satisfies PeerState);
       const page = this.page(null);
       const others = [...this.peers()].filter((c) => c.id !== connection.id).map((c) => (c.state as PeerState).peer);
-      this.sendTo(connection, { type: "welcome", you: connection.id, peers: others, messages: page.messages, more: page.more });
+      this.sendTo(connection, { type: "welcome", you: connection.id, peers: others, messages: page.messages, more: page.more, mode: admission.mode });
       this.broadcast(JSON.stringify({ type: "peer", peer } satisfies MeetingServerFrame), [connection.id]);
     });
   }
@@ -154,6 +216,26 @@ export class MeetingRoom extends Server<Env> implements MeetingRoomRpc {
     const state = connection.state as PeerState | null;
     if (!state?.peer) return;
     this.broadcast(JSON.stringify({ type: "left", id: connection.id } satisfies MeetingServerFrame), [connection.id]);
+    // An empty room starts over as a mesh.
+    if (![...this.peers()].some((c) => c.id !== connection.id) && this.currentMode() !== "mesh") this.setMeta("mode", "mesh");
+  }
+
+  /** An open peer socket by id. */
+  private peerOf(id: string): Connection | undefined {
+    const connection = this.getConnection(id);
+    return connection && connection.readyState === WebSocket.OPEN && (connection.state as PeerState | null)?.peer ? connection : undefined;
+  }
+
+  private getMeta(key: string): string | undefined {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value;
+  }
+
+  private setMeta(key: string, value: string) {
+    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  private currentMode(): MeetingMode {
+    return this.getMeta("mode") === "sfu" ? "sfu" : "mesh";
   }
 
   /** Sockets that are peers of the meeting (open and past their connect checks). */
@@ -169,7 +251,7 @@ export class MeetingRoom extends Server<Env> implements MeetingRoomRpc {
   }
 
   private async stillAllowed(user: string): Promise<boolean> {
-    const project = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'project'").toArray()[0]?.value;
+    const project = this.getMeta("project");
     if (!project) return false;
     return host().meetingAccess(this.env, project, user);
   }

@@ -3,13 +3,13 @@ import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
 import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
-import { diff } from "../../domain/rooms/patch";
-import { composeView, privateForAll, privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
+import { composeView, privateForAll, privatePart, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
 import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
 import type { RoomServerRpc } from "../stubs";
 import { carryOut, roomEffects, type RoomEffects } from "./effects";
+import { RoomBroadcast, send } from "./broadcast";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { ROOM_HEADER } from "../../domain/wire/headers";
 import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
@@ -52,12 +52,10 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private state: RoomState | null = null;
   private seq = 0;
   private snapshotSeq = 0;
-  /** The public view as last sent, to patch from. */
-  private shown: RoomView | null = null;
-  /** Each member's private part as last sent (JSON), to send only what changed. */
-  private sentPrivate = new Map<string, string>();
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
+  /** What the sockets heard, and the coalescing of what they hear next. */
+  private fanOut = new RoomBroadcast<Seat>({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => this.getConnections<Seat>() });
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -79,7 +77,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
       this.seq = entry.seq;
     }
     this.state = state;
-    this.shown = publicView(this.meta.kind, state);
+    this.fanOut.reset();
   }
 
   /** Sets the room up once, right after its row was written to D1. Idempotent. */
@@ -94,7 +92,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?), ('state', ?), ('seq', '0')", JSON.stringify(meta), JSON.stringify(state));
     this.meta = meta;
     this.state = state;
-    this.shown = publicView(meta.kind, state);
+    this.fanOut.reset();
     return { ok: true };
   }
 
@@ -138,7 +136,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** The room as `member` may see it, for REST reads. */
   async viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null> {
     if (!this.meta || !this.state) return null;
-    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.shown!, privatePart(this.meta.kind, this.state, member)) };
+    return { kind: this.meta.kind, seq: this.seq, view: composeView(this.meta.kind, this.fanOut.current(), privatePart(this.meta.kind, this.state, member)) };
   }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
@@ -191,7 +189,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
     if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
-    if (ref !== undefined) this.sendTo(connection, { type: "ack", ref, seq: result.seq });
+    if (ref !== undefined) this.fanOut.ack(connection, ref, result.seq);
   }
 
   onClose(connection: Connection<Seat>) {
@@ -338,7 +336,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
-    this.broadcastChange(privateForAll(meta.kind, input.type) ? null : actor);
+    this.fanOut.queue(privateForAll(meta.kind, input.type) ? null : actor);
     if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
@@ -357,43 +355,12 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.snapshotSeq = this.seq;
   }
 
-  /**
-   * One patch frame, the same bytes for every socket, then each private part that changed.
-   * `only` names the one member whose private part may have changed (null: anyone's).
-   */
-  private broadcastChange(only: string | null) {
-    const kind = this.meta!.kind;
-    const next = publicView(kind, this.state!);
-    const ops = diff(this.shown, next);
-    this.shown = next;
-    const frame = JSON.stringify({ type: "patch", seq: this.seq, ops } satisfies RoomServerFrame);
-    const parts = new Map<string, string | null>();
-    for (const connection of this.getConnections<Seat>()) {
-      const seat = connection.state;
-      if (!seat) continue;
-      if (ops.length > 0) connection.send(frame);
-      if (only !== null && seat.member !== only) continue;
-      let part = parts.get(seat.member);
-      if (part === undefined) {
-        const json = JSON.stringify(privatePart(kind, this.state!, seat.member));
-        part = this.sentPrivate.get(seat.member) === json ? null : json;
-        parts.set(seat.member, part);
-      }
-      if (part !== null) connection.send(`{"type":"private","seq":${this.seq},"private":${part}}`);
-    }
-    for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
-  }
-
   private sendState(connection: Connection, seat: Seat) {
-    const kind = this.meta!.kind;
-    const part = privatePart(kind, this.state!, seat.member);
-    this.sentPrivate.set(seat.member, JSON.stringify(part));
-    const you: RoomYou = { member: seat.member, name: seat.name, readOnly: seat.readOnly };
-    this.sendTo(connection, { type: "state", kind, seq: this.seq, public: this.shown, private: part, you });
+    this.fanOut.sendState(connection, { member: seat.member, name: seat.name, readOnly: seat.readOnly });
   }
 
   private sendTo(connection: Connection, frame: RoomServerFrame) {
-    connection.send(JSON.stringify(frame));
+    send(connection, frame);
   }
 
   private seatOf(ctx: ConnectionContext): Seat | null {

@@ -3,7 +3,8 @@
  * spec starts on the port scripts/serve-e2e.mjs points the Worker at: a summary streams into
  * the first browser as a suggestion, is accepted as one edit (one undo) and appears at once in
  * the second browser; a flowchart is validated and drawn by mermaid, and inserted as a diagram
- * block; a chat answer becomes a task after confirmation. Without a provider the panel
+ * block, which becomes a BPMN draft and a drawing in the document tree; a chat answer becomes a
+ * task after confirmation. Without a provider the panel
  * explains how to configure one.
  */
 import type { Page } from "@playwright/test";
@@ -99,6 +100,21 @@ test("a summary streams in as a suggestion, is accepted as one edit and reaches 
   const found = await ben.page.request.get(`/api/v1/project/${project}/issuesearch/data?query=${encodeURIComponent("short summary")}`);
   expect(JSON.stringify(await found.json())).toContain(FAKE_ANSWER.replace(/\.$/, ""));
   await ben.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-chat.png`, animations: "disabled" });
+
+  // The flowchart becomes a BPMN draft under the document, which opens and bpmn-js draws.
+  await ann.page.getByTestId("doc-diagram-to-bpmn").click();
+  await expect(ann.page).toHaveURL(new RegExp(`/project/${project}/docs/(?!${doc})[0-9a-f-]{36}$`), { timeout: 15_000 });
+  await expect(ann.page.getByTestId("bpmn-editor")).toHaveAttribute("data-phase", "ready", { timeout: 15_000 });
+  const canvas = ann.page.getByTestId("bpmn-canvas");
+  for (const task of ["Collect requirements", "Build the release"]) await expect(canvas.locator('.djs-element[data-element-id^="Activity_"]', { hasText: task })).toBeVisible();
+  await expect(canvas.locator('.djs-element[data-element-id="Gateway_3"]')).toHaveCount(1);
+  await expect(canvas.locator('.djs-connection[data-element-id^="Flow_"]')).toHaveCount(5);
+  await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-diagram-bpmn.png`, animations: "disabled" });
+  // The drawing, too: five shapes, five arrows and seven labels.
+  await ann.page.goBack();
+  await ann.page.getByTestId("doc-diagram-to-drawing").click();
+  await expect(ann.page.getByTestId("drawing-canvas")).toHaveAttribute("data-elements", "17", { timeout: 15_000 });
+  await ann.page.screenshot({ path: `${test.info().project.outputDir}/screens/ai-diagram-drawing.png`, animations: "disabled" });
 
   await ann.context.close();
   await ben.context.close();

@@ -1,8 +1,25 @@
 import { spawnSync } from "node:child_process";
+import { crc32, deflateSync } from "node:zlib";
 import { expect, hydrated, open, person, t, test, E2E_STATE } from "./fixtures";
 
-/** A 2×1 PNG (the cover's bytes are checked, so it must be a real image). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mNk+M9Qz0AEYBxVSF8HAMwnBf+5SgE5AAAAAElFTkSuQmCC", "base64");
+/** A solid-colour RGB PNG of any size, real enough for the browser to draw smaller copies of. */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5b)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
 const shots = () => `${test.info().project.outputDir}/screens`;
 
 test("a guest reads the blog in two languages, opens a post by its slug and follows the feed link", async ({ page, request }) => {
@@ -72,7 +89,8 @@ test("an administrator writes, previews and publishes a post with a cover, and a
   await expect(writer.page.getByTestId("post-open")).toBeVisible();
   await expect(writer.page.locator("#post-cover")).toBeEnabled();
 
-  await writer.page.locator("#post-cover").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+  // Wider than two of the offered widths: the browser sends 320 and 640 pixel copies with it.
+  await writer.page.locator("#post-cover").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: solidPng(700, 368) });
   await expect(writer.page.getByTestId("editor-cover")).toBeVisible();
   await writer.page.getByTestId("post-editor").locator('input[name="cover_alt"]').fill("A team around a board");
   await writer.page.getByTestId("post-editor").getByRole("radio", { name: "Published" }).check();
@@ -90,6 +108,26 @@ test("an administrator writes, previews and publishes a post with a cover, and a
   await expect(page.getByTestId("post-cover")).toHaveAttribute("alt", "A team around a board");
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/v1\/blog\/cover\/[0-9a-f]{32}\.png$/);
   await expect(page.getByTestId("post-body")).toContainText("<script>alert(1)</script>");
+  // Resized covers: the page offers the copies by width, and a copy is a smaller image.
+  const srcset = (await page.getByTestId("post-cover").getAttribute("srcset"))!;
+  expect(srcset).toMatch(/^\/api\/v1\/blog\/cover\/[0-9a-f]{32}-320\.webp 320w, \S+-640\.webp 640w, \S+\.png 700w$/);
+  const copy = await page.request.get(srcset.split(" ")[0]!);
+  expect(copy.headers()["content-type"]).toBe("image/webp");
+  const decodedWidth = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return image.naturalWidth;
+  }, srcset.split(" ")[0]!);
+  expect(decodedWidth).toBe(320);
+  // The edge cache: a guest's second request is served from it, and an edit shows right after.
+  const postUrl = page.url();
+  await page.request.get(postUrl);
+  expect((await page.request.get(postUrl)).headers()["x-page-cache"]).toBe("hit");
+  await editor.locator('input[name="title"]').fill(`${title} (edited)`);
+  await Promise.all([writer.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/api/v1/blog/posts/") && r.ok()), editor.getByTestId("post-save").click()]);
+  await page.reload();
+  await expect(page.getByTestId("post-title")).toHaveText(`${title} (edited)`);
   await guest.close();
   await writer.context.close();
 });

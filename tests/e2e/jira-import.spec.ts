@@ -1,7 +1,8 @@
 /**
  * Import from Jira (issue 14), against the fake Jira Cloud that scripts/serve-e2e.mjs starts:
  * connect through its authorise page, choose a project, watch the progress bar, set an hourly
- * re-sync and invite the unmatched Jira people, open the imported planning board and a task.
+ * re-sync and invite the unmatched Jira people (one chosen before the start), open the imported
+ * planning board and a task, then find the import listed and import into a new project.
  */
 import { expect, hydrated, open, person, test } from "./fixtures";
 
@@ -22,6 +23,8 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await expect(page.getByTestId("jira-project-ALPHA")).toBeVisible();
   expect(await page.evaluate(() => ["jira_token", "jira_refresh_token", "jira_token_expires_in", "jira_cloudID"].map((k) => Boolean(localStorage.getItem(k))))).toEqual([true, true, true, true]);
   await page.getByTestId("jira-project-ALPHA").check();
+  // Chosen before the start: Cyd is invited as the import starts, Ada and Bob stay text for now.
+  await page.getByTestId("jira-person-acc-cyd").selectOption("invite");
   await page.getByText("How fields will map").click();
   await page.screenshot({ path: "test-results/jira-2-choose.png", fullPage: true });
   await page.getByTestId("jira-start").click();
@@ -37,13 +40,14 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await page.getByTestId("jira-sync-every").selectOption("hourly");
   await expect(page.getByTestId("jira-sync-next")).toBeVisible();
   await expect(page.getByTestId("jira-people")).toContainText("cyd@jira.example");
+  await expect(page.getByTestId("jira-invite-people")).toHaveText("Invite 2 people");
   await page.getByTestId("jira-invite-people").click();
   await expect(page.getByTestId("jira-invite-people")).toHaveCount(0);
   await expect(page.getByTestId("jira-people")).toContainText("invited");
   await page.screenshot({ path: "test-results/jira-4b-sync.png", fullPage: true });
 
   await page.getByTestId("jira-open-board").click();
-  await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible();
+  await expect(page.getByText("Epic ALPHA-1: Search work").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("ALPHA Sprint 2").first()).toBeVisible();
   await page.screenshot({ path: "test-results/jira-5-board.png", fullPage: true });
 
@@ -55,5 +59,23 @@ test("a project's owner connects Jira, imports a project with a live progress ba
   await open(page, `/project/${project.guid}/issue/${hit!.guid}`);
   await expect(page.getByTestId("comment-text").first()).toContainText("Comment 1 on ALPHA-34");
   await expect(page.getByTestId("attachments")).toContainText("screen-34.png");
+
+  // Back on the settings screen, a fresh page load: the past import is listed by the server.
+  await open(page, `/project/${project.guid}/settings/jira`);
+  await expect(page.getByTestId("jira-import-row")).toHaveCount(1);
+  await expect(page.getByTestId("jira-import-row")).toContainText("Finished");
+  await expect(page.getByTestId("jira-import-row")).toContainText("Jira Owner");
+  // Two BETA issues into a new project made from the same screen.
+  await page.getByTestId("jira-project-BETA").check();
+  await page.getByTestId("jira-target-new").check();
+  await page.getByTestId("jira-target-name").fill("Beta from Jira");
+  await page.getByPlaceholder('status != "Done"').fill("key in (BETA-1, BETA-2)");
+  await page.screenshot({ path: "test-results/jira-6-new-project.png", fullPage: true });
+  await page.getByTestId("jira-start").click();
+  await expect(page).not.toHaveURL(new RegExp(`/project/${project.guid}/`));
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+  await expect(page.getByTestId("jira-count-issues")).toHaveText("2");
+  await expect(page.getByTestId("jira-import-row")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/jira-7-list.png", fullPage: true });
   expect(owner.errors).toEqual([]);
 });

@@ -64,7 +64,8 @@ test("buys a plan through the sandbox: the result page, the badge of another tab
   await context.close();
 });
 
-test("completes a donation of a freely chosen amount, which a site administrator then finds in the donations list", async ({ browser }) => {
+test("completes a donation of a freely chosen amount, which a site administrator then finds in the donations list, and one to a project through its public page", async ({ browser }) => {
+  test.setTimeout(60_000);
   const { page, context, errors, email } = await person(browser, "Generous Donor");
   await open(page, "/donate");
   await page.getByTestId("donate-amount").fill("0.5");
@@ -88,6 +89,28 @@ test("completes a donation of a freely chosen amount, which a site administrator
   const mine = page.getByTestId("donations").locator("tbody tr", { hasText: email });
   await expect(mine.first()).toContainText("7.50");
   await page.screenshot({ path: test.info().outputPath("donations-admin.png"), fullPage: true });
+
+  // A donation to a project: its root opens the public page, a donation goes through it, and the
+  // project's Donations tab lists it with its owner as the receiver.
+  const project = (await (await createProject(page, "Donated Project")).json()) as { guid: string };
+  await open(page, `/project/${project.guid}/settings/donations`);
+  await hydrated(page);
+  await page.getByTestId("project-donations-open").click();
+  await expect(page.getByTestId("project-donations-open")).toBeChecked();
+  await page.getByTestId("project-donations-link").click();
+  await expect(page.getByTestId("donate-receiver")).toContainText("Donated Project");
+  await expect(page.getByTestId("donate-receiver")).toContainText("Generous Donor");
+  await hydrated(page);
+  await page.getByTestId("donate-amount").fill("4.20");
+  await page.getByTestId("donate-submit").click();
+  await expect(page.getByTestId("sandbox-checkout")).toContainText("4.20");
+  await hydrated(page);
+  await page.getByTestId("sandbox-pay").click();
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "paid");
+  await open(page, `/project/${project.guid}/settings/donations`);
+  await expect(page.getByTestId("project-donations-list").locator("tbody tr")).toContainText(["4.20"]);
+  await expect(page.getByTestId("project-donations-received")).toContainText("4.20");
+  await page.screenshot({ path: test.info().outputPath("project-donations.png"), fullPage: true });
   expect(errors).toEqual([]);
   await context.close();
 });

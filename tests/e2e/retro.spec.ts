@@ -345,11 +345,13 @@ test("a retro bound to a finished sprint opens with its facts and last time's ac
   expect((await member.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
   const fields = (await (await fac.page.request.get(`/api/v1/project/${projectGuid}/fields`)).json()) as { slug: string; settings: { values_set: { guid: string; key?: string }[] } }[];
   const done = fields.find((f) => f.slug === "status")!.settings.values_set.find((o) => o.key === "done")!.guid;
-  const sprint = async (title: string) => ((await (await api("post", "/sprint", { title })).json()) as { guid: string }).guid;
+  const sprint = async (title: string, dates = {}) => ((await (await api("post", "/sprint", { title, ...dates })).json()) as { guid: string }).guid;
   const task = async (title: string, estimate: number, sprintGuid: string, status?: string) =>
     ((await (await api("post", "/issue", { custom_fields: [{ slug: "title", value: title }, { slug: "estimate", value: estimate }, { slug: "sprint", value: sprintGuid }, ...(status ? [{ slug: "status", value: status }] : [])] })).json()) as { guid: string; number: number });
   const last = await sprint("Sprint 7");
-  const finished = await sprint("Sprint 8");
+  // Sprint 8 is planned from today over five days and completed today: its burndown has one day drawn.
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  const finished = await sprint("Sprint 8", { start_date: day(0), end_date: day(4) });
   expect((await api("put", `/sprint/${last}`, { status: "active" })).status()).toBe(200);
 
   // Last time: the retro of Sprint 7, whose action item became a task of the next sprint.
@@ -381,6 +383,9 @@ test("a retro bound to a finished sprint opens with its facts and last time's ac
   await expect(facts.getByTestId("fact-carried-over").getByTestId("fact-task")).toHaveText([/Automate the release/, `#${carried.number} Search filters`]);
   await expect(facts.getByTestId("fact-added").getByTestId("fact-task")).toHaveText([`#${late.number} Hotfix banner`]);
   await expect(facts.getByTestId("fact-estimate-done")).toHaveText("5 done of 10");
+  // The burndown spans the planned five days; the day before completion left Search filters' 5.
+  await expect(facts.getByTestId("fact-burndown-line")).toHaveAttribute("data-days", "5");
+  await expect(facts.getByTestId("fact-burndown")).toContainText("5 left at the start, 5 at the end");
   await facts.screenshot({ path: `${test.info().project.outputDir}/screens/retro-facts.png`, animations: "disabled" });
   const lastActions = facts.getByTestId("fact-last-actions");
   await expect(lastActions).toContainText("Sprint 7 retro");

@@ -1,4 +1,5 @@
 /** What every page shares: language, theme, routing rules and the error toast. */
+import { PROTOCOL_VERSION } from "../../domain/wire/version";
 import { DEMO, expect, hydrated, open, signInWithApi, t, test } from "./fixtures";
 
 const ROOT_URL = /^[^?#]+:\/\/[^/]+\/$/;
@@ -101,7 +102,7 @@ test("offers a reload, and stops reconnecting, once the server says the page's l
   await open(page, "/");
   const prompt = page.getByTestId("stale-version");
   await expect(prompt).toContainText(await t(request, "en", "common:staleVersion.text"));
-  expect(new URL(opened[0]!).searchParams.get("v")).toBe("1");
+  expect(new URL(opened[0]!).searchParams.get("v")).toBe(String(PROTOCOL_VERSION));
   await page.screenshot({ path: "test-results/stale-version-prompt.png" });
   const tries = opened.length;
   await page.waitForTimeout(2500);

@@ -1,8 +1,8 @@
 /** The product tour of the start page: shown once to a new user, replayed from the help menu. */
-import { expect, hydrated, open, person, t, test } from "./fixtures";
+import { expect, hydrated, open, person, signInWithApi, t, test } from "./fixtures";
 
-test("shows a new user the tour once, step by step on real elements, and replays it from the help menu", async ({ browser, request }) => {
-  const { page, context, errors } = await person(browser, "Tour Taker");
+test("shows a new user the tour once, step by step on real elements, not again on another device, and replays it from the help menu", async ({ browser, request }) => {
+  const { page, context, errors, email, password } = await person(browser, "Tour Taker");
   await open(page, "/project");
   const tour = page.getByTestId("tour");
   const dialog = page.getByRole("dialog", { name: await t(request, "en", "tour:steps.newProject.title") });
@@ -27,11 +27,36 @@ test("shows a new user the tour once, step by step on real elements, and replays
   await expect(page.getByTestId("new-project")).toBeVisible();
   await expect(tour).toHaveCount(0);
 
+  // Another device (a browser with empty storage) of the same account: the account remembers.
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await signInWithApi(phonePage, email, password);
+  await open(phonePage, "/project");
+  await expect(phonePage.getByTestId("new-project")).toBeVisible();
+  // The tour would open on the task after hydration: let that task and a frame pass first.
+  await phonePage.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(null)), 0)));
+  await expect(phonePage.getByTestId("tour")).toHaveCount(0);
+  await phone.close();
+
   await page.getByTestId("help-menu").click();
   await page.getByTestId("take-tour").click();
   await expect(tour).toHaveAttribute("data-step", "newProject");
   await expect(tour).toBeFocused();
   await page.keyboard.press("Escape");
+  await expect(tour).toHaveCount(0);
+
+  // On a phone, language and theme sit in the header's closed menu: the tour keeps that step and
+  // points at the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("help-menu").click();
+  await page.getByTestId("take-tour").click();
+  await expect(page.getByTestId("tour-progress")).toHaveText("Step 1 of 4");
+  for (let i = 0; i < 3; i++) await tour.getByRole("button", { name: "Next" }).click();
+  await expect(tour).toHaveAttribute("data-step", "preferences");
+  const menu = (await page.getByTestId("header-menu").boundingBox())!;
+  const pop = (await tour.boundingBox())!;
+  expect(Math.abs(pop.y - (menu.y + menu.height)) < 40).toBe(true);
+  await tour.getByRole("button", { name: "Done" }).click();
   await expect(tour).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();

@@ -34,7 +34,7 @@ test("a root changes the planning-board line; the board shows the new fields in 
 
   await open(page, `${projectPath}/taskboard?view=planning`);
   const row = page.locator('[data-testid=board-task][data-title="Dated task"]');
-  await expect(row).toContainText("2026-12-24");
+  await expect(row).toContainText("24.12.26");
   await expect(row.getByTestId("line-estimate")).toHaveText("5");
   await expect(row.locator("[title='Participants']")).toHaveCount(0);
   expect(errors).toEqual([]);

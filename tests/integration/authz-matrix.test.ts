@@ -26,7 +26,9 @@ import { joinMeeting, openMeeting } from "../fixtures/meetings";
 import { openRoom } from "../fixtures/rooms";
 import { lastEmailLink, lastPassUuid } from "../fixtures/mail";
 import { extraParticipant, buildWorld, inviteLink, notificationOf, pathValues, type World } from "../fixtures/world";
-import { DEFAULT_PASSWORD, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { DEFAULT_PASSWORD, db, signedIn, startSession, uniqueEmail } from "../fixtures/users";
+import { payments } from "../../workers/db/schema";
+import { eq } from "drizzle-orm";
 import { PLANS, PRICES, buy, newKey, sandboxNotification } from "../fixtures/payments";
 import { authorisedCode, connectJira } from "../fixtures/jira/connect";
 import { blogCategory, coverForm, postWithCover, siteAdmin, uniqueSlug } from "../fixtures/blog";
@@ -42,6 +44,7 @@ const MATRIX: Record<string, string> = {
   "POST /v1/auth":                                        "AAAAAA",
   "POST /v1/exit":                                        "AAAADD",
   "GET /v2/whoami":                                       "AAAADD",
+  "POST /v1/tour/seen":                                   "AAAADD",
   "PUT /v1/changingme":                                   "AAAADD",
   "POST /v1/changingme/confirm":                          "AAAADD",
   "PUT /v1/changepass":                                   "AAAADD",
@@ -199,6 +202,11 @@ const MATRIX: Record<string, string> = {
   "GET /meeting/ice-servers":                             "AAAADD",
   "POST /v1/rooms/:rid/meeting":                          "AAADDD",
   "POST /meeting/rooms/:roomId/notes":                    "AADDDD",
+  // The SFU proxy (a room past the mesh, fake Realtime): the caller's own peer in the room.
+  "POST /meeting/rooms/:roomId/sfu/publish":              "AAADDD",
+  "POST /meeting/rooms/:roomId/sfu/pull":                 "AAADDD",
+  "PUT /meeting/rooms/:roomId/sfu/renegotiate":           "AAADDD",
+  "PUT /meeting/rooms/:roomId/sfu/close":                 "AAADDD",
   // Blog: reading is public; writing is for site administrators, which none of these actors is
   // (tests/integration/blog.test.ts holds the allowed side).
   "GET /v1/category/:slug":                               "AAAAAA",
@@ -229,8 +237,11 @@ const MATRIX: Record<string, string> = {
   "POST /v1/buy/:priceGuid":                              "AAAADD",
   "POST /v1/donate":                                      "AAAADD",
   "GET /v1/donate":                                       "DDDDDD",
+  "GET /v1/project/:id/donations":                        "ADDDDD",
+  "PUT /v1/project/:id/donations":                        "ADDDDD",
   "GET /v1/pay":                                          "AAAADD",
   "GET /v1/pay/:payGuid":                                 "AAAADD",
+  "POST /v1/pay/:payGuid/authenticate":                   "AAAADD",
   "GET /v1/autopay":                                      "AAAADD",
   "PUT /v1/autopay":                                      "AAAADD",
   "POST /v1/paypostoha":                                  "AAAAAA",
@@ -256,7 +267,9 @@ const MATRIX: Record<string, string> = {
   "POST /v1/jira":                                        "AAAADD",
   "POST /v1/jira/refresh_token":                          "AAAADD",
   "POST /v1/jira/preview":                                "AAAADD",
+  "POST /v1/jira/import":                                 "AAAADD",
   "POST /v1/project/:id/jira/import":                     "ADDDDD",
+  "GET /v1/project/:id/jira/imports":                     "ADDDDD",
   "GET /v1/project/:id/jira/import/:importGuid":          "ADDDDD",
   "POST /v1/project/:id/jira/import/:importGuid/rerun":   "ADDDDD",
   "PUT /v1/project/:id/jira/import/:importGuid/schedule": "ADDDDD",
@@ -410,7 +423,14 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/buy/:priceGuid": () => ({ params: { priceGuid: PRICES.teamMonth }, headers: { "Idempotency-Key": newKey() } }),
   "POST /v1/donate": () => ({ json: { amount: 500 }, headers: { "Idempotency-Key": newKey() } }),
   "GET /v1/pay/:payGuid": async (actor) => ({ params: { payGuid: await paymentOfActor(actor) } }),
+  // The actor's own renewal held for 3-D Secure (the sandbox answers its own checkout page).
+  "POST /v1/pay/:payGuid/authenticate": async (actor) => {
+    const payGuid = await paymentOfActor(actor);
+    await db().update(payments).set({ awaitingAuthentication: true }).where(eq(payments.id, payGuid));
+    return { params: { payGuid } };
+  },
   "PUT /v1/autopay": () => ({ json: { active: false } }),
+  "PUT /v1/project/:id/donations": () => ({ json: { open: false } }),
   "POST /v1/paypostoha": async () => {
     const n = await sandboxNotification(crypto.randomUUID(), "payment.paid");
     return { raw: n.raw, headers: n.headers };
@@ -436,6 +456,7 @@ const SAMPLES: Record<string, Sample> = {
     return { json: { jira_token, jira_cloudID } };
   },
   "POST /v1/project/:id/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT } }),
+  "POST /v1/jira/import": async (actor) => ({ json: { ...(await jiraTokens(actor)), ...EMPTY_JIRA_IMPORT, project_name: `Jira ${tag()}` } }),
   "GET /v1/project/:id/jira/import/:importGuid": async () => ({ params: { ...defaults(), importGuid: await jiraImportDone() } }),
   "POST /v1/project/:id/jira/import/:importGuid/rerun": async () => {
     const guid = await jiraImportDone();
@@ -597,8 +618,58 @@ const SAMPLES: Record<string, Sample> = {
   "POST /v1/rooms/:rid/issues/:taskUid/votes/flip": async () => ({ params: { rid: await w.a.fresh.poker(w.a.task) } }),
   "POST /meeting/rooms": () => ({ json: { projectId: w.a.projectId, name: "Daily", description: "Stand-up" } }),
   "POST /rooms/:roomId/join": () => ({ json: { name: "Visitor" } }),
+  "POST /meeting/rooms/:roomId/sfu/publish": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor);
+    return { params: { roomId: room }, json: { peer, sdp: SFU_SDP, tracks: SFU_TRACKS } };
+  },
+  "POST /meeting/rooms/:roomId/sfu/pull": async (actor) => {
+    const { room, peer, root } = await sfuPeerOf(actor, "publish");
+    return { params: { roomId: room }, json: { peer, tracks: [{ peer: root, trackName: "video" }] } };
+  },
+  "PUT /meeting/rooms/:roomId/sfu/renegotiate": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor, "pull");
+    return { params: { roomId: room }, json: { peer, sdp: SFU_SDP } };
+  },
+  "PUT /meeting/rooms/:roomId/sfu/close": async (actor) => {
+    const { room, peer } = await sfuPeerOf(actor, "publish");
+    return { params: { roomId: room }, json: { peer, mids: ["1"], sdp: SFU_SDP } };
+  },
   "POST /v1/rooms/:rid/archiv": async () => ({ params: { rid: await w.a.fresh.poker() } }),
 };
+
+const SFU_SDP = "v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
+const SFU_TRACKS = [{ mid: "0", trackName: "audio" }, { mid: "1", trackName: "video" }];
+let sfuWorld: Promise<{ room: string; peers: Partial<Record<Actor, string>> }> | undefined;
+
+/**
+ * A meeting of project A past the mesh's size (so on the fake SFU), with an open peer of root,
+ * write and read each; the root's tracks published. The refused actors name the root's peer.
+ * `before` publishes (and pulls) for the actor first, as its page would.
+ */
+async function sfuPeerOf(actor: Actor, before?: "publish" | "pull") {
+  sfuWorld ??= (async () => {
+    const made = await send(opByKey("POST /meeting/rooms"), { json: { projectId: w.a.projectId, name: "All hands", description: "Past the mesh" } }, w.team.cookies.write);
+    const room = made.json.guid as string;
+    const peers: Partial<Record<Actor, string>> = {};
+    for (const who of ["root", "write", "read"] as const) await joinMeeting(room, w.team.cookies[who], who);
+    for (const who of ["root", "write", "read", "root", "root", "root", "root"] as const) {
+      const socket = await openMeeting(room, w.team.cookies[who]);
+      peers[who] ??= (await socket.frame("welcome")).you;
+    }
+    const body = { peer: peers.root, sdp: SFU_SDP, tracks: SFU_TRACKS };
+    const published = await send(opByKey("POST /meeting/rooms/:roomId/sfu/publish"), { params: { roomId: room }, json: body }, w.team.cookies.root);
+    if (published.status !== 200) throw new Error(`the SFU room did not come up: ${published.status} ${published.text}`);
+    return { room, peers };
+  })();
+  const { room, peers } = await sfuWorld;
+  const peer = peers[actor] ?? peers.root!;
+  if (before && peers[actor]) {
+    const cookie = cookieOf(actor);
+    await send(opByKey("POST /meeting/rooms/:roomId/sfu/publish"), { params: { roomId: room }, json: { peer, sdp: SFU_SDP, tracks: SFU_TRACKS } }, cookie);
+    if (before === "pull") await send(opByKey("POST /meeting/rooms/:roomId/sfu/pull"), { params: { roomId: room }, json: { peer, tracks: [{ peer: peers.root!, trackName: "video" }] } }, cookie);
+  }
+  return { room, peer, root: peers.root! };
+}
 
 /** What a socket connection did: opened and heard its first state, or was refused. */
 async function socketOutcome(key: string, actor: Actor): Promise<{ allowed: boolean; detail: string }> {

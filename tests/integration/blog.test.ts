@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogCategory, blogPost, coverForm, siteAdmin, uniqueSlug } from "../fixtures/blog";
 import { call, fetchRaw } from "../fixtures/http";
-import { GIF, PNG } from "../fixtures/images";
+import { GIF, PNG, sizedPng } from "../fixtures/images";
 import { signedIn } from "../fixtures/users";
 
 let admin: Awaited<ReturnType<typeof siteAdmin>>;
@@ -144,6 +144,40 @@ describe("writing the blog", () => {
     const oldKey = `blog/covers/${ok.json.cover.url.split("/").pop()}`;
     expect(replaced.json.cover.url).not.toBe(ok.json.cover.url);
     expect(await (env as unknown as { FILES: R2Bucket }).FILES.head(oldKey)).toBeNull();
+  });
+
+  it("stores the smaller copies of a cover beside it, offers them by width in srcset and serves a copy's own bytes", async () => {
+    const post = await blogPost(admin, { category });
+    const upload = (copies: Uint8Array[]) => {
+      const form = coverForm(sizedPng(1200, 630));
+      for (const copy of copies) form.append("variant", new File([copy as BlobPart], "variant.png", { type: "image/png" }));
+      return call("POST", `/api/v1/blog/posts/${post.guid}/cover`, { cookie: admin.cookie, form });
+    };
+    // A copy of a width we do not offer, one as wide as the original, and one out of proportion.
+    for (const wrong of [sizedPng(500, 263), sizedPng(1200, 630), sizedPng(640, 640)]) {
+      const refused = await upload([sizedPng(320, 168), wrong]);
+      expect(refused.status).toBe(400);
+      expect(refused.json.code).toBe("cover_variant_invalid");
+    }
+    expect((await call("GET", `/api/v1/post/${post.slug}`)).json.cover).toBeNull();
+
+    const small = sizedPng(320, 168);
+    const medium = sizedPng(640, 336);
+    const ok = await upload([medium, small]);
+    expect(ok.status).toBe(200);
+    const { srcset } = ok.json.cover as { srcset: string };
+    const candidates = srcset.split(", ").map((c) => c.split(" "));
+    expect(candidates.map(([, w]) => w)).toEqual(["320w", "640w", "1200w"]);
+    const smallest = await fetchRaw(candidates[0]![0]!);
+    expect(smallest.status).toBe(200);
+    expect(smallest.headers.get("Cache-Control")).toContain("immutable");
+    expect(new Uint8Array(await smallest.arrayBuffer())).toEqual(small);
+    expect(new Uint8Array(await (await fetchRaw(candidates[1]![0]!)).arrayBuffer())).toEqual(medium);
+
+    // Replacing the cover removes the old one and its copies from R2.
+    await upload([]);
+    const files = (env as unknown as { FILES: R2Bucket }).FILES;
+    for (const [url] of candidates) expect(await files.head(`blog/covers/${url!.split("/").pop()}`)).toBeNull();
   });
 
   it("renders Markdown safely: a script, an event handler or a javascript: link in a post never reaches the page as markup", async () => {

@@ -4,6 +4,13 @@ import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { BpmnModdle } from "bpmn-moddle";
+import { chartName, parseFlowchart } from "../../domain/diagrams/flowchart";
+import { flowchartToBpmn } from "../../domain/diagrams/to-bpmn";
+import { flowchartToDrawing } from "../../domain/diagrams/to-excalidraw";
+import { BpmnSync, type BpmnSyncEvent, readBpmn } from "../../domain/docs/bpmn";
+import { readElements } from "../../domain/docs/drawing";
+import { bpmnImportUpdate, drawingImportUpdate } from "../../domain/docs/imports";
 import { Y_TEXT_FIELD } from "../../domain/docs/layout";
 import { notifications } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
@@ -123,8 +130,77 @@ describe("markdown import", () => {
     expect((await binary(`${base}/import`, team.cookies.write, update)).status).toBe(204);
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
     expect(textOf(reader.doc)).toBe("Imported");
+    // Text content cannot go into a drawing, and a table takes no import at all.
     const drawing = await makeDoc(team.projectId, "drawing");
-    expect((await binary(`/api/v1/project/${team.projectId}/docs/${drawing}/import`, team.cookies.write, update)).status).toBe(409);
+    expect((await binary(`/api/v1/project/${team.projectId}/docs/${drawing}/import`, team.cookies.write, update)).status).toBe(400);
+    const table = await makeDoc(team.projectId, "table");
+    expect((await binary(`/api/v1/project/${team.projectId}/docs/${table}/import`, team.cookies.write, update)).status).toBe(409);
+  });
+});
+
+describe("a flowchart made into a BPMN draft or a drawing (issue 13)", () => {
+  const RELEASE = "flowchart TD\n  A((Start)) --> B[Collect requirements]\n  B --> C{Approved?}\n  C -->|Yes| D[Build the release]\n  C -->|No| B\n  D --> E((Launched))";
+  const parsed = parseFlowchart(RELEASE);
+  if (!parsed.ok) throw new Error("the sample flowchart must parse");
+  const chart = parsed.chart;
+
+  /** What the browser does: a new document through the tree's call, then its content imported. */
+  async function convert(team: Awaited<ReturnType<typeof buildTeam>>, kind: "bpmn" | "drawing", parent: string, update: Uint8Array) {
+    const created = await call("POST", `/api/v1/project/${team.projectId}/docs`, { cookie: team.cookies.write, body: { kind, title: chartName(chart), parent } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ kind, title: "Start → Launched", parent });
+    const guid = created.json.guid as string;
+    expect((await binary(`/api/v1/project/${team.projectId}/docs/${guid}/import`, team.cookies.write, update)).status).toBe(204);
+    return guid;
+  }
+
+  it("stores the BPMN draft as the BPMN editor loads it, with XML that bpmn-js's reader accepts, only into an unsaved diagram", async () => {
+    const team = await buildTeam();
+    const parent = await makeDoc(team.projectId);
+    const xml = flowchartToBpmn(chart);
+    const guid = await convert(team, "bpmn", parent, bpmnImportUpdate(xml));
+
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    expect(readBpmn(reader.doc)).toMatchObject({ xml, rev: 1, parent: null });
+    // The editor's own sync object shows it at once, as a save to build on.
+    const shown: BpmnSyncEvent[] = [];
+    new BpmnSync(reader.doc, (e) => shown.push(e)).start();
+    expect(shown).toEqual([expect.objectContaining({ type: "load", xml })]);
+    const { rootElement, warnings } = await BpmnModdle().fromXML(xml);
+    expect(warnings).toEqual([]);
+    expect((rootElement as any).rootElements[0].flowElements.filter((e: any) => e.$type === "bpmn:Task").map((e: any) => e.name)).toEqual(["Collect requirements", "Build the release"]);
+
+    const base = `/api/v1/project/${team.projectId}/docs/${guid}/import`;
+    const again = await binary(base, team.cookies.write, bpmnImportUpdate(xml));
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { code: string }).code).toBe("import_not_empty");
+    const fresh = await makeDoc(team.projectId, "bpmn");
+    const freshBase = `/api/v1/project/${team.projectId}/docs/${fresh}/import`;
+    expect((await binary(freshBase, team.cookies.read, bpmnImportUpdate(xml))).status).toBe(403);
+    expect((await binary(freshBase, team.cookies.write, drawingImportUpdate(flowchartToDrawing(chart)))).status).toBe(400);
+    const stray = new Y.Doc();
+    stray.getMap("bpmn").set("xml", xml);
+    stray.getMap("other").set("x", 1);
+    expect((await binary(freshBase, team.cookies.write, Y.encodeStateAsUpdate(stray))).status).toBe(400);
+  });
+
+  it("stores the drawing's elements as the drawing editor reads them: shapes, bound labels and bound arrows", async () => {
+    const team = await buildTeam();
+    const parent = await makeDoc(team.projectId);
+    const elements = flowchartToDrawing(chart, 1_700_000_000_000);
+    const guid = await convert(team, "drawing", parent, drawingImportUpdate(elements));
+
+    const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
+    const stored = readElements(reader.doc);
+    expect(stored).toEqual(elements);
+    expect(stored.filter((e) => e.type === "arrow").every((a) => stored.some((s) => s.id === (a.startBinding as { elementId: string }).elementId))).toBe(true);
+
+    const base = `/api/v1/project/${team.projectId}/docs/${guid}/import`;
+    const broken = new Y.Doc();
+    broken.getMap("elements").set("x", { id: "x", type: "rectangle" });
+    expect((await binary(base, team.cookies.write, Y.encodeStateAsUpdate(broken))).status).toBe(400);
+    expect((await binary(base, team.cookies.write, bpmnImportUpdate(flowchartToBpmn(chart)))).status).toBe(400);
+    expect((await binary(base, team.cookies.outsider, drawingImportUpdate(elements))).status).toBe(403);
   });
 });
 

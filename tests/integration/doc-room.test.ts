@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { DOC_HEADERS, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
+import { PROTOCOL_VERSION } from "../../domain/wire/version";
 import { COMPACT_AFTER_UPDATES } from "../../durable-objects/doc-room/storage";
 import type { Env } from "../../workers/env";
 import { connectDoc, DocClient, docRow, makeDoc, until } from "../fixtures/doc-client";
@@ -27,7 +28,7 @@ describe("document sockets", () => {
     const { team, guid, writer } = await teamWithDoc();
     const root = await (await connectDoc(guid, { cookie: team.cookies.root })).whenSynced();
     const reader = await (await connectDoc(guid, { cookie: team.cookies.read })).whenSynced();
-    expect(writer.messages[0]).toEqual({ type: "hello", v: 1, readOnly: false, access: "write" });
+    expect(writer.messages[0]).toEqual({ type: "hello", v: PROTOCOL_VERSION, readOnly: false, access: "write" });
     expect(root.messages[0]).toMatchObject({ readOnly: false, access: "write" });
     expect(reader.messages[0]).toMatchObject({ readOnly: true, access: "read" });
   });

@@ -8,10 +8,10 @@ import { env, exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
-import { statusKeyOf } from "../../domain/jira/import-plan";
+import { MAX_REFRESHES, statusKeyOf } from "../../domain/jira/import-plan";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 import type { ImportStatus } from "../../durable-objects/stubs";
-import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, workflows } from "../../workers/db/schema";
+import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, licences, projects, tariffs, workflows } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { runJiraSchedule } from "../../workers/services/jira-sync";
 import { connectJira, fakeJiraUrl } from "../fixtures/jira/connect";
@@ -24,9 +24,9 @@ const CLOUD = `small-${crypto.randomUUID().slice(0, 8)}`;
 const SIZE = 12;
 const HOUR = 3_600_000;
 
-async function waitFor(guid: string, until: (s: ImportStatus) => boolean): Promise<ImportStatus> {
+async function waitFor(guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 60_000): Promise<ImportStatus> {
   const stub = await getServerByName(E.JiraImport, guid);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await stub.status();
     if (s && until(s)) return s;
@@ -219,5 +219,114 @@ describe("a Jira import, continued", () => {
     expect(new Set((told[0] as Extract<ProjectMessage, { type: "tasks_changed" }>).tasks)).toEqual(new Set(cydIssues.map((c) => c.task)));
     expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.unmatched_people.some((p: { account_id: string }) => p.account_id === "acc-cyd")).toBe(false);
     board.close();
+  });
+});
+
+describe("a Jira that refuses even fresh tokens", () => {
+  it("refreshes at most three times in a row, then ends the import with a translated failure", async () => {
+    const denied = `denied-${crypto.randomUUID().slice(0, 8)}`;
+    await fetch(`${fakeJiraUrl()}/_control/world`, { method: "POST", body: JSON.stringify({ cloudId: denied, size: 1, deny: true }) });
+    const owner = await signedIn();
+    const project = (await call("POST", "/api/v1/project", { cookie: owner.cookie, body: { name: "Refused by Jira" } })).json.guid as string;
+    const tokens = await connectJira(owner.cookie);
+    const tokenCalls = async () => ((await (await fetch(`${fakeJiraUrl()}/_control/stats`)).json()) as { tokens: number }).tokens;
+    const before = await tokenCalls();
+    const res = await call("POST", `/api/v1/project/${project}/jira/import`, {
+      cookie: owner.cookie,
+      body: { jira_token: tokens.jira_token, jira_refresh_token: tokens.jira_refresh_token, jira_cloudID: denied, projects: ["ALPHA"] },
+    });
+    expect(res.status).toBe(201);
+    // Without the cap the object refreshes and retries forever and this never ends.
+    const ended = await waitFor(res.json.guid, (s) => s.phase === "done" || s.phase === "failed", 15_000);
+    expect(ended.phase).toBe("failed");
+    expect(ended.refreshes).toBe(MAX_REFRESHES + 1);
+    expect(ended.problems.map((p) => p.reason)).toEqual(["auth_refused"]);
+    // Each of the three refreshes went through at the fake: Jira refused the fresh tokens anyway.
+    expect((await tokenCalls()) - before).toBeGreaterThanOrEqual(MAX_REFRESHES);
+    const report = await call("GET", `/api/v1/project/${project}/jira/import/${res.json.guid}`, { cookie: owner.cookie });
+    expect(report.json).toMatchObject({ phase: "failed", problems: [{ reason: "auth_refused" }] });
+    for (const lng of ["en", "de", "es", "ru"]) {
+      const projects = (await import(`../../public/locales/${lng}/projects.json`)).default as { jira: { reasons: Record<string, string> } };
+      expect(projects.jira.reasons.auth_refused).toBeTruthy();
+    }
+  });
+});
+
+describe("choosing before a Jira import: the target project, whom to invite, and the list of imports", () => {
+  const start = (cookie: string, body: Record<string, unknown>) =>
+    call("POST", "/api/v1/jira/import", { cookie, body: { jira_token: grant.jira_token, jira_refresh_token: grant.jira_refresh_token, jira_cloudID: CLOUD, projects: ["ALPHA"], ...body } });
+  const ownedProjects = async (userId: string) => (await db().select({ n: sql<number>`count(*)` }).from(projects).where(eq(projects.ownerId, userId)).get())!.n;
+
+  it("previews the site's people, saying who already is a participant of the project", async () => {
+    const res = await call("POST", "/api/v1/jira/preview", { cookie: root.cookie, body: { jira_token: grant.jira_token, jira_cloudID: CLOUD, project: projectId } });
+    expect(res.status).toBe(200);
+    // Cyd joined in the test above; the app account has no address and is left out.
+    expect(res.json.people).toEqual(JIRA_USERS.map((u) => ({ account_id: u.accountId, name: u.displayName, email: u.emailAddress, matched: u.accountId === "acc-cyd" })));
+    const stranger = await signedIn();
+    const refused = await call("POST", "/api/v1/jira/preview", { cookie: stranger.cookie, body: { jira_token: (await connectJira(stranger.cookie)).jira_token, jira_cloudID: CLOUD, project: projectId } });
+    expect([refused.status, refused.json.code]).toEqual([403, "project_forbidden"]);
+  });
+
+  it("imports into a new project made for it, inviting the people chosen beforehand and keeping the others as text", async () => {
+    const res = await start(root.cookie, { project_name: "Alpha, new from Jira", invite: ["acc-bob"] });
+    expect(res.status).toBe(201);
+    const { guid, project } = res.json as { guid: string; project: string };
+    expect((await db().select().from(projects).where(eq(projects.id, project)).get())).toMatchObject({ name: "Alpha, new from Jira", ownerId: root.id });
+    // Bob is invited before the first issue is written; Ada and Cyd are not.
+    const sent = await db().select().from(invites).where(eq(invites.projectId, project));
+    expect(sent.map((i) => [i.email, i.status])).toEqual([["bob@jira.example", "pending"]]);
+    expect((await waitFor(guid, (s) => s.phase === "done" || s.phase === "failed")).phase).toBe("done");
+    const report = await call("GET", `/api/v1/project/${project}/jira/import/${guid}`, { cookie: root.cookie });
+    const people = report.json.unmatched_people as { account_id: string; invited: boolean }[];
+    expect(people.map((p) => [p.account_id, p.invited]).sort()).toEqual([["acc-ada", false], ["acc-bob", true], ["acc-cyd", false]]);
+    // Kept as text: their names stay on the tasks (the reporter field), nobody is assigned.
+    const reporter = (await db().select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, project), eq(fieldDefinitions.title, "Reporter"))).get())!;
+    const reporters = (await db().select().from(fieldValues).where(eq(fieldValues.fieldId, reporter.id))).map((v) => JSON.parse(v.value) as string);
+    expect(reporters.some((r) => r.startsWith("Ada Lovelace"))).toBe(true);
+    expect(await db().select().from(fieldValues).where(eq(fieldValues.fieldId, (await fieldOf(project, "participants")).id))).toHaveLength(0);
+    // Bob accepts: the tasks Jira assigns to him are his here.
+    const bob = await createUser({ email: "bob@jira.example", name: "Bob Builder" });
+    expect((await call("PUT", `/api/v1/project/invited/${sent[0]!.id}`, { cookie: (await startSession(bob.id)).cookie, body: { successfully: true } })).status).toBeLessThan(300);
+    const assigned = (await db().select().from(fieldValues).where(eq(fieldValues.fieldId, (await fieldOf(project, "participants")).id))).map((v) => JSON.parse(v.value)[0]);
+    expect(assigned.length).toBeGreaterThan(0);
+    expect(new Set(assigned)).toEqual(new Set([bob.id]));
+  });
+
+  it("refuses an unknown Jira person and a project beyond the plan, leaving nothing behind", async () => {
+    const before = await ownedProjects(root.id);
+    const unknown = await start(root.cookie, { project_name: "Never made", invite: ["acc-nobody"] });
+    expect([unknown.status, unknown.json.code]).toEqual([400, "jira_people_invalid"]);
+    expect(await ownedProjects(root.id)).toBe(before);
+    // A plan of its own allowing no more projects than the user has.
+    const tariffId = crypto.randomUUID();
+    await db().batch([
+      db().insert(tariffs).values({ id: tariffId, slug: "tiny", name: "Tiny", customerId: root.id, limitProjects: before, limitParticipants: 100, limitStorageBytes: 1e9, limitAiRequestsPerHour: 1, limitRepositoryBytes: 1, limitMeetingSize: 2 }),
+      db().insert(licences).values({ userId: root.id, tariffId, typeLicense: "tiny", expiresAt: Date.now() + 86400_000 }),
+    ]);
+    const limited = await start(root.cookie, { project_name: "One too many" });
+    expect([limited.status, limited.json.code]).toEqual([403, "plan_limit_projects"]);
+    expect(await ownedProjects(root.id)).toBe(before);
+    await db().delete(licences).where(eq(licences.userId, root.id));
+  });
+
+  it("lists the project's imports from the server, newest first, with status, counts, start, end and who started them", async () => {
+    const again = await call("POST", `/api/v1/project/${projectId}/jira/import`, {
+      cookie: root.cookie,
+      body: { jira_token: grant.jira_token, jira_refresh_token: grant.jira_refresh_token, jira_cloudID: CLOUD, projects: ["ALPHA"], jql: "key in (ALPHA-1, ALPHA-2)" },
+    });
+    expect(again.status).toBe(201);
+    await waitFor(again.json.guid, (s) => s.phase === "done");
+    const res = await call("GET", `/api/v1/project/${projectId}/jira/imports`, { cookie: root.cookie });
+    expect(res.status).toBe(200);
+    const list = res.json.imports as { guid: string; phase: string; total: number; counts: { issues: number; unchanged: number }; started_at: number; finished_at: number | null; started_by: { guid: string; name: string } }[];
+    expect(list.map((i) => i.guid)).toEqual([again.json.guid, importGuid]);
+    // Both issues were imported by the first run already: nothing duplicated, both unchanged.
+    expect(list[0]).toMatchObject({ phase: "done", total: 2, counts: { issues: 0, unchanged: 2 }, started_by: { guid: root.id, name: "Test User" } });
+    expect(list[0]!.finished_at).toBeGreaterThanOrEqual(list[0]!.started_at);
+    expect(list[1]).toMatchObject({ phase: "done", jira_projects: ["ALPHA"], started_by: { guid: root.id } });
+    // Only this project's imports, and only to its roots.
+    expect(list.some((i) => i.guid === importGuid)).toBe(true);
+    const stranger = await signedIn();
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/imports`, { cookie: stranger.cookie })).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { hubMessage, type HubMessage } from "../../domain/wire/live/hub";
 import { api } from "../../workers/api";
-import { idempotencyKeys, licences, payments, tariffPrices, tariffs, users } from "../../workers/db/schema";
+import { idempotencyKeys, licencePeriods, licences, payments, tariffPrices, tariffs, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { sha256Hex } from "../../workers/services/ids";
 import { signPayload } from "../../workers/services/payments/signature";
@@ -68,7 +68,7 @@ describe("buying with an Idempotency-Key", () => {
     expect(res.json).toMatchObject({ status: "pending", amount: 800, currency: "eur", period: "month", provider: "sandbox", tariff: { slug: "team" } });
     expect(res.json.url).toBe(`http://localhost:8787/sandbox-pay/${res.json.guid}`);
     const list = await call("GET", "/api/v1/pay", { cookie: me.cookie });
-    expect(list.json.map((p: { guid: string; status: string }) => [p.guid, p.status])).toEqual([[res.json.guid, "pending"]]);
+    expect(list.json.results.map((p: { guid: string; status: string }) => [p.guid, p.status])).toEqual([[res.json.guid, "pending"]]);
   });
 
   it("refuses a request without a key with a 400 and writes nothing", async () => {
@@ -254,6 +254,70 @@ describe("donations", () => {
     await db().update(users).set({ siteAdmin: true }).where(eq(users.id, admin.id));
     const listed = (await call("GET", "/api/v1/donate", { cookie: admin.cookie })).json as { payment: string }[];
     expect(listed.find((d) => d.payment === res.json.guid)).toMatchObject({ status: "paid", amount: 1500, recipient: recipient.id, recipient_name: "Test User", message: "Thanks!" });
+  });
+});
+
+describe("donations to a project", () => {
+  it("takes donations on the public page its root opened, credits the owner, and lists them for the project's roots", async () => {
+    const [owner, donor] = await Promise.all([signedIn({ name: "Olga Owner" }), signedIn({ name: "Dora Donor" })]);
+    const project = (await call("POST", "/api/v1/project", { cookie: owner.cookie, body: { name: "Open Tool" } })).json as { guid: string };
+    const donate = (body: Record<string, unknown>) => call("POST", "/api/v1/donate", { cookie: donor.cookie, body: { amount: 2500, ...body }, headers: { "Idempotency-Key": newKey() } });
+    // Closed by default: nothing to donate to, and the project's guid is no donation address.
+    expect((await call("GET", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie })).json).toMatchObject({ open: false, page: null, donations: [] });
+    expect((await donate({ project: project.guid })).json.code).toBe("recipient_not_found");
+    const opened = await call("PUT", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie, body: { open: true } });
+    expect(opened.json).toMatchObject({ open: true, owner: { name: "Olga Owner" } });
+    const page = opened.json.page as string;
+    expect(page).not.toBe(project.guid);
+    expect((await call("PUT", `/api/v1/project/${project.guid}/donations`, { cookie: donor.cookie, body: { open: false } })).status).toBe(403);
+    const both = await donate({ project: page, recipient: owner.id });
+    expect([both.status, both.json.code]).toEqual([400, "donation_recipient_ambiguous"]);
+    const given = await donate({ project: page, message: "For the servers" });
+    expect(given.status, given.text).toBe(201);
+    const abandoned = await donate({ project: page });
+    expect((await notify(given.json.guid, "payment.paid")).json.status).toBe("paid");
+    // The project's list: the paid donation and the total; the abandoned checkout is no donation.
+    const listed = (await call("GET", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie })).json;
+    expect(listed.received).toEqual([{ currency: "eur", amount: 2500 }]);
+    expect(listed.donations).toMatchObject([{ donor: "Dora Donor", amount: 2500, status: "paid", message: "For the servers" }]);
+    expect(listed.donations.map((d: { guid: string }) => d.guid)).not.toContain(abandoned.json.guid);
+    const admin = await signedIn();
+    await db().update(users).set({ siteAdmin: true }).where(eq(users.id, admin.id));
+    const all = (await call("GET", "/api/v1/donate", { cookie: admin.cookie })).json as { payment: string }[];
+    expect(all.find((d) => d.payment === given.json.guid)).toMatchObject({ recipient: null, recipient_project: project.guid, recipient_project_name: "Open Tool" });
+    // Closed again: no new donations, the received ones stay listed, and reopening keeps the address.
+    await call("PUT", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie, body: { open: false } });
+    expect((await donate({ project: page })).status).toBe(404);
+    expect((await call("GET", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie })).json.donations).toHaveLength(1);
+    expect((await call("PUT", `/api/v1/project/${project.guid}/donations`, { cookie: owner.cookie, body: { open: true } })).json.page).toBe(page);
+  });
+});
+
+describe("the billing history, paged", () => {
+  it("pages receipts and licence periods newest first by cursor, without gaps or repeats even within one millisecond", async () => {
+    const me = await signedIn();
+    const at = Date.now() - 86400_000;
+    // 25 receipts, pairs of them in the same millisecond.
+    const ids = Array.from({ length: 25 }, () => crypto.randomUUID());
+    const rows = ids.map((id, i) => db().insert(payments).values({ id, userId: me.id, kind: "donation", provider: "sandbox", amount: 100 + i, currency: "eur", createdAt: at + Math.floor(i / 2), updatedAt: at }));
+    await db().batch([rows[0]!, ...rows.slice(1)]);
+    const first = await call("GET", "/api/v1/pay", { cookie: me.cookie });
+    expect(first.json.results).toHaveLength(20);
+    expect(first.json.next).toEqual(expect.any(String));
+    const second = await call("GET", `/api/v1/pay?cursor=${first.json.next}`, { cookie: me.cookie });
+    expect([second.json.results.length, second.json.next]).toEqual([5, null]);
+    const seen = [...first.json.results, ...second.json.results] as { amount: number; created_at: number }[];
+    expect(seen.map((p) => p.amount).sort()).toEqual(Array.from({ length: 25 }, (_, i) => 100 + i));
+    expect(seen.map((p) => p.created_at)).toEqual(seen.map((p) => p.created_at).sort((a, b) => b - a));
+    const small = await call("GET", "/api/v1/pay?limit=10", { cookie: me.cookie });
+    expect(small.json.results).toHaveLength(10);
+    expect([(await call("GET", "/api/v1/pay?cursor=yesterday", { cookie: me.cookie })).json.code, (await call("GET", "/api/v1/pay?limit=0", { cookie: me.cookie })).json.code]).toEqual(["cursor_invalid", "limit_invalid"]);
+    // Licence periods page the same way.
+    await db().insert(licencePeriods).values(Array.from({ length: 3 }, (_, i) => ({ id: crypto.randomUUID(), userId: me.id, tariffId: PLANS.team, typeLicense: "team", period: "month", paymentId: ids[i]!, paidBy: "autopay" as const, startsAt: at + i * 1000, endsAt: at + (i + 1) * 1000, endedBy: "renewed" as const })));
+    const periods = await call("GET", "/api/v1/license/history?limit=2", { cookie: me.cookie });
+    const rest = await call("GET", `/api/v1/license/history?limit=2&cursor=${periods.json.next}`, { cookie: me.cookie });
+    expect([...periods.json.results, ...rest.json.results].map((p: { starts_at: number }) => p.starts_at)).toEqual([at + 2000, at + 1000, at]);
+    expect(rest.json.next).toBeNull();
   });
 });
 

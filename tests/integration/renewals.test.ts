@@ -10,7 +10,7 @@ import { billingCustomers, licences, payments, users } from "../../workers/db/sc
 import type { Env } from "../../workers/env";
 import { i18nFor } from "../../workers/services/i18n";
 import { limitsFor } from "../../workers/services/plan-limits";
-import { licenceHistory } from "../../workers/services/payments/payments";
+import { licenceHistory } from "../../workers/services/payments/licence-history";
 import { runBillingSchedule } from "../../workers/services/payments/renewals";
 import { signPayload } from "../../workers/services/payments/signature";
 import { call, ORIGIN, socketPath } from "../fixtures/http";
@@ -23,13 +23,13 @@ const workerEnv = env as unknown as Env;
 const DAY = 24 * 60 * 60 * 1000;
 const licenceOf = (userId: string) => db().select().from(licences).where(eq(licences.userId, userId)).get();
 const paymentsOf = (userId: string) => db().select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt).all();
-const history = async (cookie: string) => (await call("GET", "/api/v1/license/history", { cookie })).json as { plan: { slug: string }; paid_by: string; state: string; ended_by: string | null; starts_at: number; ends_at: number; grace_until: number | null }[];
+const history = async (cookie: string) => (await call("GET", "/api/v1/license/history", { cookie })).json.results as { plan: { slug: string }; paid_by: string; state: string; ended_by: string | null; starts_at: number; ends_at: number; grace_until: number | null }[];
 /** The kinds of licence notices in the user's bell (sorted: they may share a millisecond). */
 const noticesOf = async (cookie: string) => ((await call("GET", "/api/v1/my-notifications", { cookie })).json as { kind: string }[]).map((n) => n.kind).filter((k) => k.startsWith("licence_")).sort();
 /** The subjects of the licence mails sent to an address, oldest first. */
 const billingMails = async (email: string, lng: Language = DEFAULT_LANGUAGE) => {
   const { t } = i18nFor(lng);
-  const kinds = ["renewed", "renewal_failed", "grace_started", "grace_ending", "downgraded"];
+  const kinds = ["renewed", "renewal_failed", "grace_started", "grace_ending", "downgraded", "renewal_action_required"];
   const subjects = kinds.map((k) => [k, t(`billing:mail.${k}.subject`, { plan: "Team" })] as const);
   return (await mailsTo(email)).map((m) => subjects.find(([, subject]) => subject === m.subject)?.[0] ?? m.subject);
 };
@@ -90,7 +90,7 @@ describe("the billing schedule, on a fake clock", () => {
     expect((await limitsFor(db(), me.id, expiresAt + 1)).typeLicense).toBe("team");
     expect(await billingMails(me.email)).toEqual(["grace_started"]);
     // The history's state is judged at the request's time: asked on the fake clock through the service.
-    expect((await licenceHistory(db(), me.id, expiresAt + 1))[0]).toMatchObject({ state: "grace", ended_by: null, grace_until: expiresAt + GRACE_MS });
+    expect((await licenceHistory(db(), me.id, expiresAt + 1)).results[0]).toMatchObject({ state: "grace", ended_by: null, grace_until: expiresAt + GRACE_MS });
     await runBillingSchedule(workerEnv, db(), expiresAt + GRACE_MS - DAY);
     expect(await billingMails(me.email)).toEqual(["grace_started", "grace_ending"]);
     expect((await userRow(me.id))!.licenseType).toBe("team");
@@ -208,5 +208,46 @@ describe("Stripe renewals, against the fake Stripe API", () => {
     const before = (await paymentsOf(me.id)).length;
     await runBillingSchedule(stripeEnv(), db(), expiresAt + GRACE_MS + 2 * DAY);
     expect((await paymentsOf(me.id)).length).toBe(before);
+  });
+
+  it("holds a renewal whose bank asks for 3-D Secure instead of declining it, mails a link to complete it, and renews once the payer has authenticated", async () => {
+    const me = await stripeTeamUser();
+    await fetch(`${stripeUrl()}/test/require-authentication/${me.customer}`, { method: "POST" });
+    const { expiresAt } = (await licenceOf(me.id))!;
+    expect(await runBillingSchedule(stripeEnv(), db(), expiresAt - 2 * DAY)).toMatchObject({ renewed: 0, failed: 0, action: 1 });
+    const renewal = (await paymentsOf(me.id))[1]!;
+    expect([renewal.status, renewal.awaitingAuthentication, renewal.providerPaymentRef]).toEqual(["pending", true, expect.stringMatching(/^pi_test_/)]);
+    expect((await licenceOf(me.id))!.expiresAt).toBe(expiresAt);
+    // Told once, by mail with the way to complete it and in the bell; not a "renewal failed".
+    expect(await billingMails(me.email)).toEqual(["renewal_action_required"]);
+    expect((await mailsTo(me.email))[0]!.text).toContain(`/payment/${renewal.id}`);
+    expect(await noticesOf(me.cookie)).toEqual(["licence_renewal_action_required"]);
+    const view = await call("GET", `/api/v1/pay/${renewal.id}`, { cookie: me.cookie });
+    expect(view.json).toMatchObject({ status: "pending", action: "authenticate" });
+    // The next day's run leaves the held payment to the payer: no second PaymentIntent.
+    const intentsBefore = (await stripeCalls()).filter((c) => c.path === "/v1/payment_intents").length;
+    expect(await runBillingSchedule(stripeEnv(), db(), expiresAt - DAY)).toMatchObject({ renewed: 0, failed: 0, action: 0 });
+    expect((await stripeCalls()).filter((c) => c.path === "/v1/payment_intents").length).toBe(intentsBefore);
+    // Someone else cannot start it; the payer is sent to the bank's page, confirmed on-session.
+    const stranger = await signedIn();
+    const headers = (cookie: string) => ({ Cookie: cookie, Origin: ORIGIN });
+    expect((await viaStripe(`/api/v1/pay/${renewal.id}/authenticate`, { method: "POST", headers: headers(stranger.cookie) })).status).toBe(404);
+    const started = await viaStripe(`/api/v1/pay/${renewal.id}/authenticate`, { method: "POST", headers: headers(me.cookie) });
+    expect(started.status).toBe(200);
+    expect(started.json.url).toBe(`https://hooks.stripe.test/3d_secure/${renewal.providerPaymentRef}`);
+    const confirm = (await stripeCalls()).findLast((c) => c.path === `/v1/payment_intents/${renewal.providerPaymentRef}/confirm`)!;
+    expect(confirm.form).toMatchObject({ return_url: `http://localhost:8787/payment/${renewal.id}`, payment_method: expect.stringMatching(/^pm_test_/) });
+    // Authenticated at the bank: Stripe's payment_intent.succeeded completes the renewal, once.
+    const intent = await (await fetch(`${stripeUrl()}/test/authenticate/${renewal.providerPaymentRef}`, { method: "POST" })).json();
+    const event = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: "event", type: "payment_intent.succeeded", data: { object: intent } });
+    const delivered = await viaStripe("/api/v1/paypostoha", { method: "POST", body: event, headers: { "Stripe-Signature": await signPayload(event, "whsec_test") } });
+    expect(delivered.json).toEqual({ received: true, duplicate: false, status: "paid" });
+    expect((await licenceOf(me.id))!.expiresAt).toBeGreaterThanOrEqual(expiresAt + 28 * DAY);
+    expect((await call("GET", `/api/v1/pay/${renewal.id}`, { cookie: me.cookie })).json).toMatchObject({ status: "paid", action: null });
+    expect(await charges(me.customer)).toHaveLength(1);
+    expect(await billingMails(me.email)).toEqual(["renewal_action_required", "renewed"]);
+    expect((await history(me.cookie))[0]).toMatchObject({ paid_by: "autopay", state: "active" });
+    const again = await viaStripe(`/api/v1/pay/${renewal.id}/authenticate`, { method: "POST", headers: headers(me.cookie) });
+    expect([again.status, again.json.code]).toEqual([409, "payment_nothing_to_confirm"]);
   });
 });

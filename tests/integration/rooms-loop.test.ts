@@ -106,7 +106,7 @@ describe("a retro bound to a sprint", () => {
     expect(res.json.facts.accuracy.estimated).toBe(1);
     expect(res.json.facts.accuracy.changed).toEqual([{ task: expect.objectContaining({ title: "Search", estimate: 8 }), poker: 5, now: 8 }]);
     // Burndown: Login 3 + Search 5 at the end of the first day; just before completion Search (now 8) was left.
-    expect(res.json.facts.burndown).toMatchObject({ start: 8, end: 8, ideal_end: 0 });
+    expect(res.json.facts.burndown).toMatchObject({ start: 8, end: 8, ideal_end: 0, days: 3 });
     expect(res.json.facts.burndown.series).toEqual([8, 8, 8]);
     expect(res.json.last_actions).toBeNull();
   });

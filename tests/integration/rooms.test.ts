@@ -188,6 +188,16 @@ describe("rooms over REST", () => {
     const numbered = await call("PUT", `${fields}/${made.json.guid}/select/${option("L").guid}`, { cookie: team.cookies.root, body: { value_number: 5 } });
     expect((numbered.json as Option[]).map((o) => [o.value, o.value_number])).toEqual([["S", 1], ["M", 3], ["L", 5]]);
 
+    // The project's deck list offers the field after the built-in decks, with the same shape;
+    // it is the field's to change, so it cannot be deleted as a deck.
+    const decks = `${base(team.projectId)}/valmethod`;
+    const listed = (await call("GET", decks, { cookie: team.cookies.read })).json.results as { guid: string; name: string; builtin: boolean; kind: string; cards: unknown[] }[];
+    const fieldDeck = { guid: `field:${made.json.guid}`, name: "T-shirt", builtin: false, kind: "custom", cards: [{ label: "S", value: 1 }, { label: "M", value: 3 }, { label: "L", value: 5 }, { label: "?", value: null }, { label: "coffee", value: null }] };
+    expect(listed.map((d) => d.guid)).toEqual(["fibonacci", "modified_fibonacci", "t_shirt", "powers_of_two", fieldDeck.guid]);
+    expect(listed.at(-1)).toEqual(fieldDeck);
+    expect((await call("GET", `${decks}/${fieldDeck.guid}`, { cookie: team.cookies.read })).json).toEqual(fieldDeck);
+    expect((await call("DELETE", `${decks}/${fieldDeck.guid}`, { cookie: team.cookies.write })).status).toBe(404);
+
     const room = await pokerRoom(team, `field:${made.json.guid}`, "Sizing");
     const r = `/api/v1/rooms/${room.guid}`;
     expect(room).toMatchObject({ method: `field:${made.json.guid}` });
@@ -209,6 +219,16 @@ describe("rooms over REST", () => {
     expect(values.find((v) => v.guid === made.json.guid)?.value).toBe(option("M").guid);
     // The option, not a number: the estimate field is left as it was.
     expect(values.find((v) => v.slug === "estimate")?.value ?? null).toBeNull();
+
+    // The calibration strip of the next task shows Checkout as the reference for M.
+    const next = await newTask(team.projectId, team.cookies.write, "Cart");
+    const strip = await call("GET", `${r}/calibration?issue=${next.guid}`, { cookie: team.cookies.read });
+    expect(strip.status, strip.text).toBe(200);
+    expect((strip.json.results as { card: string; value: number | null; tasks: { title: string }[] }[]).map((v) => [v.card, v.value, v.tasks.map((t) => t.title)])).toEqual([
+      ["S", 1, []],
+      ["M", 3, ["Checkout"]],
+      ["L", 5, []],
+    ]);
   });
 
   it("refuses a deck from another project's field or from a field that is not a select field of tasks", async () => {
@@ -436,6 +456,56 @@ describe("room sockets", () => {
     await owner.waitFor((v) => v.timerEndsAt === null);
     for (let i = 0; i < 50 && (await runInDurableObject(stub, async (_i, state) => state.storage.getAlarm())) !== null; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await runInDurableObject(stub, async (_i, state) => state.storage.getAlarm())).toBeNull();
+  });
+});
+
+describe("room changes sent close together", () => {
+  it("sends changes that arrive close together as one frame per socket, in order, each ack after the frame that carries it", async () => {
+    const team = await buildTeam();
+    const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Burst", method: "mad_sad_glad" } });
+    const writer = await openRoom(res.json.guid, team.cookies.write);
+    await joinRoom(res.json.guid, team.cookies.root);
+    const listener = await openRoom(res.json.guid, team.cookies.root);
+    await writer.waitFor(() => true, "the writer's state");
+    await listener.waitFor(() => true, "the listener's state");
+    const before = listener.parsed.length;
+    const count = 20;
+    for (let i = 0; i < count; i++) writer.raw(JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `burst-${i}` }));
+    const notes = await listener.waitFor((v) => v.notes.length === count, "every note");
+    expect(notes.notes.map((n: { text: string }) => n.text).sort()).toEqual(Array.from({ length: count }, (_, i) => `Note ${i}`).sort());
+    const patches = listener.parsed.slice(before).filter((f) => f.type === "patch");
+    expect(patches.length).toBeLessThan(count);
+    expect(patches.some((f) => f.type === "patch" && f.from !== undefined && f.from < f.seq)).toBe(true);
+    expect(listener.gaps()).toBe(0);
+    // Every ack reaches the writer after the patch that carries its change, never before it.
+    await writer.waitFor(() => writer.parsed.filter((f) => f.type === "ack").length === count, "every ack");
+    for (let i = 0; i < count; i++) {
+      const at = writer.parsed.findIndex((f) => f.type === "ack" && f.ref === `burst-${i}`);
+      const ack = writer.parsed[at] as { seq: number };
+      expect(writer.parsed.slice(0, at).some((f) => f.type === "patch" && f.seq >= ack.seq)).toBe(true);
+    }
+    expect(writer.gaps()).toBe(0);
+  });
+
+  it("keeps a socket in step across a change with nothing public to show (a hidden re-vote)", async () => {
+    const team = await buildTeam();
+    const room = await pokerRoom(team);
+    const task = await newTask(team.projectId, team.cookies.write, "Quiet");
+    const owner = await openRoom(room.guid, team.cookies.write);
+    const member = await openRoom(room.guid, team.cookies.root);
+    await owner.waitFor((v) => v.participants.filter((p: { present: boolean }) => p.present).length === 2, "both present");
+    expect(await owner.send({ type: "add_issues", issues: [{ id: task.guid, title: "Quiet", description: "" }] })).toEqual({ ok: true });
+    expect(await owner.send({ type: "pick", issue: task.guid })).toEqual({ ok: true });
+    expect(await member.send({ type: "vote", issue: task.guid, card: "3" })).toEqual({ ok: true });
+    await owner.waitFor((v) => v.rounds[task.guid]?.voted.length === 1, "the vote");
+    const syncsBefore = owner.frames.filter((f) => f.includes('"type":"state"')).length;
+    // Changing a hidden card changes nothing the others see; the next change must still fit.
+    expect(await member.send({ type: "vote", issue: task.guid, card: "5" })).toEqual({ ok: true });
+    expect(await owner.send({ type: "add_issues", issues: [{ id: crypto.randomUUID(), title: "Next", description: "" }] })).toEqual({ ok: true });
+    await owner.waitFor((v) => v.queue.length === 2, "the second issue");
+    expect(owner.gaps()).toBe(0);
+    expect(owner.frames.filter((f) => f.includes('"type":"state"')).length).toBe(syncsBefore);
+    expect(member.view().rounds[task.guid].mine).toBe("5");
   });
 });
 

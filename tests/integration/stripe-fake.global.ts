@@ -5,7 +5,11 @@
  *   `payment_intent_data[setup_future_usage]=off_session` to save the card);
  * - `GET /v1/customers/{id}/payment_methods` (the customer's saved cards, newest first);
  * - `POST /v1/payment_intents` with `off_session` and `confirm` (a declined card is a 402
- *   `card_error` carrying the PaymentIntent, as Stripe answers).
+ *   `card_error` carrying the PaymentIntent, as Stripe answers; a card whose bank wants 3-D Secure
+ *   is a 402 `authentication_required`, the PaymentIntent left `requires_payment_method`);
+ * - `GET /v1/payment_intents/{id}` and `POST /v1/payment_intents/{id}/confirm` with
+ *   `payment_method` and `return_url` (on-session: `requires_action` with
+ *   `next_action.redirect_to_url`, the bank's page).
  * `Idempotency-Key` is honoured as Stripe does: the same key replays the first answer, the same
  * key with other parameters is a 400 `idempotency_error`.
  *
@@ -15,7 +19,10 @@
  * `POST /test/complete/{cs}`
  * (the payer finishes a Checkout Session: answers the completed session object a
  * `checkout.session.completed` event carries) and `POST /test/decline/{cus}` (that customer's
- * saved cards decline from now on).
+ * saved cards decline from now on), `POST /test/require-authentication/{cus}` (its bank asks for
+ * 3-D Secure from now on) and `POST /test/authenticate/{pi}` (the payer passes 3-D Secure on the
+ * bank's page: the PaymentIntent succeeds, the money is taken, and the answer is the object a
+ * `payment_intent.succeeded` event carries).
  */
 import { createServer } from "node:http";
 import type { TestProject } from "vitest/node";
@@ -44,7 +51,8 @@ export default async function setup(project: TestProject) {
   const calls: { path: string; key: string | undefined; form: Record<string, string> }[] = [];
   const charges: { id: string; customer: string; amount: number; currency: string; key: string | undefined }[] = [];
   const sessions = new Map<string, Session>();
-  const customers = new Map<string, { methods: string[]; declines: boolean }>();
+  const customers = new Map<string, { methods: string[]; declines: boolean; authenticates: boolean }>();
+  const intents = new Map<string, Record<string, unknown> & { id: string; status: string; amount: number; currency: string; customer: string }>();
   const replies = new Map<string, { form: string; status: number; body: unknown }>();
   let failNext = 0;
   let loseNext = 0;
@@ -94,14 +102,37 @@ export default async function setup(project: TestProject) {
         amount: Number(form.amount),
         currency: form.currency,
         customer: form.customer,
-        payment_method: form.payment_method,
         metadata: { payment: form["metadata[payment]"] ?? "" },
-        status: customer.declines ? "requires_payment_method" : "succeeded",
+        status: customer.declines || customer.authenticates ? "requires_payment_method" : "succeeded",
+        payment_method: customer.authenticates ? null : form.payment_method,
+        next_action: null as unknown,
+        last_payment_error: null as unknown,
       };
+      if (customer.authenticates) {
+        // Stripe's answer to an off-session payment the bank wants authenticated: the intent is kept.
+        intent.last_payment_error = { type: "card_error", code: "authentication_required", decline_code: "authentication_required", payment_method: { id: form.payment_method, object: "payment_method" } };
+        intents.set(intent.id, { ...intent, currency: intent.currency ?? "", customer: form.customer! });
+        return [402, stripeError("card_error", "Your card was declined. This transaction requires authentication.", { code: "authentication_required", decline_code: "authentication_required", payment_intent: intent, payment_method: { id: form.payment_method, object: "payment_method" } })];
+      }
       if (customer.declines) {
         return [402, stripeError("card_error", "Your card was declined.", { code: "card_declined", decline_code: "generic_decline", payment_intent: intent, payment_method: { id: form.payment_method, object: "payment_method" } })];
       }
       charges.push({ id: intent.id, customer: form.customer!, amount: intent.amount, currency: intent.currency ?? "", key: undefined });
+      return [200, intent];
+    }
+    const intentPath = path.match(/^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/);
+    const intent = intentPath ? intents.get(intentPath[1]!) : undefined;
+    if (intentPath && !intent) return [404, stripeError("invalid_request_error", `No such payment_intent: '${intentPath[1]}'`, { code: "resource_missing" })];
+    if (intent && method === "GET" && !intentPath![2]) return [200, intent];
+    if (intent && method === "POST" && intentPath![2]) {
+      if (!["requires_payment_method", "requires_confirmation"].includes(intent.status)) return [400, stripeError("invalid_request_error", `This PaymentIntent's status is ${intent.status}`, { code: "payment_intent_unexpected_state" })];
+      if (!form.payment_method || !form.return_url) return [400, stripeError("invalid_request_error", "payment_method and return_url are needed here", { param: "return_url" })];
+      Object.assign(intent, {
+        status: "requires_action",
+        payment_method: form.payment_method,
+        last_payment_error: null,
+        next_action: { type: "redirect_to_url", redirect_to_url: { url: `https://hooks.stripe.test/3d_secure/${intent.id}`, return_url: form.return_url } },
+      });
       return [200, intent];
     }
     return [404, stripeError("invalid_request_error", "Unrecognized request URL")];
@@ -134,13 +165,27 @@ export default async function setup(project: TestProject) {
         // with setup_future_usage, the card used is attached to it.
         if (!session.customer && session.customer_creation === "always") {
           session.customer = id("cus");
-          customers.set(session.customer, { methods: [], declines: false });
+          customers.set(session.customer, { methods: [], declines: false, authenticates: false });
         }
         if (session.customer && session.save) customers.get(session.customer)!.methods.push(id("pm"));
         session.payment_intent ??= id("pi");
         session.payment_status = "paid";
         session.status = "complete";
         return json(200, publicSession(session));
+      }
+      const requireAuth = req.method === "POST" && url.pathname.match(/^\/test\/require-authentication\/([^/]+)$/);
+      if (requireAuth) {
+        const customer = customers.get(requireAuth[1]!);
+        if (customer) customer.authenticates = true;
+        return json(customer ? 200 : 404, {});
+      }
+      const authenticate = req.method === "POST" && url.pathname.match(/^\/test\/authenticate\/([^/]+)$/);
+      if (authenticate) {
+        const intent = intents.get(authenticate[1]!);
+        if (!intent || intent.status !== "requires_action") return json(400, stripeError("invalid_request_error", "Nothing to authenticate"));
+        Object.assign(intent, { status: "succeeded", next_action: null });
+        charges.push({ id: intent.id, customer: intent.customer, amount: intent.amount, currency: intent.currency, key: undefined });
+        return json(200, intent);
       }
       const decline = req.method === "POST" && url.pathname.match(/^\/test\/decline\/([^/]+)$/);
       if (decline) {

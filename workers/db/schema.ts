@@ -36,6 +36,8 @@ export const users = sqliteTable(
     emailConfirmedAt: integer("email_confirmed_at"),
     /** A site administrator writes the blog; granted only by the operator (`npm run admin`). */
     siteAdmin: integer("site_admin", { mode: "boolean" }).notNull().default(false),
+    /** When the product tour was first shown to the account (on any device); null: not yet. */
+    tourSeenAt: integer("tour_seen_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -400,7 +402,12 @@ export const tasks = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("tasks_project_idx").on(t.projectId, t.sort), uniqueIndex("tasks_number_unique").on(t.projectId, t.number)],
+  (t) => [
+    index("tasks_project_idx").on(t.projectId, t.sort),
+    uniqueIndex("tasks_number_unique").on(t.projectId, t.number),
+    // Board indexes (issue 17): the board reads a project's tasks in lane order without a sort.
+    index("tasks_board_order_idx").on(t.projectId, t.sort, t.position),
+  ],
 );
 
 export type Sprint = typeof sprints.$inferSelect;
@@ -675,6 +682,8 @@ export const blogPosts = sqliteTable(
     coverAlt: text("cover_alt").notNull().default(""),
     coverWidth: integer("cover_width"),
     coverHeight: integer("cover_height"),
+    /** Smaller copies stored beside the cover, as `<width>.<ext>` tokens (domain/blog/cover.ts). */
+    coverVariants: text("cover_variants"),
     state: text("state", { enum: ["draft", "published", "scheduled"] }).notNull().default("draft"),
     /** When it became (or becomes) public, ms; null for a draft never published. */
     publishAt: integer("publish_at"),
@@ -800,6 +809,11 @@ export const payments = sqliteTable(
     providerRef: text("provider_ref"),
     providerPaymentRef: text("provider_payment_ref"),
     checkoutUrl: text("checkout_url"),
+    /**
+     * The provider needs the payer before it can take the money (Stripe: 3-D Secure on an
+     * off-session renewal); the payment stays pending until they complete it or it fails.
+     */
+    awaitingAuthentication: integer("awaiting_authentication", { mode: "boolean" }).notNull().default(false),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     /** What a paid licence payment grants: its period, kept with the payment for the receipt. */
@@ -854,6 +868,8 @@ export const donations = sqliteTable(
       .references(() => payments.id, { onDelete: "cascade" }),
     donorId: text("donor_id").references(() => users.id, { onDelete: "set null" }),
     recipientUserId: text("recipient_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A donation to a project (through its public donation page); the project's owner receives it. */
+    recipientProjectId: text("recipient_project_id").references(() => projects.id, { onDelete: "set null" }),
     message: text("message").notNull().default(""),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -1201,3 +1217,23 @@ export const gitCommitMentions = sqliteTable(
 );
 
 export type GitCommitMention = typeof gitCommitMentions.$inferSelect;
+
+// ─── Money: donations to a project (issue 23, continued) ──────────────────────────────────────
+
+/**
+ * A project's public donation page, opened by its root (opt-in, as a collective opens its page).
+ * The page's address is `publicId`, never the project's guid; closing it keeps the donations.
+ */
+export const projectDonationPages = sqliteTable(
+  "project_donation_pages",
+  {
+    projectId: text("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    publicId: text("public_id").notNull(),
+    open: integer("open", { mode: "boolean" }).notNull().default(true),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("project_donation_pages_public_unique").on(t.publicId)],
+);

@@ -34,7 +34,13 @@ export function toWhoAmI(user: User): WhoAmI {
     lastproject: user.lastProject,
     license: { type_license: user.licenseType },
     ...(user.siteAdmin ? { site_admin: true as const } : {}),
+    ...(user.tourSeenAt !== null ? { tour_seen: true as const } : {}),
   };
+}
+
+/** Remembers on the account that the product tour was shown; the first time stays. */
+export async function markTourSeen(db: Db, userId: string, now = Date.now()): Promise<void> {
+  await db.update(users).set({ tourSeenAt: now }).where(and(eq(users.id, userId), isNull(users.tourSeenAt)));
 }
 
 export function findUserByEmail(db: Db, email: string) {

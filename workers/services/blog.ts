@@ -4,7 +4,7 @@
  * snake_case keys, as the rest of the API.
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import { checkCover } from "../../domain/blog/cover";
+import { checkCover, checkVariant, parseVariants } from "../../domain/blog/cover";
 import { markdownToText, readingMinutes, renderMarkdown } from "../../domain/blog/markdown";
 import { type PostBody, categoryPath, isPublic, postPath, publishAtFor } from "../../domain/blog/posts";
 import { IMAGE_EXTENSIONS } from "../../domain/files";
@@ -31,7 +31,8 @@ export interface PostSummary {
   category: string;
   title: string;
   excerpt: string;
-  cover: { url: string; alt: string; width: number | null; height: number | null } | null;
+  /** `srcset`: the smaller copies and the original, by width; null when the size is unknown. */
+  cover: { url: string; alt: string; width: number | null; height: number | null; srcset: string | null } | null;
   published_at: number | null;
   updated_at: number;
   reading_minutes: number;
@@ -62,6 +63,19 @@ export interface PostView extends PostSummary {
 /** Where a cover is served (`GET /v1/blog/cover/:file`). */
 export const coverUrl = (key: string) => `/api/v1/blog/cover/${key.slice("blog/covers/".length)}`;
 
+/** The R2 key of a cover's copy `width` pixels wide: beside the original, the width in its name. */
+const variantKey = (coverKey: string, width: number, ext: string) => `${coverKey.replace(/\.[a-z]+$/, "")}-${width}.${ext}`;
+
+/** Every R2 key a post's cover occupies. */
+const coverKeys = (post: BlogPost) => (post.coverKey ? [post.coverKey, ...parseVariants(post.coverVariants).map((v) => variantKey(post.coverKey!, v.width, v.ext))] : []);
+
+function coverOf(post: BlogPost): PostSummary["cover"] {
+  if (!post.coverKey) return null;
+  const variants = parseVariants(post.coverVariants).map((v) => `${coverUrl(variantKey(post.coverKey!, v.width, v.ext))} ${v.width}w`);
+  const srcset = post.coverWidth ? [...variants, `${coverUrl(post.coverKey)} ${post.coverWidth}w`].join(", ") : null;
+  return { url: coverUrl(post.coverKey), alt: post.coverAlt, width: post.coverWidth, height: post.coverHeight, srcset };
+}
+
 function summaryOf(post: BlogPost, categorySlug: string): PostSummary {
   return {
     guid: post.id,
@@ -70,7 +84,7 @@ function summaryOf(post: BlogPost, categorySlug: string): PostSummary {
     category: categorySlug,
     title: post.title,
     excerpt: post.excerpt || markdownToText(post.body).slice(0, 240),
-    cover: post.coverKey ? { url: coverUrl(post.coverKey), alt: post.coverAlt, width: post.coverWidth, height: post.coverHeight } : null,
+    cover: coverOf(post),
     published_at: post.publishAt,
     updated_at: post.updatedAt,
     reading_minutes: readingMinutes(post.body),
@@ -261,20 +275,36 @@ export async function savePost(db: Db, author: { id: string }, body: PostBody, e
 /** Deletes a post and its cover. */
 export async function deletePost(env: Env, db: Db, post: BlogPost): Promise<void> {
   await db.delete(blogPosts).where(eq(blogPosts.id, post.id));
-  if (post.coverKey) await env.FILES.delete(post.coverKey);
+  const keys = coverKeys(post);
+  if (keys.length > 0) await env.FILES.delete(keys);
 }
 
-export type CoverResult = { ok: true; post: PostView } | { ok: false; reason: "cover_empty" | "cover_too_large" | "cover_type_refused" };
+export type CoverResult = { ok: true; post: PostView } | { ok: false; reason: "cover_empty" | "cover_too_large" | "cover_type_refused" | "cover_variant_invalid" };
 
-/** Stores a post's cover image (checked by its bytes) in R2 and drops the one it replaces. */
-export async function setCover(env: Env, db: Db, post: BlogPost, bytes: Uint8Array, now = Date.now()): Promise<CoverResult> {
+/**
+ * Stores a post's cover image (checked by its bytes) in R2 with its smaller copies, and drops
+ * the ones it replaces. The copies are checked against the original before anything is stored:
+ * one wrong copy refuses the whole upload.
+ */
+export async function setCover(env: Env, db: Db, post: BlogPost, bytes: Uint8Array, copies: Uint8Array[] = [], now = Date.now()): Promise<CoverResult> {
   const checked = checkCover(bytes);
   if (!checked.ok) return checked;
+  const variants: { type: string; width: number; bytes: Uint8Array; ext: string }[] = [];
+  for (const copy of copies) {
+    const variant = checkVariant(copy, checked);
+    if (!variant.ok || variants.some((v) => v.width === variant.width)) return { ok: false, reason: "cover_variant_invalid" };
+    variants.push({ ...variant, bytes: copy, ext: IMAGE_EXTENSIONS[variant.type]! });
+  }
   const random = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const key = `blog/covers/${random}.${IMAGE_EXTENSIONS[checked.type]}`;
-  await env.FILES.put(key, bytes, { httpMetadata: { contentType: checked.type } });
-  await db.update(blogPosts).set({ coverKey: key, coverWidth: checked.width, coverHeight: checked.height, updatedAt: now }).where(eq(blogPosts.id, post.id));
-  if (post.coverKey) await env.FILES.delete(post.coverKey);
+  await Promise.all([
+    env.FILES.put(key, bytes, { httpMetadata: { contentType: checked.type } }),
+    ...variants.map((v) => env.FILES.put(variantKey(key, v.width, v.ext), v.bytes, { httpMetadata: { contentType: v.type } })),
+  ]);
+  const stored = variants.sort((a, b) => a.width - b.width).map((v) => `${v.width}.${v.ext}`).join(" ") || null;
+  await db.update(blogPosts).set({ coverKey: key, coverWidth: checked.width, coverHeight: checked.height, coverVariants: stored, updatedAt: now }).where(eq(blogPosts.id, post.id));
+  const old = coverKeys(post);
+  if (old.length > 0) await env.FILES.delete(old);
   return { ok: true, post: (await findPost(db, post.slug, { drafts: true, now }))! };
 }
 
@@ -304,11 +334,26 @@ export async function sitemapEntries(db: Db, now = Date.now()) {
 
 /** A public cover's bytes by its file name (the key's last part). */
 export function coverObject(env: Env, file: string) {
-  if (!/^[0-9a-f]{32}\.(png|jpg|webp)$/.test(file)) return Promise.resolve(null);
+  if (!/^[0-9a-f]{32}(-\d{3,4})?\.(png|jpg|webp)$/.test(file)) return Promise.resolve(null);
   return env.FILES.get(`blog/covers/${file}`);
 }
 
 /** Post guids of a translation group, for the editor's language switch. */
 export function translationsOf(db: Db, group: string) {
   return db.select({ guid: blogPosts.id, language: blogPosts.language, slug: blogPosts.slug }).from(blogPosts).where(inArray(blogPosts.translationGroup, [group])).all();
+}
+
+/**
+ * What readers can see of the blog, in one short string: how many posts are public and when the
+ * newest of them changed. Publishing, editing, unpublishing or deleting a post, and a scheduled
+ * post's time arriving, all change it; editing a draft does not. The public pages' edge cache
+ * keys carry it (workers/site/page-cache.ts).
+ */
+export async function blogVersion(db: Db, now = Date.now()): Promise<string> {
+  const row = await db
+    .select({ count: sql<number>`count(*)`, changed: sql<number | null>`max(${blogPosts.updatedAt})` })
+    .from(blogPosts)
+    .where(visible(now))
+    .get();
+  return `${row?.count ?? 0}.${row?.changed ?? 0}`;
 }

@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
-import { fieldValues, tasks, type FieldDefinition } from "../db/schema";
+import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/schema";
 import { optionsOf, projectFields } from "./field-definitions";
 import { type ValueView } from "./field-values";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
@@ -31,7 +31,7 @@ const isStored = (entry: unknown): entry is [string, string, unknown] =>
  * stays far below D1's 2 MB row limit. A stored value that is not valid JSON reads as null, as
  * in `readValues`.
  */
-function tasksWithStoredValues(db: Db, projectId: string) {
+export function tasksWithStoredValues(db: Db, projectId: string) {
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
   return db
     .select({
@@ -86,12 +86,24 @@ export async function planningBoard(
     options.withArchived ? archivedSprints(db, projectId) : Promise.resolve([]),
     tasksWithStoredValues(db, projectId),
   ]);
+  return boardOf({ fields, sprintRows, archived, taskRows }, t, options.conditions);
+}
+
+/**
+ * The board from its rows: the definitions, the board's sprints (backlog first), the archived
+ * sprints to append (none unless asked) and the tasks with their stored values.
+ */
+export function boardOf(
+  rows: { fields: FieldDefinition[]; sprintRows: Sprint[]; archived: Sprint[]; taskRows: Awaited<ReturnType<typeof tasksWithStoredValues>> },
+  t: TFunction,
+  conditions?: Condition[],
+): PlanningBoardView {
+  const { fields, sprintRows, archived, taskRows } = rows;
   const issueType = fields.find((f) => f.slug === "issue_type");
   const sprintField = fields.find((f) => f.slug === "sprint");
   const epicType = issueType ? (optionsOf(issueType).find((o) => o.key === "epic")?.guid ?? null) : null;
   let views = taskViewsOf(taskRows, fields);
-  if (options.conditions && options.conditions.length > 0) {
-    const conditions = options.conditions;
+  if (conditions && conditions.length > 0) {
     views = views.filter((v) => matchesFilter(new Map(v.custom_fields.map((c) => [c.guid, c.value])), conditions));
   }
   const allSprints = [...sprintRows, ...archived.filter((a) => !sprintRows.some((s) => s.id === a.id))];

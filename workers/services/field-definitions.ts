@@ -115,11 +115,21 @@ export function systemFieldStatements(db: Db, rows: FieldDefinition[]): BatchIte
  * Every field definition of the project, by order, with the system fields made first if any is
  * missing. One D1 call when they all exist (every read after the first), three otherwise.
  */
-export async function projectFields(db: Db, projectId: string, t: TFunction): Promise<FieldDefinition[]> {
-  const read = () => db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
-  const rows = await read();
+/** The project's field definitions in order, as `projectFields` reads them (for a batch). */
+export function fieldRowsQuery(db: Db, projectId: string) {
+  return db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
+}
+
+/** Whether every system field is among `rows` (else `projectFields` makes the missing ones). */
+export function hasSystemFields(rows: readonly FieldDefinition[]): boolean {
   const have = new Set(rows.map((r) => r.slug));
-  if (SYSTEM_FIELDS.every((f) => have.has(f.slug))) return rows;
+  return SYSTEM_FIELDS.every((f) => have.has(f.slug));
+}
+
+export async function projectFields(db: Db, projectId: string, t: TFunction): Promise<FieldDefinition[]> {
+  const read = () => fieldRowsQuery(db, projectId);
+  const rows = await read();
+  if (hasSystemFields(rows)) return rows;
   await ensureSystemFields(db, projectId, t);
   return read();
 }

@@ -7,10 +7,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, runBatch } from "../db/client";
-import { fieldDefinitions, fieldValues, jiraEntities } from "../db/schema";
+import { fieldDefinitions, fieldValues, jiraEntities, participants, users } from "../db/schema";
 import type { Env } from "../env";
 import { activityStatements } from "./activity";
 import { newGuid } from "./ids";
+import { type JiraSite, jiraJson } from "./jira-client";
 import { publishToProject } from "./live";
 
 /** A Jira person with no participant of the same address here. */
@@ -79,4 +80,58 @@ export async function assignJiraPeople(db: Db, projectId: string): Promise<strin
 export async function assignJoinedJiraPeople(env: Env, db: Db, projectId: string, by: string): Promise<void> {
   const tasks = await assignJiraPeople(db, projectId);
   if (tasks.length) await publishToProject(env, projectId, { type: "tasks_changed", project: projectId, tasks, by, at: Date.now() });
+}
+
+/** A person of the Jira site, for choosing before an import whom to invite. */
+export interface JiraPerson {
+  account_id: string;
+  name: string;
+  email: string;
+}
+
+const PEOPLE_PAGE = 100;
+const PEOPLE_MAX = 1000;
+
+/**
+ * The site's people with a visible e-mail address (`GET /rest/api/3/users/search`, a plain
+ * array paged by startAt). Apps and people who hide their address cannot be matched or
+ * invited: they stay text whatever is chosen.
+ */
+export async function jiraPeople(site: JiraSite): Promise<JiraPerson[]> {
+  const people: JiraPerson[] = [];
+  for (let startAt = 0; startAt < PEOPLE_MAX; startAt += PEOPLE_PAGE) {
+    const page = await jiraJson<{ accountId?: string; accountType?: string; displayName?: string; emailAddress?: string; active?: boolean }[]>(site, "/rest/api/3/users/search", { startAt, maxResults: PEOPLE_PAGE });
+    for (const u of Array.isArray(page) ? page : []) {
+      if (u.accountId && u.emailAddress && (u.accountType ?? "atlassian") === "atlassian" && u.active !== false) {
+        people.push({ account_id: u.accountId, name: (u.displayName || u.emailAddress).slice(0, 200), email: u.emailAddress.toLowerCase().slice(0, 320) });
+      }
+    }
+    if (!Array.isArray(page) || page.length < PEOPLE_PAGE) break;
+  }
+  return people;
+}
+
+/** Which of these addresses are participants of the project already (lower-cased). */
+export async function participantAddresses(db: Db, projectId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(participants)
+    .innerJoin(users, eq(users.id, participants.userId))
+    .where(and(eq(participants.projectId, projectId), inArray(users.email, emails.map((e) => e.toLowerCase()))));
+  return new Set(rows.map((r) => r.email.toLowerCase()));
+}
+
+/** Records Jira people as the import's pages would, so the report and the assignment know them. */
+export async function rememberPeople(db: Db, projectId: string, people: readonly JiraPerson[]): Promise<void> {
+  if (!people.length) return;
+  await runBatch(
+    db,
+    people.map((p) =>
+      db
+        .insert(jiraEntities)
+        .values({ projectId, kind: "person", jiraId: p.account_id, localId: p.email, jiraKey: p.name })
+        .onConflictDoUpdate({ target: [jiraEntities.projectId, jiraEntities.kind, jiraEntities.jiraId], set: { localId: p.email, jiraKey: p.name } }),
+    ),
+  );
 }

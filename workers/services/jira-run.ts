@@ -19,7 +19,9 @@ import { assignJoinedJiraPeople } from "./jira-people";
 import { syncFinished } from "./jira-sync";
 import { importJql } from "../../domain/jira/resync";
 import { JiraHttpError, type JiraSite, jiraAll, jiraBytes, jiraJson, jiraPost } from "./jira-client";
-import { type IssueExtras, type JiraFieldMeta, type JiraIssueIn, type JiraSprintMeta, importWorkflow, prepareProject, unchangedIssues, writeIssues, writeRelations } from "./jira-import";
+import { writeRelations } from "./jira-import";
+import { type IssueExtras, type JiraIssueIn, unchangedIssues, writeIssues } from "./jira-import-issues";
+import { type JiraFieldMeta, type JiraSprintMeta, importWorkflow, prepareProject } from "./jira-import-project";
 
 /** Issues per search/jql page: one page is one step, written and checkpointed together. */
 const PAGE_SIZE = 50;
@@ -155,7 +157,7 @@ export async function refreshJiraTokens(env: Env, init: ImportInit, tokens: { ac
 export async function reportJiraImport(env: Env, init: ImportInit, state: ImportState): Promise<void> {
   await getDb(env.DB)
     .update(jiraImports)
-    .set({ phase: state.phase, report: JSON.stringify({ total: state.total, counts: state.counts, problems: state.problems }), updatedAt: Date.now() })
+    .set({ phase: state.phase, report: JSON.stringify({ total: state.total, counts: state.counts, problems: state.problems, startedAt: state.startedAt, finishedAt: state.finishedAt }), updatedAt: Date.now() })
     .where(eq(jiraImports.id, init.importId));
   if (state.phase === "done") await syncFinished(getDb(env.DB), init.importId, state.startedAt);
   const message: HubMessage = { type: "jira_import", import: init.importId, project: init.projectId, phase: state.phase, total: state.total, counts: state.counts, problems: state.problems.length };

@@ -26,7 +26,8 @@ export type NotificationKind =
   | "licence_renewal_failed"
   | "licence_grace_started"
   | "licence_grace_ending"
-  | "licence_downgraded";
+  | "licence_downgraded"
+  | "licence_renewal_action_required";
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
 export const NOTIFICATIONS_MAX_LIMIT = 200;

@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, like, lt, ne, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { optionLabel } from "../../domain/fields/types";
 import { type BurndownFact, burndownFact } from "../../domain/rooms/retro-burndown";
+import type { DeckFieldMeta } from "../../domain/wire/rpc";
 import { type FactTask, type RetroFacts, retroFacts, sprintMoves, sprintStart } from "../../domain/rooms/retro-facts";
 import { type BurndownTask, readDetail, type Tracked, type ValueChange, updatedDetail } from "../../domain/stats/burndown";
 import { type Db, inSlices } from "../db/client";
@@ -276,39 +277,51 @@ export const CALIBRATION_PER_VALUE = 3;
 
 export interface CalibrationValue {
   card: string;
-  value: number;
+  /** The card's number; null for an option of a field deck that has none. */
+  value: number | null;
   tasks: { guid: string; number: number; title: string }[];
 }
 
+/** A deck as the strip needs it: its cards, and for a deck from a select field which option each card is. */
+export interface CalibrationDeck {
+  cards: readonly { label: string; value: number | null }[];
+  field?: DeckFieldMeta;
+}
+
 /**
- * Earlier tasks of the project holding each numeric card's value as their estimate, the most
- * recently estimated first, at most `CALIBRATION_PER_VALUE` per value, leaving out `current`:
- * one query (a window over the estimate values, joined to the tasks and their titles).
+ * Earlier tasks of the project holding each card, the most recently set first, at most
+ * `CALIBRATION_PER_VALUE` per card, leaving out `current`. A number deck's card is held as the
+ * task's estimate (its numeric cards only); a field deck's card as the field's option, which is
+ * where the room's accept wrote it. One query (a window over the field's values, joined to the
+ * tasks and their titles).
  */
-export async function calibration(db: Db, projectId: string, cards: readonly { label: string; value: number | null }[], current: string, t: TFunction): Promise<CalibrationValue[]> {
-  const numeric = cards.filter((c): c is { label: string; value: number } => c.value !== null && Number.isFinite(c.value));
-  if (numeric.length === 0) return [];
+export async function calibration(db: Db, projectId: string, deck: CalibrationDeck, current: string, t: TFunction): Promise<CalibrationValue[]> {
   await ensureSystemFields(db, projectId, t);
   const fields = await loopFields(db, projectId);
-  if (!fields.estimate || !fields.title) return [];
-  const values = [...new Set(numeric.map((c) => JSON.stringify(c.value)))];
+  const field = deck.field;
+  const cards = field
+    ? deck.cards.flatMap((c) => (field.options[c.label] ? [{ card: c.label, value: c.value, stored: JSON.stringify(field.options[c.label]) }] : []))
+    : deck.cards.flatMap((c) => (c.value !== null && Number.isFinite(c.value) ? [{ card: c.label, value: c.value, stored: JSON.stringify(c.value) }] : []));
+  const fieldId = field ? field.guid : fields.estimate?.id;
+  if (cards.length === 0 || !fieldId || !fields.title) return [];
+  const values = [...new Set(cards.map((c) => c.stored))];
   const rows = await db.all<{ value: string; id: string; number: number; title: string | null }>(sql`
     SELECT ranked.value AS value, ranked.id AS id, ranked.number AS number, title.value AS title FROM (
       SELECT est.value AS value, tasks.id AS id, tasks.number AS number,
         ROW_NUMBER() OVER (PARTITION BY est.value ORDER BY est.updated_at DESC, tasks.number DESC) AS n
       FROM field_values est JOIN tasks ON tasks.id = est.entity_id
-      WHERE est.project_id = ${projectId} AND est.field_id = ${fields.estimate.id} AND est.entity_kind = 'issue'
+      WHERE est.project_id = ${projectId} AND est.field_id = ${fieldId} AND est.entity_kind = 'issue'
         AND est.participant_value = '' AND est.entity_id != ${current} AND tasks.project_id = ${projectId}
         AND est.value IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})
     ) AS ranked
     LEFT JOIN field_values title ON title.entity_id = ranked.id AND title.field_id = ${fields.title.id} AND title.participant_value = ''
     WHERE ranked.n <= ${CALIBRATION_PER_VALUE}
     ORDER BY ranked.value, ranked.n`);
-  return numeric.map((c) => ({
-    card: c.label,
+  return cards.map((c) => ({
+    card: c.card,
     value: c.value,
     tasks: rows
-      .filter((r) => r.value === JSON.stringify(c.value))
+      .filter((r) => r.value === c.stored)
       .map((r) => {
         const title = r.title === null ? null : parse(r.title);
         return { guid: r.id, number: r.number, title: typeof title === "string" ? title : "" };

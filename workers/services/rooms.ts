@@ -3,7 +3,7 @@
  * ticket), custom decks. The live state is the room's Durable Object (`RoomServer`); every
  * change goes through it so REST and sockets agree.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
 import type { DeckFieldMeta, RoomInit } from "../../domain/wire/rpc";
@@ -14,7 +14,7 @@ import { allows } from "../../domain/projects/roles";
 import { builtinDeck, customDeck, type Deck, type DeckCard, deckFieldOf, fieldDeck, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
 import type { Db } from "../db/client";
-import { decks, participants, projects, retroSprints, type Room, roomMembers, rooms, type User } from "../db/schema";
+import { decks, type FieldDefinition, fieldDefinitions, participants, projects, retroSprints, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";
 import { ensureSystemFields, entitiesOf, findField, optionsOf } from "./field-definitions";
@@ -56,13 +56,43 @@ export function findRoom(db: Db, roomId: string) {
 
 // ---- decks ---------------------------------------------------------------------------------
 
+/**
+ * The decks a project offers (`GET /valmethod`): the built-in ones, its custom decks, then its
+ * select fields of tasks whose options can all be cards (`field:<guid>`, issue 16), in the
+ * fields' order. A field deck is read from the field each time, so it is never out of date.
+ */
 export async function projectDecks(db: Db, projectId: string): Promise<Deck[]> {
-  const custom = await db.select().from(decks).where(eq(decks.projectId, projectId)).orderBy(decks.createdAt).all();
-  return [...BUILTIN_DECKS.map(builtinDeck), ...custom.map((d) => customDeck(d.id, d.name, JSON.parse(d.cards) as DeckCard[]))];
+  const [custom, selects] = await Promise.all([
+    db.select().from(decks).where(eq(decks.projectId, projectId)).orderBy(decks.createdAt).all(),
+    db
+      .select()
+      .from(fieldDefinitions)
+      .where(and(eq(fieldDefinitions.projectId, projectId), eq(fieldDefinitions.typeFields, "select")))
+      .orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt)),
+  ]);
+  const fromFields = selects.flatMap((f) => {
+    const made = deckOfField(f);
+    return made.ok ? [made.deck] : [];
+  });
+  return [...BUILTIN_DECKS.map(builtinDeck), ...custom.map((d) => customDeck(d.id, d.name, JSON.parse(d.cards) as DeckCard[])), ...fromFields];
 }
 
+const deckOfField = (field: FieldDefinition) =>
+  fieldDeck({
+    guid: field.id,
+    title: field.title ?? field.slug ?? "",
+    type: field.typeFields,
+    onTasks: entitiesOf(field).some((e) => e.slug === "issue" && e.permission),
+    options: optionsOf(field),
+  });
+
+/** One deck of the project by its guid (`field:<guid>` for a select field's), or null. */
 export async function findDeck(db: Db, projectId: string, guid: string): Promise<Deck | null> {
   if (isBuiltinDeck(guid)) return builtinDeck(guid);
+  if (deckFieldOf(guid) !== null) {
+    const chosen = await chooseDeck(db, projectId, guid);
+    return chosen.ok ? chosen.deck : null;
+  }
   const row = await db.select().from(decks).where(and(eq(decks.projectId, projectId), eq(decks.id, guid))).get();
   return row ? customDeck(row.id, row.name, JSON.parse(row.cards) as DeckCard[]) : null;
 }
@@ -94,8 +124,7 @@ export async function chooseDeck(db: Db, projectId: string, method: string): Pro
   }
   const field = await findField(db, projectId, fieldId);
   if (!field) return { ok: false, reason: "deck_field_not_found", status: 400 };
-  const onTasks = entitiesOf(field).some((e) => e.slug === "issue" && e.permission);
-  const made = fieldDeck({ guid: field.id, title: field.title ?? field.slug ?? "", type: field.typeFields, onTasks, options: optionsOf(field) });
+  const made = deckOfField(field);
   if (!made.ok) return { ok: false, reason: made.reason, status: 400 };
   return { ok: true, deck: made.deck, field: { guid: field.id, options: made.options } };
 }

@@ -47,23 +47,32 @@ export async function ensureBacklog(db: Db, projectId: string): Promise<Sprint> 
 }
 
 /** Sprints on the board: the backlog first, then the others by order; archived ones left out. */
-export async function boardSprints(db: Db, projectId: string): Promise<Sprint[]> {
-  const read = () => db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, false))).orderBy(asc(sprints.sort), asc(sprints.createdAt));
-  // One D1 call once the backlog exists (the backlog is never archived, so it is among these).
-  let rows = await read();
-  if (!rows.some((s) => s.isBacklog)) {
-    await ensureBacklog(db, projectId);
-    rows = await read();
-  }
+/** The sprints that are not archived, by order, as `boardSprints` reads them (for a batch). */
+export function boardSprintRowsQuery(db: Db, projectId: string) {
+  return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, false))).orderBy(asc(sprints.sort), asc(sprints.createdAt));
+}
+
+/** Those rows with the backlog first, or null while the project has no backlog yet. */
+export function backlogFirst(rows: readonly Sprint[]): Sprint[] | null {
+  if (!rows.some((s) => s.isBacklog)) return null;
   return [...rows.filter((s) => s.isBacklog), ...rows.filter((s) => !s.isBacklog)];
 }
 
-export async function archivedSprints(db: Db, projectId: string): Promise<Sprint[]> {
+export async function boardSprints(db: Db, projectId: string): Promise<Sprint[]> {
+  // One D1 call once the backlog exists (the backlog is never archived, so it is among these).
+  const placed = backlogFirst(await boardSprintRowsQuery(db, projectId));
+  if (placed) return placed;
+  await ensureBacklog(db, projectId);
+  return backlogFirst(await boardSprintRowsQuery(db, projectId)) ?? [];
+}
+
+/** The archived sprints by order (a query: awaiting it reads them, a batch may carry it). */
+export function archivedSprints(db: Db, projectId: string) {
   return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.archived, true))).orderBy(asc(sprints.sort));
 }
 
-/** The completed sprints, archived or not: what velocity is learnt from. */
-export async function completedSprintRows(db: Db, projectId: string): Promise<Sprint[]> {
+/** The completed sprints, archived or not: what velocity is learnt from (a query, as above). */
+export function completedSprintRows(db: Db, projectId: string) {
   return db.select().from(sprints).where(and(eq(sprints.projectId, projectId), eq(sprints.status, "completed"))).orderBy(asc(sprints.sort));
 }
 

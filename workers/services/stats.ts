@@ -196,7 +196,7 @@ export async function projectStats(
       return { sprint: typeof v?.sprint === "string" ? v.sprint : null, done: isDone(v?.status), estimate: typeof v?.estimate === "number" && Number.isFinite(v.estimate) ? v.estimate : null };
     }),
   );
-  const loop = loopFigures({ completed, remaining, unestimated, today: new Date(now).toISOString().slice(0, 10), seed: seedOf(projectId) });
+  const loop = loopFigures({ completed, remaining, unestimated, today: new Date(now).toISOString().slice(0, 10), seed: seedOf(projectId), sprints: pickable });
 
   const sprint = asked ? (sprintList.find((s) => s.guid === asked.id) ?? null) : defaultSprint(sprintList);
   let days: BurndownDay[] | null = null;

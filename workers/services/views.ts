@@ -11,6 +11,8 @@ import { fieldDefinitions, participants, savedFilters, viewFields, type FieldDef
 import { optionsOf, projectFields } from "./field-definitions";
 import { newGuid } from "./ids";
 
+type ViewField = typeof viewFields.$inferSelect;
+
 export interface FilterView {
   guid: string;
   title: string;
@@ -130,11 +132,18 @@ const entryView = (f: FieldDefinition, sort: number, editMode: boolean): Mapping
 });
 
 /** The project's view mapping; a view never configured shows the default system fields. */
+/** The project's configured view entries by order (for a batch). */
+export function viewFieldRowsQuery(db: Db, projectId: string) {
+  return db.select().from(viewFields).where(eq(viewFields.projectId, projectId)).orderBy(asc(viewFields.sort));
+}
+
 export async function readMapping(db: Db, projectId: string, t: TFunction, definitions?: FieldDefinition[]): Promise<MappingView> {
-  const [fields, rows] = await Promise.all([
-    definitions ?? projectFields(db, projectId, t),
-    db.select().from(viewFields).where(eq(viewFields.projectId, projectId)).orderBy(asc(viewFields.sort)),
-  ]);
+  const [fields, rows] = await Promise.all([definitions ?? projectFields(db, projectId, t), viewFieldRowsQuery(db, projectId)]);
+  return mappingOf(fields, rows);
+}
+
+/** The views mapping from the definitions and the configured rows: defaults where none are. */
+export function mappingOf(fields: readonly FieldDefinition[], rows: readonly ViewField[]): MappingView {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const out = {} as MappingView;
   for (const view of VIEW_KINDS) {

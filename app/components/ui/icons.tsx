@@ -211,6 +211,14 @@ const PATHS = {
     </>
   ),
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
+  text: <path d="M5 6h14M12 6v13M9 19h6" />,
+  number: <path d="M9 4L7 20M17 4l-2 16M4 9h16M3 15h16" />,
+  checkbox: (
+    <>
+      <rect x="4" y="4" width="16" height="16" rx="3" />
+      <path d="M8 12.5l3 3 5-6" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="6.5" />

@@ -1,18 +1,35 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatAmount } from "../../../domain/billing/plans";
-import type { LicencePeriodView } from "../../../workers/services/payments/payments";
+import type { LicencePeriodView } from "../../../workers/services/payments/licence-history";
+import type { Page } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
+import { formatDate } from "../../../domain/time/format";
+
+/** A billing list read page by page (`{results, next}`): the first page at once, the next ones on "more". */
+export function usePaged<T>(path: string) {
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const load = useCallback(
+    async (cursor: string | null) => {
+      const r = await apiCall<Page<T>>("GET", cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+      if (!r.data) return;
+      const page = r.data;
+      setRows((before) => (cursor && before ? [...before, ...page.results] : page.results));
+      setNext(page.next);
+    },
+    [path],
+  );
+  useEffect(() => void load(null), [load]);
+  return { rows, more: next !== null, loadMore: () => void load(next) };
+}
 
 /** Account settings → Billing: every paid licence period, how it was paid and how it ended. */
 export function LicenceHistory() {
   const { t, i18n } = useTranslation("billing");
-  const [periods, setPeriods] = useState<LicencePeriodView[] | null>(null);
-  useEffect(() => {
-    void apiCall<LicencePeriodView[]>("GET", "/v1/license/history").then((r) => r.data && setPeriods(r.data));
-  }, []);
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const { rows: periods, more, loadMore } = usePaged<LicencePeriodView>("/v1/license/history");
+  const date = (ms: number) => formatDate(ms, i18n.language);
   const ending = (p: LicencePeriodView) => {
     if (p.ended_by) return t(`history.ended.${p.ended_by}`);
     if (p.state === "grace" && p.grace_until) return t("history.state.grace", { date: date(p.grace_until) });
@@ -57,6 +74,11 @@ export function LicenceHistory() {
             ))}
           </tbody>
         </table>
+      )}
+      {more && (
+        <button className="btn btn-ghost mt-2" onClick={loadMore} data-testid="history-more">
+          {t("history.more")}
+        </button>
       )}
     </>
   );

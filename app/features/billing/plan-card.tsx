@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatAmount, formatBytes, LIMIT_KEYS, type Period } from "../../../domain/billing/plans";
-import type { TariffView } from "../../../workers/services/payments/payments";
+import type { TariffView } from "../../../workers/services/payments/catalogue";
 
 /** A plan's price for a period, its limits, and the way to buy it. */
 export function PlanCard({

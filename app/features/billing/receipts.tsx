@@ -5,7 +5,8 @@ import { formatAmount } from "../../../domain/billing/plans";
 import type { PaymentView } from "../../../workers/services/payments/payments";
 import { apiCall } from "../../lib/api";
 import { useViewer } from "../shell/viewer";
-import { LicenceHistory } from "./licence-history";
+import { LicenceHistory, usePaged } from "./licence-history";
+import { formatDate } from "../../../domain/time/format";
 
 interface Autopay {
   active: boolean;
@@ -17,17 +18,16 @@ interface Autopay {
 export function BillingTab() {
   const { t, i18n } = useTranslation("billing");
   const viewer = useViewer();
-  const [payments, setPayments] = useState<PaymentView[] | null>(null);
+  const { rows: payments, more, loadMore } = usePaged<PaymentView>("/v1/pay");
   const [autopay, setAutopay] = useState<Autopay | null>(null);
   useEffect(() => {
-    void apiCall<PaymentView[]>("GET", "/v1/pay").then((r) => r.data && setPayments(r.data));
     void apiCall<Autopay>("GET", "/v1/autopay").then((r) => r.data && setAutopay(r.data));
   }, []);
   const toggle = async (active: boolean) => {
     const r = await apiCall<Autopay>("PUT", "/v1/autopay", { active });
     if (r.data) setAutopay(r.data);
   };
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) => formatDate(ms, i18n.language);
   return (
     <section className="card p-6" data-testid="billing-tab">
       <div className="flex items-center justify-between gap-4">
@@ -80,6 +80,11 @@ export function BillingTab() {
             ))}
           </tbody>
         </table>
+      )}
+      {more && (
+        <button className="btn btn-ghost mt-2" onClick={loadMore} data-testid="receipts-more">
+          {t("receipts.more")}
+        </button>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Language } from "../../../domain/i18n/languages";
+import { formatLongDate } from "../../../domain/time/format";
 
 /** A post's date in its language; in UTC so the server's and the browser's renders agree. */
 export function formatPostDate(ms: number, lng: Language): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: "long", timeZone: "UTC" }).format(ms);
+  return formatLongDate(ms, lng, "UTC");
 }

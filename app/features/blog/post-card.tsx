@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import type { PostSummary } from "../../../workers/services/blog";
 import { formatPostDate } from "./dates";
 
+/** A card's cover is 16 rem wide beside the text from `sm` up, the card's full width below. */
+const CARD_COVER_SIZES = "(min-width: 640px) 16rem, calc(100vw - 2rem)";
+
 /** A post in a category's list: cover, title, excerpt, date and reading time. */
 export function PostCard({ post }: { post: PostSummary }) {
   const { t } = useTranslation("blog");
@@ -12,6 +15,8 @@ export function PostCard({ post }: { post: PostSummary }) {
         {post.cover && (
           <img
             src={post.cover.url}
+            srcSet={post.cover.srcset ?? undefined}
+            sizes={post.cover.srcset ? CARD_COVER_SIZES : undefined}
             alt={post.cover.alt}
             width={post.cover.width ?? undefined}
             height={post.cover.height ?? undefined}

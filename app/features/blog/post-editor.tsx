@@ -8,6 +8,7 @@ import type { CategoryView, PostSummary, PostView } from "../../../workers/servi
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
+import { coverVariants } from "./cover-variants";
 
 type Listed = PostSummary & { state: PostState; translation_group: string };
 
@@ -69,7 +70,10 @@ export function PostEditor({ post, categories, posts }: { post: PostView | null;
     if (!file || !post) return;
     const form = new FormData();
     form.append("cover", file);
+    setBusy(true);
+    for (const copy of await coverVariants(file)) form.append("variant", copy, `variant.${copy.type === "image/webp" ? "webp" : "png"}`);
     const result = await api<PostView>("POST", `/v1/blog/posts/${post.guid}/cover`, form, { quiet: true });
+    setBusy(false);
     if (result.error) return setErrors({ ...errors, cover: serverErrors(result.error, t).detail });
     setErrors({ ...errors, cover: "" });
     setNotice({ tone: "success", text: t("editor.coverUploaded") });

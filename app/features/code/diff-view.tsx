@@ -113,7 +113,7 @@ export function DiffView({ files }: { files: GitChangedFile[] }) {
             <span className="ml-auto text-xs text-green-600">+{f.additions}</span>
             <span className="text-xs text-red-600">−{f.deletions}</span>
           </header>
-          <div className="overflow-x-auto">
+          <div tabIndex={0} className="overflow-x-auto">
             {f.patch === null ? <p className="muted px-3 py-2 text-sm">{t(f.binary ? "commit.binary" : "commit.tooLarge")}</p> : split ? <Split rows={rowsOf(f.patch)} /> : <Unified rows={rowsOf(f.patch)} />}
           </div>
         </section>

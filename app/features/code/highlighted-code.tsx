@@ -48,7 +48,7 @@ export function HighlightedCode({ code, path }: { code: string; path: string }) 
   }, [code, path]);
   const lines = code.split("\n").length - (code.endsWith("\n") ? 1 : 0);
   return (
-    <div className="code-view flex overflow-x-auto text-[13px] leading-5" data-testid="file-code" data-highlighted={html ? "true" : "false"}>
+    <div tabIndex={0} className="code-view flex overflow-x-auto text-[13px] leading-5" data-testid="file-code" data-highlighted={html ? "true" : "false"}>
       <pre className="select-none border-r border-[var(--border)] px-3 py-3 text-right text-[var(--muted)]" aria-hidden="true">
         {Array.from({ length: Math.max(lines, 1) }, (_, i) => i + 1).join("\n")}
       </pre>

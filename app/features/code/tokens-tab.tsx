@@ -5,6 +5,7 @@ import type { TokenWire } from "../../../workers/services/tokens";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
+import { formatDate } from "../../../domain/time/format";
 
 /** `/settings/tokens`: personal access tokens for git over HTTP; a new secret is shown once. */
 export function TokensTab() {
@@ -15,7 +16,7 @@ export function TokensTab() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
   const [secret, setSecret] = useState<string | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const date = { format: (ms: number) => formatDate(ms, i18n.language) };
 
   const load = useCallback(async () => {
     const result = await api<{ results: TokenWire[] }>("GET", "/v1/tokens");

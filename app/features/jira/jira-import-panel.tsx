@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { IMPORT_KINDS } from "../../../domain/jira/import-plan";
 import { eraseTokenSet } from "../../../domain/jira/token-schedule";
 import { useHub } from "../hub/hub-provider";
 import { useApi } from "../shell/errors";
+import { type ImportListItem, JiraImportList } from "./jira-import-list";
 import { JiraSyncControls, type SyncSchedule, type UnmatchedPerson } from "./jira-sync-controls";
 import { JIRA_RETURN_KEY, useJiraTokens } from "./jira-tokens";
 
@@ -14,6 +15,8 @@ const SHOWN_PROBLEMS = 50;
 interface Preview {
   projects: { key: string; name: string; count: number }[];
   fields: { jira: string; name: string; to: string | null }[];
+  /** The site's people; `matched`: a participant here has their address. */
+  people: { account_id: string; name: string; email: string; matched: boolean }[];
 }
 
 interface Report {
@@ -37,16 +40,34 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [jql, setJql] = useState("");
-  const [importGuid, setImportGuid] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  // `?import=` opens that run's progress (the new project's screen after starting into it).
+  const [importGuid, setImportGuid] = useState<string | null>(search.get("import"));
   const [report, setReport] = useState<Report | null>(null);
+  const [imports, setImports] = useState<ImportListItem[]>([]);
+  /** Into this project, or into a new one of this name. */
+  const [newProject, setNewProject] = useState<string | null>(null);
+  /** Unmatched Jira people to invite as the import starts; the others are kept as text. */
+  const [invite, setInvite] = useState<string[]>([]);
   const { state: hub } = useHub();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!tokens?.cloudId || preview) return;
-    void api<Preview>("POST", "/v1/jira/preview", { jira_token: tokens.token, jira_cloudID: tokens.cloudId }).then((r) => r.data && setPreview(r.data));
-  }, [tokens, preview, api]);
+    void api<Preview>("POST", "/v1/jira/preview", { jira_token: tokens.token, jira_cloudID: tokens.cloudId, project: projectGuid }).then((r) => r.data && setPreview(r.data));
+  }, [tokens, preview, api, projectGuid]);
 
   const live = importGuid ? hub.jiraImports[importGuid] : undefined;
+  // The list is the server's: every import of the project, also those of other sessions. A run
+  // still going (started elsewhere, or into this new project) opens by itself.
+  useEffect(() => {
+    void api<{ imports: ImportListItem[] }>("GET", `/v1/project/${projectGuid}/jira/imports`).then((r) => {
+      if (!r.data) return;
+      setImports(r.data.imports);
+      const running = r.data.imports.find((i) => i.phase !== "done" && i.phase !== "failed");
+      if (running) setImportGuid((current) => current ?? running.guid);
+    });
+  }, [projectGuid, live?.phase]); // eslint-disable-line react-hooks/exhaustive-deps
   // The hub pushes each step; the report is read when the run ends (and once on a reload).
   useEffect(() => {
     if (!importGuid) return;
@@ -62,15 +83,25 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
   };
   const start = async () => {
     if (!tokens?.cloudId) return;
-    const r = await api<{ guid: string }>("POST", `/v1/project/${projectGuid}/jira/import`, {
+    const body = {
       jira_token: tokens.token,
       jira_refresh_token: tokens.refreshToken,
       jira_cloudID: tokens.cloudId,
       projects: chosen,
       ...(jql.trim() ? { jql: jql.trim() } : {}),
-    });
+      ...(invite.length ? { invite } : {}),
+    };
+    if (newProject !== null) {
+      const r = await api<{ guid: string; project: string }>("POST", "/v1/jira/import", { ...body, project_name: newProject });
+      // The new project's own screen shows the run.
+      if (r.data) navigate(`/project/${r.data.project}/settings/jira?import=${r.data.guid}`);
+      return;
+    }
+    const r = await api<{ guid: string }>("POST", `/v1/project/${projectGuid}/jira/import`, body);
     if (r.data) setImportGuid(r.data.guid);
   };
+  const list = <JiraImportList imports={imports} current={importGuid} onOpen={(guid) => { setReport(null); setImportGuid(guid); }} />;
+  const unmatched = preview?.people.filter((p) => !p.matched) ?? [];
   const disconnect = () => {
     eraseTokenSet(window.localStorage);
     setTokens(null);
@@ -90,6 +121,7 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
 
   if (!tokens) {
     return (
+      <div className="grid gap-4">
       <section className="card grid gap-3 p-6" data-testid="jira-connect">
         <h2 className="text-lg font-semibold">{t("jira.title")}</h2>
         <p className="muted text-sm">{t("jira.intro")}</p>
@@ -99,11 +131,14 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
           </button>
         </div>
       </section>
+      {list}
+      </div>
     );
   }
 
   if (importGuid) {
     return (
+      <div className="grid gap-4">
       <section className="card grid gap-4 p-6" data-testid="jira-progress">
         <h2 className="text-lg font-semibold">{phase === "done" ? t("jira.finished") : phase === "failed" ? t("jira.failed") : t("jira.running")}</h2>
         <div className="h-3 w-full overflow-hidden rounded-full bg-[var(--surface-2)]" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("jira.progress")}>
@@ -147,10 +182,13 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
           </>
         ) : null}
       </section>
+      {list}
+      </div>
     );
   }
 
   return (
+    <div className="grid gap-4">
     <section className="card grid gap-4 p-6" data-testid="jira-choose">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{t("jira.choose")}</h2>
@@ -201,13 +239,51 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
               </tbody>
             </table>
           </details>
+          <fieldset className="grid gap-2 text-sm">
+            <legend className="mb-1 font-medium">{t("jira.target.label")}</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="jira-target" checked={newProject === null} onChange={() => setNewProject(null)} />
+              {t("jira.target.this")}
+            </label>
+            <label className="flex flex-wrap items-center gap-2">
+              <input type="radio" name="jira-target" checked={newProject !== null} onChange={() => setNewProject(preview.projects.find((p) => chosen.includes(p.key))?.name ?? "")} data-testid="jira-target-new" />
+              {t("jira.target.new")}
+              {newProject !== null && (
+                <input className="input max-w-xs" value={newProject} onChange={(e) => setNewProject(e.target.value)} maxLength={120} aria-label={t("jira.target.name")} data-testid="jira-target-name" />
+              )}
+            </label>
+          </fieldset>
+          {unmatched.length > 0 && (
+            <fieldset className="grid gap-2 text-sm" data-testid="jira-choose-people">
+              <legend className="mb-1 font-medium">{t("jira.choosePeople.label")}</legend>
+              <p className="muted">{t("jira.choosePeople.intro")}</p>
+              {unmatched.map((p) => (
+                <label key={p.account_id} className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{p.name}</span>
+                  <span className="muted">{p.email}</span>
+                  <select
+                    className="input w-auto"
+                    value={invite.includes(p.account_id) ? "invite" : "text"}
+                    onChange={(e) => setInvite((list) => (e.target.value === "invite" ? [...list, p.account_id] : list.filter((id) => id !== p.account_id)))}
+                    aria-label={p.name}
+                    data-testid={`jira-person-${p.account_id}`}
+                  >
+                    <option value="text">{t("jira.choosePeople.text")}</option>
+                    <option value="invite">{t("jira.choosePeople.invite")}</option>
+                  </select>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div>
-            <button type="button" className="btn btn-primary" disabled={chosen.length === 0} onClick={() => void start()} data-testid="jira-start">
+            <button type="button" className="btn btn-primary" disabled={chosen.length === 0 || newProject?.trim() === ""} onClick={() => void start()} data-testid="jira-start">
               {t("jira.start", { count: preview.projects.filter((p) => chosen.includes(p.key)).reduce((n, p) => n + p.count, 0) })}
             </button>
           </div>
         </>
       )}
     </section>
+    {list}
+    </div>
   );
 }

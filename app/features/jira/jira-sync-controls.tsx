@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SYNC_EVERY, type SyncEvery } from "../../../domain/jira/resync";
 import { useApi } from "../shell/errors";
+import { formatDateTime } from "../../../domain/time/format";
 
 export interface SyncSchedule {
   every: Exclude<SyncEvery, "off">;
@@ -53,7 +54,7 @@ export function JiraSyncControls({ projectGuid, importGuid, schedule, people }: 
         </select>
         {current && (
           <span className="muted" data-testid="jira-sync-next">
-            {t("jira.sync.next", { at: new Date(current.next_at).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }) })}
+            {t("jira.sync.next", { at: formatDateTime(current.next_at, i18n.language) })}
           </span>
         )}
       </label>

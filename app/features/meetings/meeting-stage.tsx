@@ -7,6 +7,7 @@ import { Icon, type IconName } from "../../components/ui/icons";
 import type { MeetingMedia, MeetingState } from "./use-meeting";
 import { useSpeaking } from "./use-speaking";
 import { type TileProps, VideoTile } from "./video-tile";
+import { formatTime } from "../../../domain/time/format";
 
 const STATUS_TONE: Record<MeetingState["status"], string> = {
   disconnected: "bg-neutral-400",
@@ -85,7 +86,7 @@ export function MeetingStage({
     meeting.sendChat(text);
     setDraft("");
   };
-  const time = (ms: number) => new Intl.DateTimeFormat(i18n.language, { hour: "2-digit", minute: "2-digit" }).format(ms);
+  const time = (ms: number) => formatTime(ms, i18n.language);
   const cols = tiles.length <= 1 ? "grid-cols-1" : tiles.length <= 4 ? "grid-cols-1 sm:grid-cols-2" : "grid-cols-2 lg:grid-cols-3";
 
   return (

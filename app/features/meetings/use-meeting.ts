@@ -4,11 +4,15 @@
  * roster), so two peers never offer to each other at once; the others answer. Each connection
  * carries one audio and one video transceiver from the start, so muting, turning the camera off
  * and sharing the screen only swap or disable tracks (`replaceTrack`) and never renegotiate.
+ * A room past the mesh's size runs on Cloudflare Realtime's SFU instead (`welcome.mode` or a
+ * `mode` frame): one connection to the SFU (`SfuLink`) publishes this page's tracks and pulls
+ * the others' by the names the roster announces; the tiles read the same `streams`.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE, FINAL_CLOSE_CODES } from "../../../domain/wire/close-codes";
 import { type ChatMessage, type MeetingClientMessage, type MeetingPeer, meetingServerFrame } from "../../../domain/wire/live/meeting";
 import { reactToClose, socketUrl } from "../../lib/live-version";
+import { SfuLink } from "./sfu-link";
 
 /** Spec §3: starts `disconnected`; `full` when the mesh has no room for one more. */
 export type ConnectionStatus = "disconnected" | "connecting" | "connected" | "reconnecting" | "failed" | "full";
@@ -48,6 +52,8 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
 
   const socketRef = useRef<{ send(data: string): void; close(): void } | null>(null);
   const links = useRef(new Map<string, Link>());
+  const sfuRef = useRef<SfuLink | null>(null);
+  const peersRef = useRef<Record<string, MeetingPeer>>({});
   const youRef = useRef<string | null>(null);
   const stateRef = useRef({ camera: true, mic: true, screen: null as MediaStream | null });
   const handRef = useRef(false);
@@ -75,6 +81,44 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
       return rest;
     });
   }, []);
+
+  const forgetStream = useCallback((id: string) => {
+    setStreams((s) => {
+      const { [id]: _gone, ...rest } = s;
+      return rest;
+    });
+  }, []);
+
+  const stopSfu = useCallback(() => {
+    const sfu = sfuRef.current;
+    sfuRef.current = null;
+    if (!sfu) return;
+    sfu.close();
+    for (const id of Object.keys(peersRef.current)) forgetStream(id);
+  }, [forgetStream]);
+
+  const pullFrom = useCallback((peers: MeetingPeer[]) => {
+    const wants = peers.flatMap((p) => p.tracks.map((trackName) => ({ peer: p.id, trackName })));
+    if (wants.length) void sfuRef.current?.pull(wants).catch((err) => console.error("SFU pull failed", err));
+  }, []);
+
+  /** Moves this page to the SFU: mesh links go, this page's tracks are published, the others' pulled. */
+  const startSfu = useCallback(
+    (you: string) => {
+      if (sfuRef.current) return;
+      for (const id of [...links.current.keys()]) dropLink(id);
+      const sfu = new SfuLink(roomId, you, mediaRef.current?.iceServers ?? [], (peer, stream) => {
+        if (sfuRef.current === sfu) setStreams((s) => (stream ? { ...s, [peer]: stream } : s));
+      });
+      sfuRef.current = sfu;
+      const local = mediaRef.current?.local ?? null;
+      void sfu
+        .publish(local?.getAudioTracks()[0] ?? null, videoTrack(), local)
+        .then(() => pullFrom(Object.values(peersRef.current)))
+        .catch((err) => console.error("SFU publish failed", err));
+    },
+    [roomId, dropLink, pullFrom],
+  );
 
   const linkTo = useCallback(
     (id: string, offerer: boolean): Link => {
@@ -157,6 +201,7 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
       ws.addEventListener("close", (event) => {
         // Every connection belonged to the old socket's peer id; the next `welcome` rebuilds them.
         for (const id of [...links.current.keys()]) dropLink(id);
+        stopSfu();
         if (stopped) return;
         if (event.code === CLOSE.MEETING_FULL) {
           setStatus("full");
@@ -180,25 +225,37 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
           case "welcome":
             youRef.current = frame.you;
             setYou(frame.you);
-            setPeers(Object.fromEntries(frame.peers.map((p) => [p.id, p])));
+            peersRef.current = Object.fromEntries(frame.peers.map((p) => [p.id, p]));
+            setPeers(peersRef.current);
             setMessages(frame.messages);
             setMore(frame.more);
             setStatus("connected");
             announce();
             if (handRef.current) send({ type: "hand", up: true });
-            for (const p of frame.peers) linkTo(p.id, true);
+            if (frame.mode === "sfu") startSfu(frame.you);
+            else for (const p of frame.peers) linkTo(p.id, true);
+            break;
+          case "mode":
+            if (frame.mode === "sfu" && youRef.current) startSfu(youRef.current);
             break;
           case "peer":
             // The room echoes one's own changes too; one's own tile is drawn from local state.
-            if (frame.peer.id !== youRef.current) setPeers((all) => ({ ...all, [frame.peer.id]: frame.peer }));
+            if (frame.peer.id !== youRef.current) {
+              peersRef.current = { ...peersRef.current, [frame.peer.id]: frame.peer };
+              setPeers(peersRef.current);
+              // A peer on the SFU announced (new) track names: receive them.
+              pullFrom([frame.peer]);
+            }
             break;
-          case "left":
+          case "left": {
             dropLink(frame.id);
-            setPeers((all) => {
-              const { [frame.id]: _gone, ...rest } = all;
-              return rest;
-            });
+            void sfuRef.current?.drop(frame.id).catch((err) => console.error("SFU close failed", err));
+            forgetStream(frame.id);
+            const { [frame.id]: _gone, ...rest } = peersRef.current;
+            peersRef.current = rest;
+            setPeers(rest);
             break;
+          }
           case "chat":
             setMessages((list) => (list.some((m) => m.id === frame.message.id) ? list : [...list, frame.message]));
             break;
@@ -207,6 +264,8 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
             setMore(frame.more);
             break;
           case "signal":
+            // On the SFU nobody relays SDP peer to peer; a late mesh offer is dropped.
+            if (sfuRef.current) break;
             void onSignal(frame.from, frame.data as Signal).catch((err) => console.error("signal failed", err));
             break;
           case "error":
@@ -220,12 +279,14 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
       socket?.close();
       socketRef.current = null;
       for (const id of [...links.current.keys()]) dropLink(id);
+      stopSfu();
       setStatus("disconnected");
     };
-  }, [roomId, media, announce, dropLink, linkTo, onSignal, send]);
+  }, [roomId, media, announce, dropLink, linkTo, onSignal, send, startSfu, stopSfu, pullFrom, forgetStream]);
 
   const swapVideo = useCallback(async () => {
     const track = videoTrack();
+    await sfuRef.current?.replaceVideo(track);
     for (const link of links.current.values()) {
       const sender = link.pc.getTransceivers().find((t) => t.receiver.track.kind === "video")?.sender;
       if (sender) await sender.replaceTrack(track);
@@ -296,7 +357,8 @@ export function useMeeting(roomId: string, media: MeetingMedia | null) {
     setScreen(null);
     socketRef.current?.close();
     for (const id of [...links.current.keys()]) dropLink(id);
-  }, [dropLink]);
+    stopSfu();
+  }, [dropLink, stopSfu]);
 
   return { status, you, peers, messages, more, streams, camera, mic, screen, hand, toggleCamera, toggleMic, shareScreen, stopScreen, raiseHand, sendChat, loadOlder, leave };
 }

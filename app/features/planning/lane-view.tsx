@@ -23,6 +23,7 @@ import { LineValue } from "./line-value";
 import { LaneLoad } from "./sprint-capacity";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
+import { formatDateRange } from "../../../domain/time/format";
 
 export interface BoardFields {
   title: string;
@@ -93,6 +94,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface)] px-3 py-2 last:border-b-0 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-task"
+      data-shortcut-item
       data-guid={task.guid}
       data-title={title}
     >
@@ -115,6 +117,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
         preventScrollReset
         className="min-w-0 flex-1 truncate text-sm hover:underline"
         data-testid="task-open"
+        data-shortcut-open
       >
         {title}
       </Link>
@@ -207,7 +210,7 @@ export function LaneView({
   /** The lane's load if the card being dragged were dropped where it is now (null: unchanged). */
   preview?: (load: number) => number | null;
 }) {
-  const { t } = useTranslation("projects");
+  const { t, i18n } = useTranslation("projects");
   const title = lane.epic ? t("planning.epics") : lane.title;
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
   const totals = laneTotals(lane.tasks, ctx.fields.estimate);
@@ -249,7 +252,7 @@ export function LaneView({
           </span>
         )}
         {lane.sprint?.archived && <span className="muted text-xs">{t("sprints.archived")}</span>}
-        {lane.dates && <span className="muted text-xs tabular-nums">{lane.dates}</span>}
+        {lane.dates && <span className="muted text-xs tabular-nums">{formatDateRange(lane.sprint?.start_date, lane.sprint?.end_date, i18n.language)}</span>}
         <span className="muted ml-auto flex items-center gap-3 text-xs">
           <span data-testid="lane-count">{t("planning.count", { count: totals.count })}</span>
           {ctx.fields.estimate && !lane.epic && (

@@ -8,6 +8,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { OptionChip } from "../../components/ui/chip";
 import { People } from "../../components/ui/people";
+import { formatShortDate } from "../../../domain/time/format";
 
 export function LineValue({
   field,
@@ -23,7 +24,7 @@ export function LineValue({
   editable: boolean;
   onChange: (value: unknown) => void;
 }) {
-  const { t } = useTranslation("projects");
+  const { t, i18n } = useTranslation("projects");
   const label = field.title;
   const options = field.settings.values_set;
   switch (field.type_fields) {
@@ -71,7 +72,7 @@ export function LineValue({
     case "date":
       return typeof value === "string" ? (
         <span className="muted text-xs tabular-nums" title={label}>
-          {value}
+          {formatShortDate(value.slice(0, 10), i18n.language)}
         </span>
       ) : null;
     case "checkbox":

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
-import { deckInput } from "../../../domain/rooms/decks";
+import { deckFieldOf, deckInput } from "../../../domain/rooms/decks";
 import { MAX_CARD_LENGTH, MAX_CUSTOM_CARDS } from "../../../domain/rooms/poker";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
@@ -170,8 +170,9 @@ export function DeckList({ projectGuid, decks, canWrite, onChanged }: { projectG
           <li key={deck.guid} className="card flex flex-col gap-2 p-4" data-testid="deck-item" data-deck={deck.guid} data-builtin={deck.builtin}>
             <div className="flex items-center gap-2">
               <span className="min-w-0 flex-1 truncate font-medium">{deckName(t, deck)}</span>
-              <span className="muted shrink-0 text-xs">{deck.builtin ? t("decks.builtin") : t("decks.custom")}</span>
-              {canWrite && !deck.builtin && (
+              <span className="muted shrink-0 text-xs">{deck.builtin ? t("decks.builtin") : deckFieldOf(deck.guid) !== null ? t("new.fromField") : t("decks.custom")}</span>
+              {/* A field's deck changes with the field's options, on the field's settings page. */}
+              {canWrite && !deck.builtin && deckFieldOf(deck.guid) === null && (
                 <button type="button" className="btn btn-ghost muted p-1 hover:text-[var(--danger)]" onClick={() => setDeleting(deck)} aria-label={t("decks.delete", { name: deck.name })} data-testid="deck-delete">
                   <Icon name="trash" size={16} />
                 </button>

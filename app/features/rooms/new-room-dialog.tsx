@@ -5,9 +5,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { type Deck, fieldDeck } from "../../../domain/rooms/decks";
+import { deckFieldOf } from "../../../domain/rooms/decks";
 import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
-import type { FieldView } from "../../../workers/services/field-definitions";
 import { Field, FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
@@ -36,24 +35,11 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   useEffect(() => {
     if (!ref.current?.open) ref.current?.showModal();
   }, []);
-  // Select fields of tasks whose options can be cards are decks too (issue 16); the same rule
-  // as the server's (`fieldDeck`) decides which.
-  const [fieldDecks, setFieldDecks] = useState<Deck[]>([]);
-  useEffect(() => {
-    if (kind !== "poker") return;
-    let live = true;
-    void api<FieldView[]>("GET", `/v1/project/${projectGuid}/fields`, undefined, { quiet: true }).then((r) => {
-      if (!live || !r.data) return;
-      const made = r.data.map((f) =>
-        fieldDeck({ guid: f.guid, title: f.title, type: f.type_fields, onTasks: f.entities.some((e) => e.slug === "issue" && e.permission), options: f.settings.values_set }),
-      );
-      setFieldDecks(made.flatMap((m) => (m.ok ? [m.deck] : [])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, kind, projectGuid]);
-  const chosenDeck = decks.find((d) => d.guid === deck) ?? fieldDecks.find((d) => d.guid === deck);
+  // Select fields of tasks whose options can be cards are decks too (issue 16): the project's
+  // deck list (`GET /valmethod`) holds them as `field:<guid>`, grouped apart here.
+  const ownDecks = decks.filter((d) => deckFieldOf(d.guid) === null);
+  const fieldDecks = decks.filter((d) => deckFieldOf(d.guid) !== null);
+  const chosenDeck = decks.find((d) => d.guid === deck);
   useEffect(() => {
     if (kind !== "retro") return;
     let live = true;
@@ -118,7 +104,7 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
               {t("new.deck")}
             </label>
             <select id="new-room-deck" className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
-              {decks.map((d) => (
+              {ownDecks.map((d) => (
                 <option key={d.guid} value={d.guid}>
                   {deckName(t, d)}
                 </option>

@@ -2,7 +2,8 @@
 import { USER_COLORS } from "../../../domain/auth/schemas";
 import { inkOn } from "../../../domain/ui/contrast";
 
-function colourOf(id: string): string {
+/** A stable colour from the user palette for a participant id, the same in every browser. */
+export function colourOf(id: string): string {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
   return USER_COLORS[hash % USER_COLORS.length]!;
@@ -23,8 +24,10 @@ export function PersonBadge({ id, name, size = 32, dimmed = false }: { id: strin
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ${dimmed ? "opacity-45 grayscale" : ""}`}
-      style={{ width: size, height: size, background: colourOf(id), color: inkOn(colourOf(id)), fontSize: size * 0.4 }}
+      // Someone away is drawn in the page's muted ink on a plain disc, not faded: faded initials
+      // fall below the 4.5:1 text contrast.
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ${dimmed ? "border border-dashed border-[var(--border)]" : ""}`}
+      style={{ width: size, height: size, background: dimmed ? "var(--surface-2)" : colourOf(id), color: dimmed ? "var(--muted)" : inkOn(colourOf(id)), fontSize: size * 0.4 }}
     >
       {initialsOf(name)}
     </span>

@@ -9,7 +9,7 @@ import ReconnectingWebSocket from "partysocket/ws";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE } from "../../../domain/wire/close-codes";
 import { type RoomKind, type RoomServerFrame, type RoomYou } from "../../../domain/wire/live/room";
-import { applyPatch } from "../../../domain/rooms/patch";
+import { applyPatch, patchFits } from "../../../domain/rooms/patch";
 import type { PokerClientMessage, PokerView } from "../../../domain/rooms/poker";
 import type { RetroClientMessage, RetroView } from "../../../domain/rooms/retro";
 import { composeView, type RoomPrivate, type RoomView } from "../../../domain/rooms/views";
@@ -82,7 +82,9 @@ export function useRoom(roomGuid: string): RoomLive {
           break;
         case "patch":
           if (seq < 0) return;
-          if (frame.seq !== seq + 1) return resync();
+          const fits = patchFits(seq, frame);
+          if (fits === "stale") return;
+          if (fits === "gap") return resync();
           try {
             shown = applyPatch(shown, frame.ops);
           } catch {

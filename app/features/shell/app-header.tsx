@@ -76,7 +76,7 @@ export function AppHeader() {
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {user && <PaletteButton />}
           <div className="relative order-last sm:contents" ref={menu}>
-            <button type="button" className="btn btn-ghost px-2.5 sm:hidden" aria-expanded={menuOpen} aria-controls="app-header-menu" onClick={() => setMenuOpen(!menuOpen)} data-testid="header-menu">
+            <button type="button" className="btn btn-ghost px-2.5 sm:hidden" aria-expanded={menuOpen} aria-controls="app-header-menu" onClick={() => setMenuOpen(!menuOpen)} data-testid="header-menu" data-tour="preferences-menu">
               <Icon name="menu" size={20} />
               <span className="sr-only">{t("shell.menu")}</span>
             </button>

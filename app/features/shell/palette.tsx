@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { LANGUAGES } from "../../../domain/i18n/languages";
 import { TASKBOARD_VIEWS } from "../../../domain/planning/views";
-import { firesWhileTyping, rankByQuery, readShortcut, SEQUENCE_MS, type Shortcut, SHORTCUT_SHEET, taskQuery } from "../../../domain/ui/shortcuts";
+import { firesWhileTyping, rankByQuery, readShortcut, SEQUENCE_MS, type Shortcut, SHORTCUT_SHEET, stepIndex, taskQuery } from "../../../domain/ui/shortcuts";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "./errors";
 import { useChangeLanguage } from "./preferences";
@@ -68,6 +68,21 @@ function focusWhenShown(selector: string, timeoutMs = 3000) {
   requestAnimationFrame(look);
 }
 
+/**
+ * J and K: focus the next or previous card or row of the view on screen (elements marked
+ * `data-shortcut-item`, each with one `data-shortcut-open` link); E opens the focused one.
+ * Nothing happens on a page without such items.
+ */
+function stepThroughItems(shortcut: "next" | "previous" | "open") {
+  const items = [...document.querySelectorAll<HTMLElement>("[data-shortcut-item]")].filter((el) => el.checkVisibility());
+  const current = items.findIndex((el) => el.contains(document.activeElement));
+  const linkOf = (el: HTMLElement | undefined) => el?.querySelector<HTMLElement>("[data-shortcut-open]");
+  if (shortcut === "open") return linkOf(items[current])?.click();
+  const link = linkOf(items[stepIndex(current, items.length, shortcut === "next" ? 1 : -1)]);
+  link?.focus();
+  link?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 /** Mounted once in the signed-in shell: the palette, the shortcut sheet and the key listener. */
 export function CommandPaletteProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -89,6 +104,7 @@ export function CommandPaletteProvider({ children }: { children: ReactNode }) {
       else if (shortcut === "sheet") setSheet(true);
       else if (shortcut === "newTask") newTask();
       else if (shortcut === "board" && project) void navigate(`/project/${project.guid}/taskboard?view=board`);
+      else if (shortcut === "next" || shortcut === "previous" || shortcut === "open") stepThroughItems(shortcut);
     },
     [navigate, newTask, project],
   );

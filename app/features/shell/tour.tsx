@@ -1,26 +1,32 @@
 import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { apiCall } from "../../lib/api";
 import { useViewer } from "./viewer";
 
 /**
  * The product tour of the signed-in start page (`/project`). Each step names the
- * `data-tour="…"` element it points at; a step whose element is missing or not displayed
- * (no rooms yet, a narrow screen) is left out.
+ * `data-tour="…"` element it points at, or its fallback when that one is not displayed (on a
+ * phone, language and theme sit inside the header's closed menu: the step points at the menu
+ * button); a step with neither (no rooms yet) is left out.
  */
-export const TOUR_STEPS = [
+export const TOUR_STEPS: readonly { id: string; target: string; fallback?: string }[] = [
   { id: "newProject", target: "new-project" },
   { id: "rooms", target: "rooms" },
   { id: "notifications", target: "notifications" },
   { id: "help", target: "help" },
-  { id: "preferences", target: "preferences" },
-] as const;
+  { id: "preferences", target: "preferences", fallback: "preferences-menu" },
+];
 
 export const TOUR_PAGE = "/project";
 /** The navigation state that asks for the tour (the help menu's "Take the tour"). */
 export const TOUR_REQUEST = "tour";
 
-/** "Seen" lives in this browser's local storage, one key per user (no schema change). */
+/**
+ * "Seen" lives on the account (`WhoAmI.tour_seen`, set by `POST /v1/tour/seen`), so a tour
+ * finished on one device is not shown on another; this browser's local storage keeps it too,
+ * one key per user, so a failed call does not show it twice here.
+ */
 export function tourSeenKey(userGuid: string) {
   return `tour.seen.${userGuid}`;
 }
@@ -41,12 +47,19 @@ function writeSeen(key: string) {
   }
 }
 
-function targetOf(target: string): HTMLElement | null {
+/** Tells the account; quiet on failure (local storage still remembers on this device). */
+function tellAccount() {
+  void apiCall("POST", "/v1/tour/seen");
+}
+
+function shown(target: string): HTMLElement | null {
   const el = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
   if (!el) return null;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 ? el : null;
 }
+
+const targetOf = (step: (typeof TOUR_STEPS)[number]) => shown(step.target) ?? (step.fallback ? shown(step.fallback) : null);
 
 type Run = { steps: (typeof TOUR_STEPS)[number][]; index: number; focus: boolean };
 type Place = { box: CSSProperties; ring: CSSProperties };
@@ -84,17 +97,19 @@ export function Tour() {
   const request = (location.state as Record<string, unknown> | null)?.[TOUR_REQUEST];
 
   const begin = useCallback((focus: boolean) => {
-    const steps = TOUR_STEPS.filter((s) => targetOf(s.target));
+    const steps = TOUR_STEPS.filter((s) => targetOf(s));
     if (steps.length > 0) setRun({ steps, index: 0, focus });
   }, []);
 
   // First visit after sign-in: show it and remember that it was shown.
   useEffect(() => {
-    if (!user || location.pathname !== TOUR_PAGE || request) return;
+    if (!user || location.pathname !== TOUR_PAGE || request || user.tour_seen) return;
     const key = tourSeenKey(user.guid);
-    if (readSeen(key)) return;
+    // Seen here before the account kept it: tell the account, show nothing.
+    if (readSeen(key)) return tellAccount();
     const timer = window.setTimeout(() => {
       writeSeen(key);
+      tellAccount();
       begin(document.activeElement === null || document.activeElement === document.body);
     }, 0);
     return () => window.clearTimeout(timer);
@@ -104,6 +119,7 @@ export function Tour() {
   useEffect(() => {
     if (!user || location.pathname !== TOUR_PAGE || !request) return;
     writeSeen(tourSeenKey(user.guid));
+    if (!user.tour_seen) tellAccount();
     const timer = window.setTimeout(() => begin(true), 0);
     return () => window.clearTimeout(timer);
   }, [user, location.pathname, request, begin]);
@@ -117,7 +133,7 @@ export function Tour() {
 
   useLayoutEffect(() => {
     if (!step) return setWhere(null);
-    const el = targetOf(step.target);
+    const el = targetOf(step);
     if (!el) {
       // The element went away meanwhile: skip the step.
       setRun((r) => (r ? nextRun(r) : r));
@@ -137,7 +153,7 @@ export function Tour() {
   // Measure again once the popover has its real height, then take the focus if allowed.
   useLayoutEffect(() => {
     if (!step || !where || !popover.current) return;
-    const el = targetOf(step.target);
+    const el = targetOf(step);
     if (el && popover.current.offsetHeight) {
       const next = place(el, popover.current);
       if (next.box.top !== where.box.top) setWhere(next);

@@ -2,12 +2,13 @@
  * The stats page: a sprint picker, the sprint's burndown, tasks per status and per assignee,
  * and the estimate of every sprint. Every chart has its data as a table beside it.
  */
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StatsView } from "../../../workers/services/stats";
 import { ChartCard, DataTable, useMounted } from "./chart-card";
 import { AssigneeChart, BurndownChart, SprintChart, StatusChart, VelocityChart } from "./charts";
+import { formatDate, formatDayMonth } from "../../../domain/time/format";
 
 type Metric = "estimate" | "tasks";
 
@@ -42,7 +43,6 @@ function Burndown({ stats, projectGuid }: { stats: StatsView; projectGuid: strin
   const mounted = useMounted();
   // Burndown days are UTC days (the server's rule); the today marker follows them.
   const today = mounted ? new Date().toISOString().slice(0, 10) : null;
-  const dayLabel = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" }), [i18n.language]);
   const sprint = stats.sprint;
   const title = sprint ? t("burndown.titleOf", { sprint: sprint.title }) : t("burndown.title");
   let empty: ReactNode = null;
@@ -58,7 +58,7 @@ function Burndown({ stats, projectGuid }: { stats: StatsView; projectGuid: strin
   } else if (!stats.burndown || stats.burndown.length === 0) empty = t("burndown.noDates");
   const points = (stats.burndown ?? []).map((p) => ({
     date: p.date,
-    label: dayLabel.format(new Date(`${p.date}T00:00:00Z`)),
+    label: formatDayMonth(p.date, i18n.language),
     remaining: metric === "estimate" ? p.remaining_estimate : p.remaining_tasks,
     ideal: metric === "estimate" ? p.ideal_estimate : p.ideal_tasks,
   }));
@@ -92,7 +92,7 @@ function Burndown({ stats, projectGuid }: { stats: StatsView; projectGuid: strin
           caption={title}
           columns={[t("burndown.date"), t("burndown.remainingEstimate"), t("burndown.idealEstimate"), t("burndown.remainingTasks"), t("burndown.idealTasks")]}
           rows={(stats.burndown ?? []).map((p) => [
-            dayLabel.format(new Date(`${p.date}T00:00:00Z`)),
+            formatDayMonth(p.date, i18n.language),
             p.remaining_estimate === null ? dash : fmt.format(p.remaining_estimate),
             fmt.format(p.ideal_estimate),
             p.remaining_tasks === null ? dash : fmt.format(p.remaining_tasks),
@@ -171,7 +171,7 @@ function Loop({ stats }: { stats: StatsView }) {
   const { t, i18n } = useTranslation("stats");
   const fmt = number(i18n.language);
   const { velocity, forecast } = stats.loop;
-  const day = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  const day = (iso: string) => formatDate(iso, i18n.language);
   const bars = velocity.sprints.map((s) => ({ name: s.title, done: s.done }));
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">

@@ -123,13 +123,18 @@ export function OptionPicker({
 
   return (
     <div className="relative" ref={root} onKeyDown={open ? onKeyDown : undefined}>
+      {/* Named "<label> <what it shows>": the spoken name contains the visible value (WCAG 2.5.3). */}
+      <span id={`${listId}-label`} hidden>
+        {label}
+      </span>
       <button
         ref={button}
+        id={`${listId}-button`}
         type="button"
         className={`flex min-h-8 w-full items-center gap-1.5 rounded-md px-2 py-1 text-left text-sm hover:bg-[var(--surface-2)] ${buttonClassName}`}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={label}
+        aria-labelledby={`${listId}-label ${listId}-button`}
         onClick={() => (open ? close() : setOpen(true))}
         data-testid={testId}
       >

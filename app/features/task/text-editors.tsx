@@ -3,7 +3,7 @@
  * numbers and dates as inputs saved on Enter or leaving. Escape cancels without closing a
  * modal around the editor.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Escape cancels an inline edit without closing a modal around it. */
@@ -47,6 +47,7 @@ export function InlineText({
   const [draft, setDraft] = useState(value);
   const input = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
   // Finishing with Enter or Escape puts the focus back on the text (keyboard users stay put).
   const refocus = useRef(false);
   useEffect(() => {
@@ -93,9 +94,16 @@ export function InlineText({
     );
   }
   return (
-    <button ref={button} type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-label={label} onClick={() => setEditing(true)} data-testid={testId}>
-      {display ?? (value || <Empty />)}
-    </button>
+    // Named "<label> <what it shows>": a spoken name must contain the visible text (WCAG 2.5.3),
+    // so speech users can click it by saying what they see.
+    <>
+      <span id={`${id}-label`} hidden>
+        {label}
+      </span>
+      <button ref={button} id={`${id}-button`} type="button" className={`w-full rounded-md px-2 py-1 text-left hover:bg-[var(--surface-2)] ${className}`} aria-labelledby={`${id}-label ${id}-button`} onClick={() => setEditing(true)} data-testid={testId}>
+        {display ?? (value || <Empty />)}
+      </button>
+    </>
   );
 }
 
@@ -105,6 +113,7 @@ export function LongText({ value, label, onSave, readOnly, testId }: { value: st
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const area = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
   useEffect(() => {
     if (!editing) setDraft(value);
   }, [value, editing]);
@@ -122,9 +131,15 @@ export function LongText({ value, label, onSave, readOnly, testId }: { value: st
   };
   if (!editing) {
     return (
-      <button type="button" className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-[var(--surface-2)]" aria-label={t("field.edit", { name: label })} onClick={() => setEditing(true)} data-testid={testId}>
-        {shown}
-      </button>
+      // Like InlineText: the spoken name starts with "Edit <label>" and contains the visible text.
+      <>
+        <span id={`${id}-label`} hidden>
+          {t("field.edit", { name: label })}
+        </span>
+        <button id={`${id}-button`} type="button" className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-[var(--surface-2)]" aria-labelledby={`${id}-label ${id}-button`} onClick={() => setEditing(true)} data-testid={testId}>
+          {shown}
+        </button>
+      </>
     );
   }
   return (

@@ -93,7 +93,7 @@ export function CardBody({ task, ctx, fields, typeField, canWrite, onSetValue, h
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-[var(--border)] border-l-4 bg-[var(--surface)] p-2.5 shadow-sm" style={{ borderLeftColor: type?.color ?? "var(--border)" }}>
       <div className="flex items-start gap-2">
-        <Link to={link} preventScrollReset className="min-w-0 flex-1 text-sm font-medium leading-snug hover:underline" data-testid="card-title">
+        <Link to={link} preventScrollReset className="min-w-0 flex-1 text-sm font-medium leading-snug hover:underline" data-testid="card-title" data-shortcut-open>
           {title || t("values.untitled")}
         </Link>
         {handle}
@@ -142,6 +142,7 @@ export const SortableCard = memo(function SortableCard(props: CardProps & { colu
       className={`list-none ${props.canWrite ? "cursor-grab" : ""} ${isDragging ? "opacity-40" : ""}`}
       onPointerDown={listeners?.onPointerDown as React.PointerEventHandler | undefined}
       data-testid="board-card"
+      data-shortcut-item
       data-guid={props.task.guid}
       data-number={props.task.number}
       data-title={title}

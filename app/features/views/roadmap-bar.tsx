@@ -133,6 +133,8 @@ export function RoadmapBar({
       draggable={false}
       className={`truncate text-xs font-medium hover:underline ${titleInside ? "" : "absolute top-1/2 -translate-y-1/2 whitespace-nowrap"}`}
       style={titleInside ? undefined : { left: (marker ? 16 : width) + 6 }}
+      // A title cut off inside a short bar is still read in full on hover.
+      title={item.title}
       data-testid="roadmap-bar-title"
     >
       {item.title}

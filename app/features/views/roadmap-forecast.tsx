@@ -10,6 +10,7 @@ import type { Pace } from "../../../domain/planning/capacity";
 import { velocityOf } from "../../../domain/planning/capacity";
 import { parseDay, dateOfDay } from "../../../domain/planning/roadmap";
 import type { ForecastStanding, RoadmapForecast, WorkForecast } from "../../../domain/planning/roadmap-forecast";
+import { formatDate } from "../../../domain/time/format";
 
 const STANDING: Record<ForecastStanding, string> = {
   on_track: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200",
@@ -68,11 +69,7 @@ function Row({ name, work, total, format }: { name: ReactNode; work: WorkForecas
 /** The forecast table above the timeline; epics without open work are left out. */
 export function RoadmapForecastPanel({ forecast, pace, titleOf }: { forecast: RoadmapForecast; pace: Pace; titleOf: (epic: string) => string }) {
   const { t, i18n } = useTranslation("views");
-  const fmt = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const format = (iso: string) => {
-    const day = parseDay(iso);
-    return day === null ? iso : fmt.format(dateOfDay(day));
-  };
+  const format = (iso: string) => (parseDay(iso) === null ? iso : formatDate(iso, i18n.language));
   const velocity = velocityOf(pace.samples);
   const epics = forecast.epics.filter((e) => e.remaining > 0 || e.unestimated > 0);
   return (
@@ -85,7 +82,8 @@ export function RoadmapForecastPanel({ forecast, pace, titleOf }: { forecast: Ro
           {velocity.mean === null ? t("roadmapForecast.noHistory") : t("roadmapForecast.basis", { mean: velocity.mean, count: velocity.samples.length, days: pace.sprint_days })}
         </p>
       </header>
-      <div className="overflow-x-auto">
+      {/* Reachable with Tab: on a phone the table scrolls sideways. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="roadmap-forecast-title">
         <table className="w-full text-sm">
           <thead>
             <tr className="muted border-b border-[var(--border)] text-left text-xs">

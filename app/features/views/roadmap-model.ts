@@ -107,6 +107,7 @@ export function useRoadmapModel({ projectGuid, board, definitions, pace, overrid
       backlog: s.backlog,
       status: s.status,
       archived: s.archived,
+      start_date: s.start_date,
       end_date: s.end_date,
       tasks: s.issues.map((task) => {
         const epic = valueOf(task, ids.epic);

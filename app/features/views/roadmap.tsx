@@ -228,7 +228,8 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
         {announcement}
       </p>
 
-      <div ref={scroller} className="card relative overflow-auto" style={{ maxHeight: "calc(100vh - 16rem)", minHeight: 280 }} data-testid="roadmap-scroller">
+      {/* A scroller people reach with Tab, so the keyboard can scroll the timeline even where it holds no bar. */}
+      <div ref={scroller} className="card relative overflow-auto" style={{ maxHeight: "calc(100vh - 16rem)", minHeight: 280 }} tabIndex={0} role="region" aria-label={t("roadmap.timeline")} data-testid="roadmap-scroller">
         <div style={{ width: LABEL_WIDTH + timelineWidth }}>
           <div className="sticky top-0 z-20 flex bg-[var(--surface)]">
             <div className="sticky left-0 z-30 flex shrink-0 items-end border-b border-r border-[var(--border)] bg-[var(--surface)] px-3 pb-1.5 text-xs font-semibold" style={{ width: LABEL_WIDTH, height: HEADER_HEIGHT }}>

@@ -1,6 +1,6 @@
 /**
  * How a field value reads on a task-board card and in a table cell, by the field's type:
- * options as coloured chips, people as avatars, sprints and tasks by name, dates as dd.mm.yy.
+ * options as coloured chips, people as avatars, sprints and tasks by name, dates as short dates in the language of the reader.
  */
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import type { TaskView } from "../../../workers/services/tasks";
 import { OptionChip } from "../../components/ui/chip";
 import { People } from "../../components/ui/people";
 import type { ViewProps } from "./types";
+import { formatShortDate } from "../../../domain/time/format";
 
 /** Everything a value needs to be shown or edited: the definitions and what values point at. */
 export interface FieldContext {
@@ -43,12 +44,6 @@ export function useFieldContext(props: Pick<ViewProps, "projectGuid" | "definiti
   );
 }
 
-/** A `YYYY-MM-DD` (or ISO date-time) value as dd.mm.yy, read from the text so no time zone shifts the day. */
-export function shortDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[3]}.${m[2]}.${m[1]!.slice(2)}` : value;
-}
-
 export function titleOf(task: TaskView | undefined, titleField: string): string {
   const value = task?.custom_fields.find((f) => f.guid === titleField)?.value;
   return typeof value === "string" ? value : "";
@@ -56,7 +51,7 @@ export function titleOf(task: TaskView | undefined, titleField: string): string 
 
 /** A field's value as read-only content; empty values render nothing (the caller decides). */
 export function FieldValue({ field, value, ctx, compact = false }: { field: FieldView; value: unknown; ctx: FieldContext; compact?: boolean }) {
-  const { t } = useTranslation("views");
+  const { t, i18n } = useTranslation("views");
   if (isEmptyValue(value)) return null;
   const list = Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === "string") : [];
   switch (field.type_fields) {
@@ -83,7 +78,7 @@ export function FieldValue({ field, value, ctx, compact = false }: { field: Fiel
       return <span className="truncate text-sm">{sprint?.title ?? t("values.unknownSprint")}</span>;
     }
     case "date":
-      return <span className="text-sm tabular-nums">{shortDate(String(value))}</span>;
+      return <span className="text-sm tabular-nums">{formatShortDate(String(value).slice(0, 10), i18n.language)}</span>;
     case "checkbox":
       return <span className="text-sm">{value === true ? t("values.yes") : t("values.no")}</span>;
     case "number":

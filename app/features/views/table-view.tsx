@@ -4,17 +4,7 @@
  * the rows in view, so thousands of tasks scroll smoothly. Cells edit in place: Enter (or a
  * double click) edits, Enter saves, Escape cancels, arrows move between cells.
  */
-import {
-  type Column,
-  type ColumnDef,
-  type ColumnVisibilityState,
-  type SortingState,
-  columnVisibilityFeature,
-  createSortedRowModel,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-} from "@tanstack/react-table";
+import { type ColumnDef, type ColumnVisibilityState, type SortingState, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,40 +14,17 @@ import type { FieldType } from "../../../domain/fields/types";
 import { type CompareContext, compareFieldValues, conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
-import { Icon } from "../../components/ui/icons";
 import { useViewer } from "../shell/viewer";
 import { taskLink } from "./board-card";
 import { usePendingTasks } from "./board-pending";
 import { asFlags, useStoredChoice } from "./board-storage";
-import { ValueEditor, isEditableField } from "./table-editors";
+import { isEditableField } from "./table-editors";
 import { FilterBar } from "./table-filters";
-import { type FieldContext, FieldValue, useFieldContext } from "./table-values";
+import { useFieldContext } from "./table-values";
+import { CellContent, ColumnPicker, type Features, HeaderCell, NUMBER_COLUMN, features, stickyLeft, widthOf } from "./table-view-parts";
 import type { ViewProps } from "./types";
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), columnVisibilityFeature });
-type Features = typeof features;
-
 const ROW_HEIGHT = 40;
-const NUMBER_COLUMN = "number";
-
-/** Column widths by field type (px): wide enough to read, narrow enough to see many. */
-const WIDTH: Partial<Record<FieldType, number>> = {
-  text: 220,
-  long_text: 260,
-  number: 110,
-  date: 120,
-  checkbox: 100,
-  url: 200,
-  select: 160,
-  rotation: 160,
-  multi_select: 210,
-  participant: 170,
-  participants: 180,
-  issue: 220,
-  issues: 140,
-  sprint: 160,
-};
-const widthOf = (column: string, field: FieldView | undefined) => (column === NUMBER_COLUMN ? 76 : field?.slug === "title" ? 340 : (WIDTH[field?.type_fields as FieldType] ?? 180));
 
 type Position = { row: number; col: number };
 
@@ -297,118 +264,6 @@ export default function TableView(props: ViewProps) {
           </div>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The number and title columns stay in view while the table scrolls sideways. */
-function stickyLeft(columns: Column<Features, TaskView, unknown>[], index: number, fieldById: ReadonlyMap<string, FieldView>): number | undefined {
-  const isSticky = (c: Column<Features, TaskView, unknown>) => c.id === NUMBER_COLUMN || fieldById.get(c.id)?.slug === "title";
-  if (!isSticky(columns[index]!)) return undefined;
-  let left = 0;
-  for (let i = 0; i < index; i++) {
-    if (!isSticky(columns[i]!)) return undefined;
-    left += widthOf(columns[i]!.id, fieldById.get(columns[i]!.id));
-  }
-  return left;
-}
-
-function HeaderCell({ column, width, sticky }: { column: Column<Features, TaskView, unknown>; width: number; sticky: number | undefined }) {
-  const { t } = useTranslation("views");
-  const sorted = column.getIsSorted();
-  const title = String(column.columnDef.header ?? "");
-  return (
-    <div
-      role="columnheader"
-      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
-      className={`flex h-10 shrink-0 items-center border-r border-[var(--border)] last:border-r-0 ${sticky !== undefined ? "sticky z-[6] bg-[var(--surface-2)]" : ""}`}
-      style={{ width, left: sticky }}
-      data-testid="table-column"
-      data-column={column.id}
-    >
-      <button
-        type="button"
-        className="flex h-full w-full min-w-0 items-center gap-1 px-2 text-left text-xs font-semibold uppercase tracking-wide hover:text-[var(--primary)]"
-        onClick={column.getToggleSortingHandler()}
-        aria-label={t("table.sortBy", { column: title === "#" ? t("table.number") : title })}
-        data-testid="table-sort"
-      >
-        <span className="truncate">{title}</span>
-        {sorted && <Icon name="chevronRight" size={14} className={sorted === "asc" ? "-rotate-90" : "rotate-90"} />}
-      </button>
-    </div>
-  );
-}
-
-function CellContent({
-  task,
-  field,
-  ctx,
-  editing,
-  editable,
-  onCommit,
-  onCancel,
-}: {
-  task: TaskView;
-  field: FieldView;
-  ctx: FieldContext;
-  editing: boolean;
-  editable: boolean;
-  onCommit: (value: unknown) => void;
-  onCancel: () => void;
-}) {
-  const value = valueOf(task, field.guid);
-  const shown = <FieldValue field={field} value={value} ctx={ctx} compact={field.type_fields === "participants"} />;
-  if (!editing) {
-    return (
-      <span className={`flex min-w-0 flex-1 items-center overflow-hidden whitespace-nowrap ${field.slug === "title" ? "font-medium" : ""} ${editable ? "cursor-text" : ""}`} data-testid="cell-value">
-        {shown}
-      </span>
-    );
-  }
-  const inline = ["text", "url", "number", "date"].includes(field.type_fields);
-  return inline ? (
-    <span className="flex min-w-0 flex-1">
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
-    </span>
-  ) : (
-    <span className="relative flex min-w-0 flex-1 items-center">
-      {shown}
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
-    </span>
-  );
-}
-
-/** Shows or hides columns; the choice is kept per project. */
-function ColumnPicker({ columns, fieldById }: { columns: Column<Features, TaskView, unknown>[]; fieldById: ReadonlyMap<string, FieldView> }) {
-  const { t } = useTranslation("views");
-  const [open, setOpen] = useState(false);
-  const hideable = columns.filter((c) => c.getCanHide());
-  return (
-    <div
-      className="relative"
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
-      }}
-    >
-      <button type="button" className="btn px-3 py-1 text-sm" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)} data-testid="columns-open">
-        <Icon name="eye" size={16} />
-        {t("table.columns")}
-      </button>
-      {open && (
-        <fieldset className="card absolute left-0 top-full z-30 mt-1 flex max-h-80 w-60 flex-col gap-0.5 overflow-y-auto p-2" data-testid="columns-picker">
-          <legend className="sr-only">{t("table.columns")}</legend>
-          {hideable.map((c) => (
-            <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-[var(--surface-2)]">
-              <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} data-testid="column-toggle" data-column={c.id} />
-              <span className="truncate">{fieldById.get(c.id)?.title ?? c.id}</span>
-            </label>
-          ))}
-        </fieldset>
-      )}
     </div>
   );
 }

@@ -10,7 +10,11 @@
  * - the newcomer sends the offers (`signal` to each peer of the roster), so two peers never
  *   offer to each other at once; the others answer. `data` is the SDP or ICE candidate, opaque
  *   to the server;
- * - every change of a peer reaches everyone as `peer`; a peer leaving as `left`.
+ * - every change of a peer reaches everyone as `peer`; a peer leaving as `left`;
+ * - a room above the mesh's size (`MAX_MESH_PEERS`) moves to Cloudflare Realtime's SFU when the
+ *   deployment has one: `welcome` says the room's `mode`, a switch reaches everyone as `mode`.
+ *   In SFU mode a peer publishes its tracks through our proxy (`/api/meeting/rooms/{id}/sfu/…`)
+ *   and its peer entry lists their names (`tracks`); the others pull them by peer and name.
  *
  * Close codes: `CLOSE` in `../close-codes.ts` (FORBIDDEN: no access to the meeting's project
  * any more; MEETING_FULL: the mesh has no room for one more peer, try later; RATE_LIMITED:
@@ -18,7 +22,7 @@
  */
 import { z } from "zod";
 
-/** Peers a mesh carries: every peer sends its video to every other (N·(N−1) streams). */
+/** Peers a mesh carries: every peer sends its video to every other (N·(N−1) streams); beyond it, the SFU or "full". */
 export const MAX_MESH_PEERS = 6;
 /** Chat messages sent on join and per `history` page. */
 export const CHAT_PAGE = 50;
@@ -27,6 +31,10 @@ export const CHAT_KEPT = 1000;
 export const MAX_CHAT_TEXT = 2000;
 /** The largest signalling payload relayed (an SDP offer with a few tracks is a few KB). */
 export const MAX_SIGNAL_CHARS = 32 * 1024;
+
+/** How the room carries media: a mesh of direct connections, or Cloudflare Realtime's SFU. */
+export const meetingMode = z.enum(["mesh", "sfu"]);
+export type MeetingMode = z.infer<typeof meetingMode>;
 
 /** What the room shows of one peer. */
 export const meetingPeer = z.object({
@@ -39,6 +47,8 @@ export const meetingPeer = z.object({
   screen: z.boolean(),
   /** When the hand went up (ms), or null. */
   hand: z.number().nullable(),
+  /** Names of the tracks the peer published to the SFU (empty in a mesh). */
+  tracks: z.array(z.string()).default([]),
 });
 export type MeetingPeer = z.infer<typeof meetingPeer>;
 
@@ -71,7 +81,9 @@ export type MeetingClientMessage = z.infer<typeof meetingClientMessage>;
 /** Everything the room sends. */
 export const meetingServerFrame = z.discriminatedUnion("type", [
   /** The first frame of every socket. */
-  z.object({ type: z.literal("welcome"), you: z.string(), peers: z.array(meetingPeer), messages: z.array(chatMessage), more: z.boolean() }),
+  z.object({ type: z.literal("welcome"), you: z.string(), peers: z.array(meetingPeer), messages: z.array(chatMessage), more: z.boolean(), mode: meetingMode.default("mesh") }),
+  /** The room moved to another transport (the mesh became too small): drop mesh links, use the SFU. */
+  z.object({ type: z.literal("mode"), mode: meetingMode }),
   /** A peer joined or changed. */
   z.object({ type: z.literal("peer"), peer: meetingPeer }),
   /** A peer left (its socket closed). */

@@ -10,7 +10,10 @@
  *   socket's private part and `seq`;
  * - after each change every socket gets one shared `patch` (the same bytes for all) taking the
  *   public view from `seq - 1` to `seq`, and a socket whose private part changed also gets
- *   `private`. A client that sees a gap in `seq` sends `sync`.
+ *   `private`. Changes that come close together (`COALESCE_MS` of the room object) share one
+ *   patch, which then names the first seq it covers as `from`; so does a patch after changes with
+ *   nothing public to show (a hidden re-vote). `patchFits` (`domain/rooms/patch.ts`) says whether a patch continues what a
+ *   client holds; a client that sees a gap sends `sync`.
  *
  * `composeView(kind, public, private)` in `domain/rooms/views.ts` gives exactly what
  * `viewFor(state, me)` would: no socket ever receives another person's hidden card or the
@@ -44,7 +47,7 @@ export type PatchOp = { p: (string | number)[]; v: unknown } | { p: (string | nu
 
 export type RoomServerFrame =
   | { type: "state"; kind: RoomKind; seq: number; public: unknown; private: unknown; you: RoomYou }
-  | { type: "patch"; seq: number; ops: PatchOp[] }
+  | { type: "patch"; seq: number; from?: number; ops: PatchOp[] }
   | { type: "private"; seq: number; private: unknown }
   | { type: "ack"; ref: string; seq: number }
   | { type: "error"; code: string; ref?: string };

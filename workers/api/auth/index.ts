@@ -23,6 +23,7 @@ import {
   saveAvatar,
   setPasswordFromLink,
   signIn,
+  markTourSeen,
   toWhoAmI,
   updateUser,
 } from "../../services/accounts";
@@ -88,6 +89,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .get("/v2/whoami", requireUser, (c) => c.json(toWhoAmI(c.get("user")!)))
+  // The tour is shown once per account, whichever device shows it first.
+  .post("/v1/tour/seen", requireUser, async (c) => {
+    await markTourSeen(c.get("db"), c.get("user")!.id);
+    return c.json({ ok: true });
+  })
   .put("/v1/changingme", requireUser, bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new ApiProblem(413, "avatar_too_large"); } }), async (c) => {
     const user = c.get("user")!;
     const db = c.get("db");

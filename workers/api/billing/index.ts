@@ -6,29 +6,19 @@
  */
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { autopayBody, buyBody, donateBody, IDEMPOTENCY_HEADER, idempotencyKey, REPLAY_HEADER } from "../../../domain/billing/plans";
+import { autopayBody, billingPageQuery, buyBody, donateBody, IDEMPOTENCY_HEADER, idempotencyKey, projectDonationsBody, REPLAY_HEADER } from "../../../domain/billing/plans";
 import { sha256Hex } from "../../services/ids";
 import { completeKey, releaseKey, reserveKey } from "../../services/payments/idempotency";
-import {
-  applyNotification,
-  autopayOf,
-  type CheckoutResult,
-  donationRecipient,
-  findPayment,
-  findPrice,
-  findTariff,
-  licenceHistory,
-  listDonations,
-  listPayments,
-  listTariffs,
-  setAutopay,
-  startDonation,
-  startPurchase,
-} from "../../services/payments/payments";
+import { findPrice, findTariff, listTariffs } from "../../services/payments/catalogue";
+import { donationRecipient, listDonations, projectDonations, projectDonationTarget, setProjectDonationPage, startDonation } from "../../services/payments/donations";
+import { licenceHistory } from "../../services/payments/licence-history";
+import { applyNotification } from "../../services/payments/notifications";
+import { autopayOf, type CheckoutResult, findPayment, listPayments, setAutopay, startAuthentication, startPurchase } from "../../services/payments/payments";
 import { type PaymentProvider, providerFor, providerOfNotification } from "../../services/payments/providers";
 import { requireSiteAdmin } from "../blog";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
+import { access } from "../project-access";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 import { parseWith, readJson } from "../validate";
@@ -116,19 +106,34 @@ export const billingRoutes = new Hono<AppEnv>()
     const body = await readOptionalJson(c, donateBody);
     const db = c.get("db");
     if (body.recipient && !(await donationRecipient(db, body.recipient))) throw new ApiProblem(404, "recipient_not_found", { recipient: "recipient_not_found" });
+    const project = body.project ? await projectDonationTarget(db, body.project) : null;
+    if (body.project && !project) throw new ApiProblem(404, "recipient_not_found", { project: "recipient_not_found" });
     const origin = mailOrigin(c);
     const provider = providerOrFail(c, origin);
-    const donation = { amount: body.amount, currency: body.currency, recipient: body.recipient ?? null, message: body.message };
+    const donation = { amount: body.amount, currency: body.currency, to: { userId: body.recipient ?? null, projectId: project?.projectId ?? null }, message: body.message };
     return idempotent(c, key, body, () => startDonation(db, provider, c.get("user")!, donation, origin));
   })
   .get("/v1/donate", requireSiteAdmin, async (c) => c.json(await listDonations(c.get("db"))))
-  .get("/v1/pay", requireUser, async (c) => c.json(await listPayments(c.get("db"), c.get("user")!.id)))
+  // A project's donations and its public page: its roots decide and see them.
+  .get("/v1/project/:id/donations", access("root"), async (c) => c.json(await projectDonations(c.get("db"), c.get("project").id)))
+  .put("/v1/project/:id/donations", access("root"), async (c) => {
+    const body = await readJson(c, projectDonationsBody);
+    await setProjectDonationPage(c.get("db"), c.get("project").id, c.get("user")!.id, body.open);
+    return c.json(await projectDonations(c.get("db"), c.get("project").id));
+  })
+  .get("/v1/pay", requireUser, async (c) => c.json(await listPayments(c.get("db"), c.get("user")!.id, parseWith(billingPageQuery, c.req.query()))))
   .get("/v1/pay/:payGuid", requireUser, async (c) => {
     const payment = await findPayment(c.get("db"), c.get("user")!.id, c.req.param("payGuid"));
     if (!payment) throw new ApiProblem(404, "payment_not_found");
     return c.json(payment);
   })
-  .get("/v1/license/history", requireUser, async (c) => c.json(await licenceHistory(c.get("db"), c.get("user")!.id)))
+  .post("/v1/pay/:payGuid/authenticate", requireUser, async (c) => {
+    const origin = mailOrigin(c);
+    const result = await startAuthentication(c.get("db"), providerOrFail(c, origin), c.get("user")!.id, c.req.param("payGuid"), origin);
+    if (!result.ok) throw new ApiProblem(result.reason === "payment_not_found" ? 404 : result.reason === "payment_nothing_to_confirm" ? 409 : 502, result.reason);
+    return c.json({ url: result.url });
+  })
+  .get("/v1/license/history", requireUser, async (c) => c.json(await licenceHistory(c.get("db"), c.get("user")!.id, Date.now(), parseWith(billingPageQuery, c.req.query()))))
   .get("/v1/autopay", requireUser, async (c) => c.json(await autopayOf(c.get("db"), c.get("user")!.id)))
   .put("/v1/autopay", requireUser, async (c) => {
     const body = await readJson(c, autopayBody);

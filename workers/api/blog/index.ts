@@ -5,6 +5,7 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { COVER_WIDTHS } from "../../../domain/blog/cover";
 import { categoryBody, COVER_MAX_BYTES, languageQuery, pageQuery, PAGE_SIZE, postBody } from "../../../domain/blog/posts";
 import type { Language } from "../../../domain/i18n/languages";
 import {
@@ -33,7 +34,7 @@ export const requireSiteAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const SAVE_STATUS = { category_not_found: 404, post_not_found: 404, slug_taken: 409, translation_taken: 409, publish_at_required: 400 } as const;
-const COVER_STATUS = { cover_empty: 400, cover_too_large: 413, cover_type_refused: 415 } as const;
+const COVER_STATUS = { cover_empty: 400, cover_too_large: 413, cover_type_refused: 415, cover_variant_invalid: 400 } as const;
 const ENVELOPE = 64 * 1024;
 
 /** The language of a listing: `?lng`, else the caller's. */
@@ -142,15 +143,20 @@ export const blogRoutes = new Hono<AppEnv>()
       const row = await postById(db, c.req.param("guid"));
       if (!row) throw new ApiProblem(404, "post_not_found");
       let file: FormDataEntryValue | null = null;
+      let variants: FormDataEntryValue[] = [];
       if ((c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")) {
         try {
-          file = (await c.req.formData()).get("cover");
+          const form = await c.req.formData();
+          file = form.get("cover");
+          variants = form.getAll("variant");
         } catch {
           throw new ApiProblem(400, "body_invalid");
         }
       }
       if (!(file instanceof File)) throw new ApiProblem(400, "cover_empty", { cover: "cover_empty" });
-      const result = await setCover(c.env, db, row, new Uint8Array(await file.arrayBuffer()));
+      if (variants.length > COVER_WIDTHS.length || variants.some((v) => !(v instanceof File))) throw new ApiProblem(400, "cover_variant_invalid", { cover: "cover_variant_invalid" });
+      const copies = await Promise.all((variants as File[]).map(async (v) => new Uint8Array(await v.arrayBuffer())));
+      const result = await setCover(c.env, db, row, new Uint8Array(await file.arrayBuffer()), copies);
       if (!result.ok) throw new ApiProblem(COVER_STATUS[result.reason], result.reason, { cover: result.reason });
       return c.json(result.post);
     },
@@ -162,4 +168,11 @@ function fieldOf(reason: keyof typeof SAVE_STATUS): string {
 }
 
 /** The multipart body of a cover upload, for the OpenAPI document. */
-export const coverForm = { cover: { kind: "file", required: true, description: "PNG, JPEG or WebP, at most 5 MB." } } as const;
+export const coverForm = {
+  cover: { kind: "file", required: true, description: "PNG, JPEG or WebP, at most 5 MB." },
+  variant: {
+    kind: "file",
+    required: false,
+    description: "Repeatable: smaller copies of the cover (320, 640 or 960 pixels wide, narrower than the cover, same proportions), offered to readers through `srcset`.",
+  },
+} as const;

@@ -5,7 +5,9 @@
  * - `GET  /v1/project/{id}/docs/{docGuid}/versions/{versionGuid}` (read) → the version as one Yjs update
  * - `POST /v1/project/{id}/docs/{docGuid}/versions/{versionGuid}/restore` (write) → `{restored, before}`
  * - `POST /v1/project/{id}/docs/{docGuid}/import` (write), body a Yjs update (a Markdown file
- *   the browser converted) → 204; merged into the document like any edit
+ *   the browser converted, or a flowchart's BPMN draft or drawing) → 204; merged into the
+ *   document like any edit, if it fits the document's kind (`domain/docs/imports.ts`); 409 for a
+ *   table, or a BPMN diagram that already has a save
  * - `POST /v1/project/{id}/docs/{docGuid}/images` (write), multipart `file` → 201 `{guid, url, name}`
  * - `GET  /v1/shared/doc-image/{shareId}/{fileGuid}` (no account) → an image of a shared document
  * - `POST /dev/doc-room/{docGuid}/restart` (development only, 404 elsewhere) → 204; the
@@ -75,11 +77,11 @@ export const docContentRoutes = new Hono<ProjectEnv>()
     }),
     async (c) => {
       const doc = await textDoc(c);
-      if (doc.kind !== "text") throw new ApiProblem(409, "document_kind_unsupported");
+      if (doc.kind === "table") throw new ApiProblem(409, "document_kind_unsupported");
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.byteLength === 0) throw new ApiProblem(400, "import_invalid");
-      const ok = await (await docRoom(c.env, doc.id)).applyImport(bytes, c.get("user")!.id, doc.projectId, doc.kind);
-      if (!ok) throw new ApiProblem(400, "import_invalid");
+      const result = await (await docRoom(c.env, doc.id)).applyImport(bytes, c.get("user")!.id, doc.projectId, doc.kind);
+      if (!result.ok) throw new ApiProblem(result.reason === "import_not_empty" ? 409 : 400, result.reason);
       return c.body(null, 204);
     },
   )

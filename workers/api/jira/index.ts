@@ -7,19 +7,23 @@ import { Hono, type Context } from "hono";
 import { readCookie } from "../../../domain/i18n/languages";
 import { getServerByName } from "partyserver";
 import { customFieldTypeOf } from "../../../domain/jira/import-plan";
-import { jiraCodeBody, jiraImportBody, jiraInviteBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
+import { type JiraImportBody, jiraCodeBody, jiraImportBody, jiraInviteBody, jiraNewProjectImportBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, exchangeCode, jiraConfig, startAuthorisation, unsealFor, verifierFor } from "../../services/jira-auth";
 import { hasConnection, refreshForBrowser, rememberGrant } from "../../services/jira-connections";
-import { addressesToInvite, unmatchedPeople } from "../../services/jira-people";
+import { type JiraPerson, addressesToInvite, jiraPeople, participantAddresses, rememberPeople, unmatchedPeople } from "../../services/jira-people";
 import { findSchedule, setSchedule } from "../../services/jira-sync";
 import { inviteMany } from "../../services/invites";
-import { checkSeats } from "../../services/plan-limits";
+import { checkProjectCreation, checkSeats, limitsFor, within } from "../../services/plan-limits";
+import { projectAccess } from "../../services/access";
+import { createProject } from "../../services/projects";
+import type { Project } from "../../db/schema";
 import { hitRateLimit } from "../../services/rate-limit";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
 import { requireWithin } from "../billing/limit-problem";
 import { JiraHttpError, jiraAll, jiraJson, jiraPost } from "../../services/jira-client";
 import { importJql } from "../../../domain/jira/resync";
-import { type JiraFieldMeta, findImport, markRunning, startImport } from "../../services/jira-import";
+import { findImport, listImports, markRunning, startImport } from "../../services/jira-import";
+import type { JiraFieldMeta } from "../../services/jira-import-project";
 import { access, type ProjectEnv } from "../project-access";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
@@ -84,48 +88,107 @@ export const jiraAuthRoutes = new Hono<AppEnv>()
     return c.json(result.grant);
   });
 
-/** What the connected Jira holds: projects with their issue counts, and how fields will map. */
-export const jiraPreviewRoutes = new Hono<AppEnv>().post("/v1/jira/preview", requireUser, async (c) => {
-  const config = configOf(c);
-  const body = await readJson(c, jiraPreviewBody);
-  const token = await unsealFor(config, c.get("user")!.id, "access", body.jira_token);
-  if (!token) throw new ApiProblem(400, "jira_token_invalid");
-  const site = { apiUrl: config.apiUrl, cloudId: body.jira_cloudID, accessToken: token };
-  try {
-    const projects = await jiraAll<{ id: string; key: string; name: string }>(site, "/rest/api/3/project/search");
-    const counted = [];
-    for (const p of projects.slice(0, 50)) {
-      const { count } = await jiraPost<{ count: number }>(site, "/rest/api/3/search/approximate-count", { jql: importJql([p.key]) });
-      counted.push({ key: p.key, name: p.name, count });
+/** Jira's refusals of a call made for the caller, as the caller's problem. */
+function jiraProblem(err: unknown): never {
+  if (err instanceof JiraHttpError && err.status === 401) throw new ApiProblem(400, "jira_token_invalid");
+  if (err instanceof JiraHttpError) throw new ApiProblem(503, "jira_unavailable");
+  throw err;
+}
+
+/**
+ * What the connected Jira holds: projects with their issue counts, how fields will map, and
+ * its people (marked `matched` when a participant of `project` has their address).
+ */
+export const jiraPreviewRoutes = new Hono<AppEnv>()
+  .post("/v1/jira/preview", requireUser, async (c) => {
+    const config = configOf(c);
+    const body = await readJson(c, jiraPreviewBody);
+    const token = await unsealFor(config, c.get("user")!.id, "access", body.jira_token);
+    if (!token) throw new ApiProblem(400, "jira_token_invalid");
+    const site = { apiUrl: config.apiUrl, cloudId: body.jira_cloudID, accessToken: token };
+    const target = body.project ? await projectAccess(c.get("db"), c.get("user")!.id, body.project, "root") : null;
+    if (target && !target.ok) throw new ApiProblem(403, "project_forbidden");
+    try {
+      const projects = await jiraAll<{ id: string; key: string; name: string }>(site, "/rest/api/3/project/search");
+      const counted = [];
+      for (const p of projects.slice(0, 50)) {
+        const { count } = await jiraPost<{ count: number }>(site, "/rest/api/3/search/approximate-count", { jql: importJql([p.key]) });
+        counted.push({ key: p.key, name: p.name, count });
+      }
+      const fields = await jiraJson<JiraFieldMeta[]>(site, "/rest/api/3/field");
+      const people = await jiraPeople(site);
+      const seated = target?.ok ? await participantAddresses(c.get("db"), target.project.id, people.map((p) => p.email)) : new Set<string>();
+      return c.json({ projects: counted, fields: fieldPreview(fields), people: people.map((p) => ({ ...p, matched: seated.has(p.email) })) });
+    } catch (err) {
+      jiraProblem(err);
     }
-    const fields = await jiraJson<JiraFieldMeta[]>(site, "/rest/api/3/field");
-    return c.json({ projects: counted, fields: fieldPreview(fields) });
-  } catch (err) {
-    if (err instanceof JiraHttpError && err.status === 401) throw new ApiProblem(400, "jira_token_invalid");
-    if (err instanceof JiraHttpError) throw new ApiProblem(503, "jira_unavailable");
-    throw err;
+  })
+  .post("/v1/jira/import", requireUser, async (c) => {
+    const body = await readJson(c, jiraNewProjectImportBody);
+    return c.json(await beginImport(c, body, null), 201);
+  });
+
+/**
+ * Starts an import into `project`, or into a new project named in the body (the plan's
+ * project limit applies). The Jira people chosen for it are invited first, through the
+ * ordinary invitation rules (seats, the inviter's rate); every check comes before anything is
+ * written, so a refusal leaves no project, no import and no invitation behind.
+ */
+async function beginImport(c: Context<AppEnv>, body: JiraImportBody & { project_name?: string }, project: Project | null): Promise<{ guid: string; project: string }> {
+  const config = configOf(c);
+  const db = c.get("db");
+  const user = c.get("user")!;
+  // Both tokens must be this user's: the object acts for them until the run ends.
+  const access = await unsealFor(config, user.id, "access", body.jira_token);
+  if (!access || !(await unsealFor(config, user.id, "refresh", body.jira_refresh_token))) throw new ApiProblem(400, "jira_token_invalid");
+  if (!project) requireWithin(await checkProjectCreation(db, user.id));
+  const wanted = new Set(body.invite ?? []);
+  let invitees: JiraPerson[] = [];
+  if (wanted.size) {
+    // The addresses come from Jira itself, never from the request.
+    const people = await jiraPeople({ apiUrl: config.apiUrl, cloudId: body.jira_cloudID, accessToken: access }).catch(jiraProblem);
+    invitees = people.filter((p) => wanted.has(p.account_id));
+    if (invitees.length !== wanted.size) throw new ApiProblem(400, "jira_people_invalid");
+    const seated = project ? await participantAddresses(db, project.id, invitees.map((p) => p.email)) : new Set<string>();
+    invitees = invitees.filter((p) => !seated.has(p.email));
+    const emails = invitees.map((p) => p.email);
+    requireWithin(project ? await checkSeats(db, project.id, emails) : within(await limitsFor(db, user.id), "participants", 1, emails.length));
+    if (invitees.length) {
+      const decision = await hitRateLimit(c.env.DB, `invite:user:${user.id}`, RATE_LIMITS.invites);
+      if (!decision.allowed) throw new ApiProblem(429, "rate_limited", undefined, { "Retry-After": String(decision.retryAfterSeconds) });
+    }
   }
-});
+  let target = project;
+  if (!target) {
+    const created = await createProject(db, user.id, body.project_name!, "", c.get("i18n").t);
+    const made = created.ok ? await projectAccess(db, user.id, created.projectId, "root") : null;
+    if (!made?.ok) throw new ApiProblem(500, "internal");
+    target = made.project;
+  }
+  const guid = await startImport(c.env, db, {
+    projectId: target.id,
+    userId: user.id,
+    cloudId: body.jira_cloudID,
+    siteUrl: `https://${body.jira_cloudID}.atlassian.net`,
+    projects: body.projects,
+    jql: body.jql,
+    sealedAccess: body.jira_token,
+    sealedRefresh: body.jira_refresh_token,
+  });
+  if (invitees.length) {
+    // Known as the import's people: the report shows them invited, and their Jira tasks become theirs when they accept.
+    await rememberPeople(db, target.id, invitees);
+    await inviteMany(c.env, db, target, user, invitees.map((p) => ({ email: p.email, value: "member" as const })), mailOrigin(c), c.get("i18n").t);
+  }
+  return { guid, project: target.id };
+}
 
 export const jiraImportRoutes = new Hono<ProjectEnv>()
   .post("/v1/project/:id/jira/import", access("root"), async (c) => {
-    const config = configOf(c as unknown as Context<AppEnv>);
     const body = await readJson(c, jiraImportBody);
-    const userId = c.get("user")!.id;
-    // Both tokens must be this user's: the object acts for them until the run ends.
-    if (!(await unsealFor(config, userId, "access", body.jira_token)) || !(await unsealFor(config, userId, "refresh", body.jira_refresh_token))) throw new ApiProblem(400, "jira_token_invalid");
-    const guid = await startImport(c.env, c.get("db"), {
-      projectId: c.get("project").id,
-      userId,
-      cloudId: body.jira_cloudID,
-      siteUrl: `https://${body.jira_cloudID}.atlassian.net`,
-      projects: body.projects,
-      jql: body.jql,
-      sealedAccess: body.jira_token,
-      sealedRefresh: body.jira_refresh_token,
-    });
-    return c.json({ guid }, 201);
+    return c.json(await beginImport(c as unknown as Context<AppEnv>, body, c.get("project")), 201);
   })
+  .get("/v1/project/:id/jira/imports", access("root"), async (c) => c.json({ imports: await listImports(c.get("db"), c.get("project").id) }))
   .get("/v1/project/:id/jira/import/:importGuid", access("root"), async (c) => {
     const db = c.get("db");
     const projectId = c.get("project").id;

@@ -13,6 +13,7 @@ import { requireWithin } from "../billing/limit-problem";
 import { docRoom } from "../../services/document-access";
 import { createDoc } from "../../services/documents";
 import { canSeeRoom, findRoom } from "../../services/rooms";
+import { realtimeConfig } from "../../services/realtime";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 import { parseWith, readJson } from "../validate";
@@ -41,8 +42,9 @@ export const meetingRoutes = new Hono<AppEnv>()
     const user = signedIn(c);
     const room = await readableMeeting(c.get("db"), user.id, c.req.param("roomId"));
     if (!room) throw new ApiProblem(404, "meeting_not_found");
-    const peers = await (await meetingStub(c.env, room.id)).roster();
-    return c.json({ ...meetingWire(room), participants: peers });
+    const stub = await meetingStub(c.env, room.id);
+    const [peers, mode] = await Promise.all([stub.roster(), stub.mode()]);
+    return c.json({ ...meetingWire(room), participants: peers, mode });
   })
   // Joining records the name the person shows; the page then opens `/ws/meeting/{roomId}`.
   .post("/rooms/:roomId/join", async (c) => {
@@ -55,7 +57,7 @@ export const meetingRoutes = new Hono<AppEnv>()
     const [peers, plan] = await Promise.all([stub.roster(), limitsForProject(c.get("db"), room.projectId)]);
     const others = new Set(peers.map((p) => p.user).filter((u) => u !== user.id)).size;
     requireWithin(within(plan, "meeting_size", others));
-    await stub.enrol(room.projectId, user.id, name);
+    await stub.enrol(room.projectId, user.id, name, { sfu: realtimeConfig(c.env) !== null });
     return c.json({ ...meetingWire(room), member: user.id, name, socket: `/ws/meeting/${room.id}` });
   })
   // The chat saved as a text document of the project (meeting notes): a write, so write access.
@@ -72,7 +74,7 @@ export const meetingRoutes = new Hono<AppEnv>()
     const made = await createDoc(db, room.projectId, user.id, { kind: "text", title: notesTitle(room.name, day), parent: null });
     if (!made.ok) throw new ApiProblem(409, made.reason);
     const written = await (await docRoom(c.env, made.doc.guid)).applyImport(notesUpdate(room, messages, (ms) => `${clock.format(ms)} UTC`), user.id, room.projectId, "text");
-    if (!written) throw new ApiProblem(409, "import_invalid");
+    if (!written.ok) throw new ApiProblem(409, written.reason);
     return c.json({ guid: made.doc.guid, title: made.doc.title, messages: messages.length, url: `/project/${room.projectId}/docs/${made.doc.guid}` }, 201);
   })
   // A poker or retro room's own meeting, made on first use, for everyone who sees the room.

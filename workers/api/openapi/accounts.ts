@@ -27,6 +27,11 @@ export const accountOperations: Operation[] = [
   { method: "post", path: "/v1/exit", tag: "Accounts", access: "signed-in", summary: "Sign out: revokes this session.", ok: OK },
   { method: "get", path: "/v2/whoami", tag: "Accounts", access: "signed-in", summary: "The signed-in user.", ok: { status: 200, description: "The user (`WhoAmI`)." } },
   {
+    method: "post", path: "/v1/tour/seen", tag: "Accounts", access: "signed-in",
+    summary: "Remember on the account that the product tour was shown, so no other device shows it again (`WhoAmI.tour_seen`).",
+    ok: OK,
+  },
+  {
     method: "put", path: "/v1/changingme", tag: "Accounts", access: "signed-in",
     summary: "Change one's profile (name and colour, the open tab, name and e-mail) or upload an avatar.",
     body: { json: changingMeBody, multipart: { avatar: { kind: "file", required: true, description: "PNG, JPEG, WebP or GIF, at most 2 MB." } } },

@@ -50,7 +50,7 @@ export const blogOperations: Operation[] = [
   { method: "delete", path: "/v1/blog/posts/:guid", tag: "Blog", access: "site-admin", summary: "Delete a post and its cover.", ok: { status: 204, description: "Deleted." }, errors: { 404: ["post_not_found"] } },
   {
     method: "post", path: "/v1/blog/posts/:guid/cover", tag: "Blog", access: "site-admin",
-    summary: "Upload a post's cover image (replaces the previous one).", body: { multipart: coverForm },
-    ok: POST, errors: { 400: ["cover_empty"], 404: ["post_not_found"], 413: ["cover_too_large"], 415: ["cover_type_refused"] },
+    summary: "Upload a post's cover image with its smaller copies (replaces the previous ones).", body: { multipart: coverForm },
+    ok: POST, errors: { 400: ["cover_empty", "cover_variant_invalid"], 404: ["post_not_found"], 413: ["cover_too_large"], 415: ["cover_type_refused"] },
   },
 ];

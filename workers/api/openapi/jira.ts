@@ -1,5 +1,5 @@
 /** Jira: connecting through Atlassian OAuth 2.0 (3LO) and importing (issue 14). */
-import { jiraCodeBody, jiraImportBody, jiraInviteBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
+import { jiraCodeBody, jiraImportBody, jiraInviteBody, jiraNewProjectImportBody, jiraPreviewBody, jiraRefreshBody, jiraScheduleBody } from "../../../domain/jira/schemas";
 import type { Operation } from "./registry";
 
 const GRANT = "`{jira_token, jira_refresh_token, expires_in, jira_cloudID}`: the tokens sealed for the caller (usable only through this API, by this user), seconds to expiry and the first accessible site's id.";
@@ -27,15 +27,26 @@ export const jiraOperations: Operation[] = [
 export const jiraImportOperations: Operation[] = [
   {
     method: "post", path: "/v1/jira/preview", tag: "Jira", access: "signed-in",
-    summary: "What the connected Jira site holds: its projects with issue counts, and how each Jira field will map here.",
-    body: { json: jiraPreviewBody }, ok: { status: 200, description: "`{projects: [{key, name, count}], fields: [{jira, name, to}]}`; `to` null: not imported." },
-    errors: { 400: ["jira_token_invalid"] },
+    summary: "What the connected Jira site holds: its projects with issue counts, how each Jira field will map here, and its people with a visible address (with `project`, marked `matched` when a participant there has their address).",
+    body: { json: jiraPreviewBody }, ok: { status: 200, description: "`{projects: [{key, name, count}], fields: [{jira, name, to}], people: [{account_id, name, email, matched}]}`; `to` null: not imported." },
+    errors: { 400: ["jira_token_invalid"], 403: ["project_forbidden"], 503: ["jira_unavailable"] },
+  },
+  {
+    method: "post", path: "/v1/jira/import", tag: "Jira", access: "signed-in",
+    summary: "Start importing Jira projects into a new project named `project_name`, made for it (the plan's project limit applies); otherwise as `POST /project/{id}/jira/import`.",
+    body: { json: jiraNewProjectImportBody }, ok: { status: 201, description: "`{guid, project}`: the import and the new project." },
+    errors: { 400: ["jira_token_invalid", "jira_project_invalid", "jira_people_invalid", "project_name_required"], 403: ["plan_limit_projects", "plan_limit_participants"], 429: ["rate_limited"] },
   },
   {
     method: "post", path: "/v1/project/:id/jira/import", tag: "Jira", access: "root",
-    summary: "Start importing Jira projects (optionally filtered by JQL) into this project; runs in the background, progress arrives through the user hub (`jira_import`).",
-    body: { json: jiraImportBody }, ok: { status: 201, description: "`{guid}` of the import." },
-    errors: { 400: ["jira_token_invalid", "jira_project_invalid"] },
+    summary: "Start importing Jira projects (optionally filtered by JQL) into this project; runs in the background, progress arrives through the user hub (`jira_import`). The Jira people listed in `invite` are invited as members first (seats and the inviter's rate apply); other unmatched people are kept as text.",
+    body: { json: jiraImportBody }, ok: { status: 201, description: "`{guid, project}` of the import." },
+    errors: { 400: ["jira_token_invalid", "jira_project_invalid", "jira_people_invalid"], 403: ["plan_limit_participants"], 429: ["rate_limited"] },
+  },
+  {
+    method: "get", path: "/v1/project/:id/jira/imports", tag: "Jira", access: "root",
+    summary: "The project's Jira imports, newest first (at most 50), whoever started them.",
+    ok: { status: 200, description: "`{imports: [{guid, phase, jira_projects, total, counts, problems, started_at, finished_at, started_by, created_at, updated_at}]}`; `problems` is how many, `finished_at` null while running, `started_by` `{guid, name}` or null." },
   },
   {
     method: "get", path: "/v1/project/:id/jira/import/:importGuid", tag: "Jira", access: "root",

@@ -55,9 +55,9 @@ export const documentOperations: Operation[] = [
     ok: { status: 200, description: "`{restored, before}`." }, errors: { 404: ["document_not_found", "version_not_found"], 409: ["document_kind_unsupported"] },
   },
   {
-    method: "post", path: "/v1/project/:id/docs/:docGuid/import", tag: "Document content", access: "write", summary: "Merge a Yjs update (an imported Markdown file) into a text document.",
+    method: "post", path: "/v1/project/:id/docs/:docGuid/import", tag: "Document content", access: "write", summary: "Merge a Yjs update into a document: an imported Markdown file (text), a flowchart's BPMN draft (bpmn, into an unsaved diagram only) or drawing (drawing).",
     body: { binary: "application/octet-stream" }, ok: { status: 204, description: "Merged." },
-    errors: { 400: ["import_invalid"], 404: ["document_not_found"], 409: ["document_kind_unsupported"], 413: ["import_too_large"] },
+    errors: { 400: ["import_invalid"], 404: ["document_not_found"], 409: ["document_kind_unsupported", "import_not_empty"], 413: ["import_too_large"] },
   },
   {
     method: "post", path: "/v1/project/:id/docs/:docGuid/images", tag: "Document content", access: "write", summary: "Upload an image into a document.",

@@ -27,6 +27,7 @@ import { RATE_LIMITS } from "../../../domain/rate-limit";
 import {
   admitGuest,
   canSeeRoom,
+  chooseDeck,
   createDeck,
   createRoom,
   deleteDeck,
@@ -296,8 +297,8 @@ export const roomRoutes = new Hono<RoomEnv>()
     if (seated(c, false).guest) throw new ApiProblem(403, "room_guests_no_facts");
     const { issue } = parseWith(calibrationQuery, c.req.query());
     const db = c.get("db");
-    const deck = await findDeck(db, room.projectId, room.method);
-    return c.json({ results: deck ? await calibration(db, room.projectId, deck.cards, issue ?? "", c.get("i18n").t) : [] });
+    const chosen = await chooseDeck(db, room.projectId, room.method);
+    return c.json({ results: chosen.ok ? await calibration(db, room.projectId, { cards: chosen.deck.cards, field: chosen.field }, issue ?? "", c.get("i18n").t) : [] });
   })
   .get("/v1/rooms/:rid/archiv", inRoom, async (c) => {
     const room = c.get("room");

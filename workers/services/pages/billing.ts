@@ -1,7 +1,9 @@
 /** Page data of the plans, payments and donations screens (issue 23). */
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { donationRecipient, findPayment, findTariff, licenceOf, listDonations, listPayments, listTariffs, sandboxPayment } from "../payments/payments";
+import { findTariff, listTariffs } from "../payments/catalogue";
+import { donatePageTarget, listDonations } from "../payments/donations";
+import { findPayment, licenceOf, listPayments, sandboxPayment } from "../payments/payments";
 import { type SandboxDecision, sandboxDecide } from "../payments/sandbox";
 
 /** `/price`: the public plans and, for a signed-in viewer, their licence. */
@@ -38,8 +40,8 @@ export const sandboxAction = (env: Env, userId: string, paymentId: string, decis
 /** Account settings: the viewer's receipts. */
 export const receiptsPage = (env: Env, userId: string) => listPayments(getDb(env.DB), userId);
 
-/** `/donate/{uUid}`: the person the donation goes to. */
-export const donateRecipientPage = (env: Env, userId: string) => donationRecipient(getDb(env.DB), userId);
+/** `/donate/{uUid}`: the person, or the project (by its open donation page), the donation goes to. */
+export const donateRecipientPage = (env: Env, uUid: string) => donatePageTarget(getDb(env.DB), uUid);
 
 /** `/admin/donations`: every donation, for site administrators (the route checks who asks). */
 export const donationsAdminPage = (env: Env) => listDonations(getDb(env.DB));

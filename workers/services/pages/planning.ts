@@ -4,13 +4,13 @@ import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type Pace, completedSprints, paceOf } from "../../../domain/planning/capacity";
 import { estimateOf } from "../../../domain/planning/totals";
-import { projectAccess } from "../access";
-import { type PlanningBoardView, planningBoard } from "../board";
-import { listFields, optionsOf, projectFields } from "../field-definitions";
-import { completedSprintRows, type SprintView, sprintView } from "../sprints";
+import { accessOf, participantQuery, projectAccess, projectQuery } from "../access";
+import { boardOf, type PlanningBoardView, tasksWithStoredValues } from "../board";
+import { fieldRowsQuery, hasSystemFields, listFields, optionsOf, projectFields } from "../field-definitions";
+import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, completedSprintRows, type SprintView, sprintView } from "../sprints";
 import type { TaskView } from "../tasks";
 import { projectStats } from "../stats";
-import { readMapping } from "../views";
+import { mappingOf, viewFieldRowsQuery } from "../views";
 
 /**
  * `/project/{guid}/taskboard`: the planning board (every task, placed), the project's field
@@ -19,15 +19,32 @@ import { readMapping } from "../views";
  */
 export async function planningPage(env: Env, viewerId: string, projectId: string, t: TFunction, options: { withArchived: boolean }) {
   const db = getDb(env.DB);
-  const access = await projectAccess(db, viewerId, projectId, "read");
+  // Every read of the page in one D1 round trip: the access row beside the project's rows (read
+  // by the project id of the URL, used only when the access check passes), each read once.
+  const read = () =>
+    db.batch([
+      participantQuery(db, viewerId, projectId),
+      projectQuery(db, projectId),
+      fieldRowsQuery(db, projectId),
+      boardSprintRowsQuery(db, projectId),
+      archivedSprints(db, projectId),
+      tasksWithStoredValues(db, projectId),
+      viewFieldRowsQuery(db, projectId),
+      completedSprintRows(db, projectId),
+    ]);
+  let rows = await read();
+  const [participant] = rows[0];
+  const [project] = rows[1];
+  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, "read");
   if (!access.ok) return null;
-  // The definitions are read once and shared by the board, the field list and the mapping.
-  const fieldRows = await projectFields(db, projectId, t);
-  const [board, mapping, completed] = await Promise.all([
-    planningBoard(db, projectId, t, { withArchived: options.withArchived, fields: fieldRows }),
-    readMapping(db, projectId, t, fieldRows),
-    completedSprintRows(db, projectId),
-  ]);
+  // A project from before its system fields or backlog existed: make them (writes), then read again.
+  if (!hasSystemFields(rows[2]) || !backlogFirst(rows[3])) {
+    await Promise.all([projectFields(db, projectId, t), boardSprints(db, projectId)]);
+    rows = await read();
+  }
+  const [, , fieldRows, sprintRows, archived, taskRows, mappingRows, completed] = rows;
+  const board = boardOf({ fields: fieldRows, sprintRows: backlogFirst(sprintRows) ?? [], archived: options.withArchived ? archived : [], taskRows }, t);
+  const mapping = mappingOf(fieldRows, mappingRows);
   const definitions = await listFields(db, projectId, t, fieldRows);
   const pick = (slug: string) => definitions.find((f) => f.slug === slug);
   const status = fieldRows.find((f) => f.slug === "status");

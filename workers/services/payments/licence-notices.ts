@@ -1,6 +1,6 @@
 /**
  * What the user hears about their licence (issue 23, dunning): a renewal that went through, a
- * renewal that failed, the start of the grace period, its last days, and the drop to Free. Each
+ * renewal that failed or waits for the payer's authentication (3-D Secure), the start of the grace period, its last days, and the drop to Free. Each
  * is sent once per licence period — a `licence_notices` row is the proof and the lock — as an
  * in-app notification (the bell, live over the user hub) and a mail in the user's language.
  */
@@ -14,7 +14,7 @@ import { i18nFor } from "../i18n";
 import { deliver, linkMail } from "../mailer";
 import { notify } from "../notifications";
 
-export const LICENCE_NOTICES = ["renewed", "renewal_failed", "grace_started", "grace_ending", "downgraded"] as const;
+export const LICENCE_NOTICES = ["renewed", "renewal_failed", "grace_started", "grace_ending", "downgraded", "renewal_action_required"] as const;
 export type LicenceNotice = (typeof LICENCE_NOTICES)[number];
 
 export interface NoticeFacts {
@@ -25,6 +25,8 @@ export interface NoticeFacts {
   /** For `renewed`: the new end and what was charged. */
   renewedUntil?: number;
   amount?: { amount: number; currency: string };
+  /** For `renewal_action_required`: the renewal payment the payer completes on `/payment/{guid}`. */
+  paymentId?: string;
 }
 
 /**
@@ -50,7 +52,12 @@ export async function sendLicenceNotice(env: Env, db: Db, userId: string, kind: 
   };
   await notify(env, db, userId, `licence_${kind}`, null, { name: plan });
   const origin = env.APP_ORIGIN ?? "http://localhost";
-  const link = kind === "renewed" ? { href: `${origin}/settings/billing`, label: t("billing:mail.billingLink") } : { href: `${origin}/price`, label: t("billing:mail.priceLink") };
+  const link =
+    kind === "renewed"
+      ? { href: `${origin}/settings/billing`, label: t("billing:mail.billingLink") }
+      : kind === "renewal_action_required" && facts.paymentId
+        ? { href: `${origin}/payment/${facts.paymentId}`, label: t("billing:mail.confirmLink") }
+        : { href: `${origin}/price`, label: t("billing:mail.priceLink") };
   await deliver(env, db, linkMail(user.email, t(`billing:mail.${kind}.subject`, vars), [t("auth:mail.greeting", { name: user.name }), t(`billing:mail.${kind}.body`, vars)], link));
   return true;
 }

@@ -18,7 +18,8 @@ import { pushToUser } from "../hub";
 import { newGuid } from "../ids";
 import { purgeExpiredKeys } from "./idempotency";
 import { sendLicenceNotice } from "./licence-notices";
-import { applyNotification, savedCustomer } from "./payments";
+import { applyNotification } from "./notifications";
+import { savedCustomer } from "./payments";
 import { providerFor } from "./providers";
 
 export { RENEW_BEFORE_MS };
@@ -28,28 +29,31 @@ export interface ScheduleReport {
   failed: number;
   /** Attempts whose outcome the provider has not told yet (retried with the same key). */
   pending: number;
+  /** Renewals waiting for the payer to authenticate them (3-D Secure); they were asked by mail. */
+  action: number;
   /** Licences that entered their grace period on this run. */
   grace: number;
   expired: number;
 }
 
 type Due = { userId: string; priceId: string; typeLicense: string; periodEnd: number };
-type Outcome = "paid" | "failed" | "pending" | "skipped";
+type Outcome = "paid" | "failed" | "pending" | "action_required" | "skipped";
 
 /**
  * Claims the next attempt at renewing `row`'s period: a new payment and attempt row in one
  * batch (the attempt's primary key makes a concurrent run lose), or — when the last attempt's
- * outcome is still unknown — that same attempt again, so its idempotency key is reused.
+ * outcome is still unknown — that same attempt again, so its idempotency key is reused. An
+ * attempt waiting for the payer's authentication is theirs to finish: nothing is tried meanwhile.
  */
 async function claimAttempt(db: Db, row: Due, price: { id: string; amount: number; currency: string; period: string }, provider: string, now: number) {
   const last = await db
-    .select({ attempt: renewalAttempts.attempt, paymentId: renewalAttempts.paymentId, createdAt: renewalAttempts.createdAt, status: payments.status })
+    .select({ attempt: renewalAttempts.attempt, paymentId: renewalAttempts.paymentId, createdAt: renewalAttempts.createdAt, status: payments.status, awaiting: payments.awaitingAuthentication })
     .from(renewalAttempts)
     .innerJoin(payments, eq(payments.id, renewalAttempts.paymentId))
     .where(and(eq(renewalAttempts.userId, row.userId), eq(renewalAttempts.periodEnd, row.periodEnd)))
     .orderBy(desc(renewalAttempts.attempt))
     .get();
-  if (last?.status === "paid") return null;
+  if (last?.status === "paid" || (last?.status === "pending" && last.awaiting)) return null;
   if (last?.status === "pending") {
     const taken = await db
       .update(renewalAttempts)
@@ -94,6 +98,12 @@ async function renew(env: Env, db: Db, row: Due, now: number): Promise<Outcome> 
   });
   if (outcome.providerPaymentRef) await db.update(payments).set({ providerPaymentRef: outcome.providerPaymentRef }).where(eq(payments.id, claimed.paymentId));
   if (outcome.status === "pending") return "pending";
+  if (outcome.status === "action_required") {
+    // Not a decline: the payment waits for the payer, who gets a link to complete it.
+    await db.update(payments).set({ awaitingAuthentication: true, updatedAt: now }).where(and(eq(payments.id, claimed.paymentId), eq(payments.status, "pending")));
+    await sendLicenceNotice(env, db, row.userId, "renewal_action_required", { typeLicense: row.typeLicense, periodEnd: row.periodEnd, paymentId: claimed.paymentId, amount: { amount: found.price.amount, currency: found.price.currency } }, now);
+    return "action_required";
+  }
   if (outcome.status === "failed") console.warn("renewal declined", row.userId, outcome.reason);
   // The charge's result is applied as the provider's own notification would be (one event per attempt).
   await applyNotification(
@@ -116,7 +126,7 @@ async function renew(env: Env, db: Db, row: Due, now: number): Promise<Outcome> 
 
 export async function runBillingSchedule(env: Env, db: Db, now = Date.now()): Promise<ScheduleReport> {
   await purgeExpiredKeys(db, now);
-  const report: ScheduleReport = { renewed: 0, failed: 0, pending: 0, grace: 0, expired: 0 };
+  const report: ScheduleReport = { renewed: 0, failed: 0, pending: 0, action: 0, grace: 0, expired: 0 };
   // Due: autopay on, on a paid plan, from shortly before the end until the grace period is over,
   // and no try in the last retry interval.
   const due = await db
@@ -138,6 +148,7 @@ export async function runBillingSchedule(env: Env, db: Db, now = Date.now()): Pr
     if (outcome === "paid") report.renewed += 1;
     else if (outcome === "failed") report.failed += 1;
     else if (outcome === "pending") report.pending += 1;
+    else if (outcome === "action_required") report.action += 1;
   }
   // In grace: the plan stays; the user is warned when it begins and again near its end.
   const inGrace = await db

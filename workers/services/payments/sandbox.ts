@@ -5,8 +5,10 @@
  */
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { applyNotification, sandboxPayment } from "./payments";
-import { providerOfNotification, SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxSecret } from "./providers";
+import { applyNotification } from "./notifications";
+import { sandboxPayment } from "./payments";
+import { providerOfNotification } from "./providers";
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, sandboxSecret } from "./sandbox-provider";
 import { signPayload } from "./signature";
 
 export type SandboxDecision = "pay" | "decline";

@@ -20,8 +20,11 @@ import {
   type TableError,
   type TableRow,
 } from "../../../../domain/docs/table";
-import { DotsIcon, PlusIcon, TypeIcon } from "./icons";
+import { Icon, type IconName } from "../../../components/ui/icons";
 import { MenuAction, Popover } from "./popover";
+
+/** A column type's glyph, from the one icon set. */
+const TYPE_ICON: Record<ColumnType, IconName> = { text: "text", number: "number", date: "calendar", checkbox: "checkbox" };
 
 /** Shows a refused operation's message; true when the operation went through. */
 export type Report = <T>(outcome: Outcome<T>) => outcome is { ok: true } & T;
@@ -50,7 +53,7 @@ export function ColumnHeader({ ydoc, column, index, readOnly, report }: { ydoc: 
     >
       <div className="relative flex items-center gap-1.5">
         <span className="muted" title={t(`table.types.${column.type}`)}>
-          <TypeIcon type={column.type} />
+          <Icon name={TYPE_ICON[column.type]} size={14} className="shrink-0" />
         </span>
         <span className="min-w-0 flex-1 truncate" data-testid="table-column-name">
           {column.name}
@@ -67,7 +70,7 @@ export function ColumnHeader({ ydoc, column, index, readOnly, report }: { ydoc: 
             onClick={() => setOpen((v) => !v)}
             data-testid="table-column-menu"
           >
-            <DotsIcon />
+            <Icon name="more" size={16} />
           </button>
         )}
         <Popover open={open} onClose={close} anchor={trigger} label={t("table.columnMenu", { name: column.name })} align="end" testId="table-column-panel">
@@ -196,7 +199,7 @@ export function AddColumn({ ydoc, report }: { ydoc: Y.Doc; report: Report }) {
         onClick={() => setOpen((v) => !v)}
         data-testid="table-add-column"
       >
-        <PlusIcon />
+        <Icon name="plus" size={16} />
         {t("table.addColumn")}
       </button>
       <Popover open={open} onClose={close} anchor={trigger} label={t("table.addColumn")} align="end" testId="table-add-column-panel">

@@ -25,7 +25,7 @@ import {
 } from "../../../../domain/docs/table";
 import { type AwarenessLike, type DocStatus, Notice, StatusLine } from "../kinds/frame";
 import { CellEditor, CellView, type Editing, PeerTag, peerShadow } from "./cells";
-import { PlusIcon } from "./icons";
+import { Icon } from "../../../components/ui/icons";
 import { AddColumn, ColumnHeader, RowHeader } from "./menus";
 import { usePeers } from "./use-peers";
 import { useTable } from "./use-table";
@@ -166,7 +166,7 @@ export function TableDocument({ ydoc, status, readOnly, awareness, shared = fals
         {!readOnly && (
           <>
             <button type="button" className="btn" style={{ padding: "0.35rem 0.75rem" }} onClick={() => insertRow()} disabled={empty} data-testid="table-add-row">
-              <PlusIcon />
+              <Icon name="plus" size={16} />
               {t("table.addRow")}
             </button>
             <AddColumn ydoc={ydoc} report={report} />
@@ -293,7 +293,7 @@ export function TableDocument({ ydoc, status, readOnly, awareness, shared = fals
               onClick={() => insertRow()}
               data-testid="table-add-row-bottom"
             >
-              <PlusIcon />
+              <Icon name="plus" size={16} />
               {t("table.addRow")}
             </button>
           )}

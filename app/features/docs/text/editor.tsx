@@ -32,6 +32,7 @@ import { VersionPreview } from "./version-preview";
 import { DocAssistant } from "../../ai/doc-assistant";
 import { MermaidBlocks } from "../../ai/mermaid-blocks";
 import { Sparkle } from "../../ai/sparkle";
+import { useDiagramDrafts } from "../../ai/use-diagram-drafts";
 
 /** What every document editor module receives (the contract of app/features/docs/editors.ts). */
 export interface DocEditorProps {
@@ -107,6 +108,7 @@ function LiveEditor({ props, provider, ydoc, editable, onEditor }: { props: DocE
   const sources = usePickerSources(project, editable && !props.shareId, viewer?.guid);
   const imageInput = useRef<HTMLInputElement>(null);
   const editorRef = useRef<import("@tiptap/core").Editor | null>(null);
+  const diagramActions = useDiagramDrafts(project && !props.shareId && viewer ? project : null, props.doc.guid);
 
   const uploadImages = async (files: File[]) => {
     if (!project) return;
@@ -130,12 +132,14 @@ function LiveEditor({ props, provider, ydoc, editable, onEditor }: { props: DocE
           suggestions: pickerSuggestions(store, sources),
           openLinksOnClick: !editable,
         }),
-        MermaidBlocks,
+        MermaidBlocks.configure({ actions: diagramActions }),
         Collaboration.configure({ document: ydoc, field: Y_TEXT_FIELD }),
         CollaborationCaret.configure({ provider, user: viewer ? { name: viewer.name, color: viewer.color } : { name: "", color: "" } }),
       ],
       editorProps: {
-        attributes: { class: "doc-prose", "aria-label": props.doc.title || t("untitled"), "data-testid": "doc-editor-content", spellcheck: "true" },
+        // TipTap gives the editor role="textbox" only when it is created, and a later options update
+        // (every render) replaces the attributes: without the role here the label is prohibited.
+        attributes: { class: "doc-prose", role: "textbox", "aria-multiline": "true", "aria-readonly": String(!editable), "aria-label": props.doc.title || t("untitled"), "data-testid": "doc-editor-content", spellcheck: "true" },
         handlePaste: (_view, event) => {
           const files = [...(event.clipboardData?.files ?? [])].filter((f) => IMAGE_TYPES.includes(f.type));
           if (files.length === 0) return false;

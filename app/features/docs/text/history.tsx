@@ -13,6 +13,7 @@ import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { VersionView } from "../../../../workers/services/doc-content";
 import { API_BASE } from "../../../lib/api";
 import { useApi, useErrors } from "../../shell/errors";
+import { formatDateTime } from "../../../../domain/time/format";
 
 export interface PreviewedVersion {
   version: VersionView;
@@ -20,7 +21,7 @@ export interface PreviewedVersion {
 }
 
 export function versionLabel(v: VersionView, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(v.created_at);
+  return formatDateTime(v.created_at, lng);
 }
 
 /** Loads a version's content (one Yjs update) as the editor's JSON. */

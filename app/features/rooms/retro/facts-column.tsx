@@ -8,6 +8,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { BurndownFact } from "../../../../domain/rooms/retro-burndown";
 import type { ActionTaskView, LoopTask, RetroFactsView } from "../../../../workers/services/retro-loop";
 import { Chip } from "../../../components/ui/chip";
 import { Icon, type IconName } from "../../../components/ui/icons";
@@ -77,19 +78,40 @@ function FactCard({ icon, title, count, children, testId }: { icon: IconName; ti
   );
 }
 
-/** The remaining estimate per day as a tiny line, with the ideal line (start to zero) dashed under it. */
-function Sparkline({ series, label }: { series: number[]; label: string }) {
-  const width = 160;
+/**
+ * The remaining estimate per day as a small line over the sprint's whole length (a sprint
+ * completed early leaves the rest of the axis empty), the ideal line from the first day's
+ * scope to zero on the last day dashed under it, a zero baseline and the first and last day
+ * under the corners. Drawn in a stretched viewBox: strokes keep their width by
+ * `vector-effect`, so the card's width decides the line's, not its height.
+ */
+function Sparkline({ burndown, from, to, label }: { burndown: BurndownFact; from: string | null; to: string | null; label: string }) {
+  const { i18n } = useTranslation();
+  const { series, days } = burndown;
+  const width = 100;
   const height = 40;
   const top = Math.max(...series, 1);
-  const x = (i: number) => (series.length === 1 ? width / 2 : (i / (series.length - 1)) * (width - 4) + 2);
-  const y = (v: number) => height - 2 - (v / top) * (height - 4);
-  const points = series.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const span = Math.max(days, series.length) - 1;
+  const x = (i: number) => (span === 0 ? width / 2 : (i / span) * width);
+  const y = (v: number) => 2 + (1 - v / top) * (height - 4);
+  // A single day is a short stroke with round caps (Chromium draws no cap on a zero-length line).
+  const points =
+    series.length === 1 ? `${x(0).toFixed(2)},${y(series[0]!).toFixed(2)} ${(x(0) + 1.5).toFixed(2)},${y(series[0]!).toFixed(2)}` : series.map((v, i) => `${x(i).toFixed(2)},${y(v).toFixed(2)}`).join(" ");
+  const day = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
+  const dayOf = (iso: string | null) => (iso ? day.format(new Date(`${iso}T00:00:00Z`)) : "");
+  const stroke = { vectorEffect: "non-scaling-stroke" } as const;
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} className="h-10 w-full" data-testid="fact-burndown-line">
-      <line x1={2} y1={y(series[0]!)} x2={width - 2} y2={y(0)} stroke="var(--border)" strokeDasharray="3 3" />
-      <polyline points={points} fill="none" stroke="var(--primary)" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
+    <figure className="m-0">
+      <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="block h-12 w-full overflow-visible" data-testid="fact-burndown-line" data-points={series.length} data-days={days}>
+        <line x1={0} y1={y(0)} x2={width} y2={y(0)} stroke="var(--border)" strokeWidth={1} style={stroke} />
+        <line x1={x(0)} y1={y(series[0]!)} x2={x(span)} y2={y(0)} stroke="var(--muted)" strokeWidth={1.25} strokeDasharray="4 3" style={stroke} data-testid="fact-burndown-ideal" />
+        <polyline points={points} fill="none" stroke="var(--primary)" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" style={stroke} />
+      </svg>
+      <figcaption className="muted mt-0.5 flex justify-between text-[11px] tabular-nums" aria-hidden="true">
+        <span>{dayOf(from)}</span>
+        <span>{dayOf(to)}</span>
+      </figcaption>
+    </figure>
   );
 }
 
@@ -130,7 +152,7 @@ export function FactsColumn({ facts, project }: { facts: RetroFactsView; project
       </FactCard>
       {f.burndown && (
         <FactCard icon="sortDown" title={t("facts.burndown")} testId="fact-burndown">
-          <Sparkline series={f.burndown.series} label={t("facts.burndownLabel", { start: f.burndown.start, end: f.burndown.end })} />
+          <Sparkline burndown={f.burndown} from={sprint.start_date} to={sprint.end_date} label={t("facts.burndownLabel", { start: f.burndown.start, end: f.burndown.end })} />
           <p className="muted text-xs">{t("facts.burndownText", { start: f.burndown.start, end: f.burndown.end })}</p>
         </FactCard>
       )}

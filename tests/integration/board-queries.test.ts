@@ -1,0 +1,100 @@
+/**
+ * The planning board's page reads (issue 17): how many D1 round trips its loader takes, counted
+ * by the same counting binding that gives the benchmarks their `Server-Timing` figure, and that
+ * SQLite answers each of its queries through an index.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loadPlanningBoard } from "../../app/features/planning/board-data.server";
+import { countingD1 } from "../../workers/db/client";
+import type { Env } from "../../workers/env";
+import { participantQuery, projectQuery } from "../../workers/services/access";
+import { tasksWithStoredValues } from "../../workers/services/board";
+import { seedBulkPlan } from "../../workers/services/bulk-plan";
+import { fieldRowsQuery } from "../../workers/services/field-definitions";
+import { i18nFor } from "../../workers/services/i18n";
+import { archivedSprints, boardSprintRowsQuery, completedSprintRows } from "../../workers/services/sprints";
+import { viewFieldRowsQuery } from "../../workers/services/views";
+import { call } from "../fixtures/http";
+import { buildTeam } from "../fixtures/projects";
+import { db } from "../fixtures/users";
+
+const workerEnv = env as unknown as Env;
+const t = i18nFor("en").t;
+
+/** The board page's loader data for `cookie`, and the D1 round trips it took. */
+async function boardPage(cookie: string | undefined, projectId: string) {
+  const counted = countingD1(workerEnv.DB);
+  const request = new Request(`http://localhost/project/${projectId}/taskboard`, { headers: cookie ? { Cookie: cookie } : {} });
+  const data = await loadPlanningBoard(request, { ...workerEnv, DB: counted.d1 }, projectId);
+  return { data, calls: counted.calls() };
+}
+
+describe("the planning board page's reads", () => {
+  it("renders a board of 300 tasks in at most three D1 round trips, as many as a board of 3, with the board the API answers", async () => {
+    const team = await buildTeam();
+    const big = await seedBulkPlan(db(), team.users.root.id, "Large", 300, t);
+    const small = await seedBulkPlan(db(), team.users.root.id, "Small", 3, t);
+    const [bigPage, smallPage] = [await boardPage(team.cookies.root, big.project), await boardPage(team.cookies.root, small.project)];
+    console.log(`planning board loader D1 round trips: ${bigPage.calls}`);
+    expect(bigPage.calls).toBeLessThanOrEqual(3);
+    expect(bigPage.calls).toBe(smallPage.calls);
+
+    const api = await call("POST", `/api/v3/project/${big.project}/filters`, { cookie: team.cookies.root, body: {} });
+    expect(JSON.parse(JSON.stringify(bigPage.data!.board))).toEqual(api.json);
+    expect(bigPage.data!.board.sprints.reduce((n, s) => n + s.count, 0) + bigPage.data!.board.epics.length).toBe(300);
+    expect(bigPage.data!.canWrite).toBe(true);
+    const fields = await call("GET", `/api/v1/project/${big.project}/fields`, { cookie: team.cookies.root });
+    expect(JSON.parse(JSON.stringify(bigPage.data!.definitions))).toEqual(fields.json);
+    const mapping = await call("GET", `/api/v3/project/${big.project}/customfields`, { cookie: team.cookies.root });
+    expect(JSON.parse(JSON.stringify(bigPage.data!.mapping))).toEqual(mapping.json);
+  });
+
+  it("shows the board to a reader without the right to write, and nothing to someone who is not a participant", async () => {
+    const team = await buildTeam();
+    const reader = await boardPage(team.cookies.read, team.projectId);
+    expect(reader.data?.canWrite).toBe(false);
+    expect(reader.data?.board.sprints[0]?.backlog).toBe(true);
+    const writer = await boardPage(team.cookies.write, team.projectId);
+    expect(writer.data?.canWrite).toBe(true);
+    expect((await boardPage(team.cookies.unverified, team.projectId)).data).toBeNull();
+    const outsider = await boardPage(team.cookies.outsider, team.projectId);
+    expect(outsider.data).toBeNull();
+    expect(outsider.calls).toBeLessThanOrEqual(3);
+  });
+});
+
+/** SQLite's plan of a drizzle query, one line per step. */
+async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql, params } = query.toSQL();
+  const { results } = await workerEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results.map((r) => r.detail);
+}
+
+describe("the planning board's queries", () => {
+  it("reach every row they read through an index, never by scanning a table, and read the tasks in lane order without sorting them", async () => {
+    const team = await buildTeam();
+    const d = db();
+    const queries = {
+      participant: participantQuery(d, team.users.root.id, team.projectId),
+      project: projectQuery(d, team.projectId),
+      fields: fieldRowsQuery(d, team.projectId),
+      sprints: boardSprintRowsQuery(d, team.projectId),
+      archived: archivedSprints(d, team.projectId),
+      completed: completedSprintRows(d, team.projectId),
+      tasks: tasksWithStoredValues(d, team.projectId),
+      mapping: viewFieldRowsQuery(d, team.projectId),
+    };
+    for (const [name, query] of Object.entries(queries)) {
+      const plan = await planOf(query);
+      // `SCAN t` reads the whole table; `SEARCH t USING INDEX` / `SCAN t USING COVERING INDEX` do not.
+      expect(plan.filter((step) => /^SCAN \w+$/.test(step.trim()) || /^SCAN \w+ (?!USING)/.test(step.trim())), name).toEqual([]);
+    }
+    // A 5,000-task board in lane order straight from `tasks_board_order_idx`, not a temporary B-tree.
+    const tasksPlan = await planOf(queries.tasks);
+    expect(tasksPlan.some((step) => step.includes("USING INDEX tasks_board_order_idx"))).toBe(true);
+    expect(tasksPlan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
+  });
+});

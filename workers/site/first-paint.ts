@@ -1,0 +1,45 @@
+/**
+ * Public pages paint before their scripts run. They are rendered on the server and readable
+ * without JavaScript; the scripts only make them interactive. Left as React Router writes them,
+ * the module preloads share a slow phone's bandwidth with the stylesheet and the inline module
+ * that hydrates runs as soon as they arrive, so the first paint waits for every chunk to
+ * download and evaluate. Here, on the way out, the preloads and the inline module that starts
+ * hydration are parked (an inert `rel` and script type) and a small script releases them on
+ * the frame after the first paint, the module with the same nonce. The chunks still download
+ * in parallel, only later; nothing else changes: the same chunks, data and hydration.
+ */
+
+/** The inert type a parked module script carries until the page has painted. */
+export const PARKED_MODULE = "text/x-module-after-paint";
+/** The inert `rel` a parked module preload carries until the page has painted. */
+export const PARKED_PRELOAD = "x-modulepreload-after-paint";
+
+/**
+ * Starts the parked modules after the first paint: `requestAnimationFrame` runs just before a
+ * frame is painted, the timeout right after it. A created script keeps the nonce the policy
+ * asks for (the `nonce` property survives the attribute's hiding).
+ */
+export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]').forEach(function(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p)});document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})},0)})`;
+
+/** The page's HTML with its module preloads and hydration started after the first paint. */
+export function paintFirst(page: Response, nonce: string): Response {
+  if (page.status !== 200 || !(page.headers.get("Content-Type") ?? "").startsWith("text/html")) return page;
+  let parked = false;
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(el) {
+        el.setAttribute("rel", PARKED_PRELOAD);
+      },
+    })
+    .on('script[type="module"]', {
+      element(el) {
+        // Only inline modules (React Router's hydration entry); a module with src stays as is.
+        if (el.getAttribute("src")) return;
+        el.setAttribute("type", PARKED_MODULE);
+        el.removeAttribute("async");
+        if (!parked) el.after(`<script nonce="${nonce}">${START_AFTER_PAINT}</script>`, { html: true });
+        parked = true;
+      },
+    })
+    .transform(page);
+}
