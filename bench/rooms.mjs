@@ -131,12 +131,47 @@ async function plainFanOut() {
 }
 
 /**
+ * Every sender sends `frameOf(ref, nth)` at `LOAD_RATE` per second for `LOAD_SECONDS`, spread over
+ * the interval; then the tail gets two seconds to arrive. Answers the send time of each ref.
+ */
+async function sendLoad(senders, prefix, frameOf) {
+  const sentAt = new Map();
+  const interval = 1000 / LOAD_RATE;
+  const stopAt = performance.now() + LOAD_SECONDS * 1000;
+  let ref = 0;
+  await Promise.all(
+    senders.map(async (ws, i) => {
+      await sleep((i / senders.length) * interval);
+      for (let nth = 0; performance.now() < stopAt; nth++) {
+        const id = `${prefix}${++ref}`;
+        sentAt.set(id, performance.now());
+        ws.send(JSON.stringify(frameOf(id, nth)));
+        await sleep(interval);
+      }
+    }),
+  );
+  await sleep(2000); // let the tail arrive
+  return sentAt;
+}
+
+/** Latency per sent ref (`heardAt(ref)` is when the listener had it, or undefined: lost). */
+function tally(sentAt, heardAt) {
+  const latencies = [];
+  let lost = 0;
+  for (const [id, at] of sentAt) {
+    const heard = heardAt(id);
+    if (heard === undefined) lost += 1;
+    else latencies.push(heard - at);
+  }
+  return { ...summary(latencies), sent: sentAt.size, unheard: lost };
+}
+
+/**
  * 2. Everyone votes and un-votes at `LOAD_RATE` per second for `LOAD_SECONDS`; latency per
  * message is send → the first socket (a listener that never sends) has the patch of that seq.
  */
 async function underLoad(base, cookie, size) {
   const { room, task } = await pokerRoom(base, cookie);
-  const sentAt = new Map(); // ref → time
   const seqOfRef = new Map();
   const heardAt = new Map(); // seq → time at the listener
   const sockets = await guests(base, room, size + 1, (i, frame) => {
@@ -145,34 +180,13 @@ async function underLoad(base, cookie, size) {
     if (frame.type === "ack") seqOfRef.set(frame.ref, frame.seq);
   }, (i, text) => i === 0 || text.startsWith('{"type":"ack"'));
   await sleep(500);
-  const senders = sockets.slice(1);
-  const interval = 1000 / LOAD_RATE;
-  const stopAt = performance.now() + LOAD_SECONDS * 1000;
-  let ref = 0;
-  await Promise.all(
-    senders.map(async (ws, i) => {
-      await sleep((i / senders.length) * interval); // spread the senders over the interval
-      let voted = false;
-      while (performance.now() < stopAt) {
-        const id = `b${++ref}`;
-        sentAt.set(id, performance.now());
-        ws.send(JSON.stringify(voted ? { type: "unvote", issue: task, ref: id } : { type: "vote", issue: task, card: "3", ref: id }));
-        voted = !voted;
-        await sleep(interval);
-      }
-    }),
-  );
-  await sleep(2000); // let the tail arrive
+  // Each sender votes and takes the vote back in turn.
+  const sentAt = await sendLoad(sockets.slice(1), "b", (ref, nth) => (nth % 2 ? { type: "unvote", issue: task, ref } : { type: "vote", issue: task, card: "3", ref }));
   sockets.forEach((s) => s.close());
-  const latencies = [];
-  let lost = 0;
-  for (const [id, at] of sentAt) {
-    const seq = seqOfRef.get(id);
-    const heard = seq === undefined ? undefined : heardAt.get(seq);
-    if (heard === undefined) lost += 1;
-    else latencies.push(heard - at);
-  }
-  return { ...summary(latencies), sent: sentAt.size, unheard: lost };
+  return tally(sentAt, (ref) => {
+    const seq = seqOfRef.get(ref);
+    return seq === undefined ? undefined : heardAt.get(seq);
+  });
 }
 
 /**
@@ -184,7 +198,6 @@ async function plainUnderLoad(size) {
   await new Promise((r) => server.once("listening", r));
   server.on("connection", (socket) => socket.on("message", (data) => server.clients.forEach((c) => c.send(data))));
   const url = `ws://127.0.0.1:${server.address().port}`;
-  const sentAt = new Map();
   const heardAt = new Map();
   const sockets = [];
   for (let i = 0; i <= size; i++) {
@@ -193,32 +206,10 @@ async function plainUnderLoad(size) {
     await new Promise((r) => ws.once("open", r));
     sockets.push(ws);
   }
-  const senders = sockets.slice(1);
-  const interval = 1000 / LOAD_RATE;
-  const stopAt = performance.now() + LOAD_SECONDS * 1000;
-  let ref = 0;
-  await Promise.all(
-    senders.map(async (ws, i) => {
-      await sleep((i / senders.length) * interval);
-      while (performance.now() < stopAt) {
-        const id = `p${++ref}`;
-        sentAt.set(id, performance.now());
-        ws.send(JSON.stringify({ type: "vote", issue: "t", card: "3", ref: id }));
-        await sleep(interval);
-      }
-    }),
-  );
-  await sleep(2000);
+  const sentAt = await sendLoad(sockets.slice(1), "p", (ref) => ({ type: "vote", issue: "t", card: "3", ref }));
   sockets.forEach((s) => s.close());
   server.close();
-  const latencies = [];
-  let lost = 0;
-  for (const [id, at] of sentAt) {
-    const heard = heardAt.get(id);
-    if (heard === undefined) lost += 1;
-    else latencies.push(heard - at);
-  }
-  return { ...summary(latencies), sent: sentAt.size, unheard: lost };
+  return tally(sentAt, (ref) => heardAt.get(ref));
 }
 
 export async function roomsBench(base) {

@@ -116,7 +116,7 @@ test("an owner keeps the defaults until they change them, and their changes are 
   // The owner sees every settings tab, notifications last.
   const page = owner.page;
   await open(page, `/project/${project.guid}/settings/notifications`);
-  const tabs = await Promise.all(["project", "team", "fields", "workflow", "views", "jira", "notifications"].map((k) => t(page.request, "en", `projects:settings.tabs.${k}`)));
+  const tabs = await Promise.all(["project", "team", "fields", "workflow", "views", "jira", "donations", "notifications"].map((k) => t(page.request, "en", `projects:settings.tabs.${k}`)));
   await expect(page.getByTestId("settings-tabs").getByRole("link")).toHaveText(tabs);
   const rows = page.getByTestId("notification-kind");
   await expect(rows).toHaveCount(4);
