@@ -34,6 +34,9 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RepoStore(ctx.storage.sql);
+    // A repository from before the object table: its objects move before any request is served
+    // (requests wait), a batch per transaction; a wake cut short leaves the rest for the next.
+    if (this.store.legacy.pending()) void ctx.blockConcurrencyWhile(() => this.store.legacy.moveAll((fn) => ctx.storage.transactionSync(fn)));
   }
 
   /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */

@@ -1,16 +1,17 @@
 /**
  * A bare git repository in a Durable Object's SQLite: isomorphic-git over `sqlFs` for refs,
- * `ObjectStore` for objects (one row each, kept compressed), plus a commit index (one row per commit, one per parent edge) that makes commit
- * counts, paging and ancestry plain queries instead of history walks.
+ * `ObjectStore` for objects (one row each, kept compressed), plus a commit index (one row per
+ * commit, one per parent edge) that makes commit counts, paging and ancestry plain queries
+ * instead of history walks.
  */
 import git from "isomorphic-git";
 import { MENTION_SCAN_CAP, namesTasks } from "../../domain/git/mentions";
 import { isBranchName } from "../../domain/git/schemas";
 import type { CommitRow, MentioningCommit, RefEntry } from "../../domain/wire/git";
-import { concat } from "../../domain/git/pkt-line";
-import { ObjectStore, inflate, type ObjectType } from "./objects";
+import { ObjectStore, type ObjectType } from "./objects";
 import { parseCommit, parseHeaders } from "./pack";
 import { FS_SCHEMA, sqlFs, type SqlFs } from "./sql-fs";
+import { LegacyObjects } from "./upgrade";
 
 export const GITDIR = "/repo";
 
@@ -34,6 +35,8 @@ export type { CommitRow, RefEntry };
 export class RepoStore {
   readonly fs: SqlFs;
   readonly objects: ObjectStore;
+  /** Objects still stored as files by the code before the object table; the object moves them when it wakes. */
+  readonly legacy: LegacyObjects;
   /** Objects read in this request (a clone reads each tree and commit once). */
   private seen = new Map<string, { type: ObjectType; object: Uint8Array }>();
 
@@ -58,24 +61,7 @@ export class RepoStore {
     if (upgrading) this.markScanned();
     this.fs = sqlFs(sql);
     this.objects = new ObjectStore(sql);
-    this.moveLooseObjects();
-  }
-
-  /**
-   * Repositories from before the object table kept loose objects (zlib of `type size\0content`)
-   * as files of `sqlFs`: they move into the table once, when the object first wakes up.
-   */
-  private moveLooseObjects(): void {
-    const loose = this.sql.exec<{ path: string }>("SELECT path FROM fs_entries WHERE kind = 'file' AND path GLOB ?", `${GITDIR}/objects/[0-9a-f][0-9a-f]/*`).toArray();
-    for (const { path } of loose) {
-      const rows = this.sql.exec<{ data: ArrayBuffer }>("SELECT data FROM fs_chunks WHERE path = ? ORDER BY n", path).toArray();
-      const framed = inflate(concat(rows.map((r) => new Uint8Array(r.data))));
-      const nul = framed.indexOf(0);
-      const type = new TextDecoder().decode(framed.subarray(0, framed.indexOf(0x20))) as ObjectType;
-      this.objects.write(type, framed.subarray(nul + 1));
-      this.sql.exec("DELETE FROM fs_chunks WHERE path = ?", path);
-      this.sql.exec("DELETE FROM fs_entries WHERE path = ?", path);
-    }
+    this.legacy = new LegacyObjects(sql, this.objects);
   }
 
   get args() {
