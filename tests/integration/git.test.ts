@@ -351,9 +351,11 @@ describe("import by URL", () => {
     const seen: number[] = [];
     let settled = false;
     void running.finally(() => (settled = true));
+    // Polled as the page does, at an interval: back-to-back in-process calls starve the import's fetch.
     for (let polls = 0; !settled && polls < 300; polls++) {
       const progress = await call("GET", `${base()}/import/progress?name=${name}`, { cookie: team.cookies.write });
       if (progress.status === 200 && typeof progress.json.percent === "number") seen.push(progress.json.percent);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const made = await running;
     expect(made.status, made.text).toBe(201);
