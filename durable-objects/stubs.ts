@@ -85,7 +85,9 @@ export interface GitRepoRpc {
   setDefaultBranch(branch: string): Promise<boolean>;
   destroy(): Promise<void>;
   /** Fills a new repository from a public git URL over smart HTTP (the Worker checked the URL). */
-  importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<{ ok: true; size: number; head: string | null } | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_too_large" }>;
+  importFrom(input: { url: string; maxBytes: number; fallbackBranch: string; auth?: { username: string; token: string } | null }): Promise<{ ok: true; size: number; head: string | null } | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_credentials_refused" | "git_import_too_large" }>;
+  /** The percentage a running import has reached, or null when none runs. */
+  importProgress(): Promise<number | null>;
   /** Pushed commits whose messages name tasks, oldest first, not yet acknowledged. */
   pendingMentions(limit: number): Promise<GitMentioningCommit[]>;
   /** Takes commits the Worker has written to D1 out of the outbox. */

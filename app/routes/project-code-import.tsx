@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { importRepoBody } from "../../domain/git/schemas";
@@ -30,7 +30,26 @@ export default function ProjectCodeImport({ loaderData }: Route.ComponentProps) 
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [username, setUsername] = useState("");
+  const [token, setToken] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  // While the import runs, its repository's object says how far it got.
+  useEffect(() => {
+    if (!busy) return;
+    let stop = false;
+    const poll = async () => {
+      while (!stop) {
+        const res = await api<{ percent: number | null }>("GET", `/v1/project/${project.guid}/git/import/progress?name=${encodeURIComponent(busy)}`, undefined, { quiet: true });
+        if (!stop && typeof res.data?.percent === "number") setPercent((p) => Math.max(p, res.data!.percent!));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    void poll();
+    return () => {
+      stop = true;
+    };
+  }, [busy, api, project.guid]);
   if (!loaderData || !(project.access.write || project.access.root)) return <NoAccess />;
 
   // The name defaults to the URL's last segment without `.git`.
@@ -39,11 +58,12 @@ export default function ProjectCodeImport({ loaderData }: Route.ComponentProps) 
     e.preventDefault();
     setErrors({});
     setDetail("");
-    const parsed = importRepoBody.safeParse({ url, name: name || guessed });
+    const parsed = importRepoBody.safeParse({ url, name: name || guessed, ...(token ? { username, token } : {}) });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setBusy(true);
+    setPercent(0);
+    setBusy(parsed.data.name);
     const result = await api<RepoWire>("POST", `/v1/project/${project.guid}/git/import`, parsed.data, { quiet: true });
-    setBusy(false);
+    setBusy(null);
     if (result.error) {
       const s = serverErrors(result.error, t);
       setDetail(s.detail);
@@ -64,16 +84,21 @@ export default function ProjectCodeImport({ loaderData }: Route.ComponentProps) 
           {detail && <FormAlert tone="error">{detail}</FormAlert>}
           <Field label={t("import.url")} name="url" value={url} placeholder="https://example.com/team/app.git" onChange={(e) => setUrl(e.target.value)} error={errors.url} />
           <Field label={t("create.name")} name="name" value={name} placeholder={guessed} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <p className="muted text-sm">{t("import.private")}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t("import.username")} name="username" value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} error={errors.username} />
+            <Field label={t("import.token")} name="token" type="password" value={token} autoComplete="new-password" onChange={(e) => setToken(e.target.value)} error={errors.token} />
+          </div>
           <div className="flex items-center gap-3">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            <button type="submit" className="btn btn-primary" disabled={busy !== null}>
               {t("import.submit")}
             </button>
             {busy && (
               <span className="muted flex items-center gap-2 text-sm" role="status" data-testid="import-busy">
-                <span className="h-1.5 w-32 overflow-hidden rounded-full bg-[var(--surface-2)]">
-                  <span className="block h-full w-1/3 animate-pulse rounded-full bg-[var(--primary)]" />
+                <span className="h-1.5 w-32 overflow-hidden rounded-full bg-[var(--surface-2)]" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("import.busy")}>
+                  <span className="block h-full rounded-full bg-[var(--primary)] transition-[width]" style={{ width: `${Math.max(4, percent)}%` }} />
                 </span>
-                {t("import.busy")}
+                {t("import.busy")} {percent}%
               </span>
             )}
           </div>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import { createRepoBody } from "../../domain/git/schemas";
 import { cloudflareContext } from "../../workers/context";
 import type { RepoWire } from "../../workers/services/git";
@@ -8,6 +8,7 @@ import { codeListPage } from "../../workers/services/pages/code";
 import { Field, FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { codeBase, treeUrl } from "../features/code/repo-header";
+import { useRepoListLive } from "../features/code/use-repo-live";
 import { signedInViewer } from "../features/projects/project-data.server";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
@@ -83,6 +84,8 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("code");
   const project = useProject();
   const canWrite = project.access.write || project.access.root;
+  const { revalidate } = useRevalidator();
+  useRepoListLive(project.guid, () => void revalidate());
   if (!loaderData) return <NoAccess />;
   const { repos } = loaderData;
   const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };

@@ -38,7 +38,21 @@ export const createRepoBody = z
   .strict();
 
 /** Import of a public repository by its http(s) clone URL into a new repository called `name`. */
-export const importRepoBody = z.object({ name: repoName, url: z.string({ error: "git_import_url_invalid" }).trim().min(1, { error: "git_import_url_invalid" }).max(2000, { error: "git_import_url_invalid" }) }).strict();
+/**
+ * An import: the URL, and for a private repository a user name and token (or password), sent to
+ * that host for this one fetch and kept nowhere.
+ */
+export const importRepoBody = z
+  .object({
+    name: repoName,
+    url: z.string({ error: "git_import_url_invalid" }).trim().min(1, { error: "git_import_url_invalid" }).max(2000, { error: "git_import_url_invalid" }),
+    username: z.string({ error: "git_import_credentials_invalid" }).max(200, { error: "git_import_credentials_invalid" }).optional(),
+    token: z.string({ error: "git_import_credentials_invalid" }).max(2000, { error: "git_import_credentials_invalid" }).optional(),
+  })
+  .strict();
+
+/** `?name=` of the repository whose import is running. */
+export const importProgressQuery = z.object({ name: repoName }).strict();
 
 /**
  * A repository's settings. `protect_default_branch` refuses deleting or rewriting the default

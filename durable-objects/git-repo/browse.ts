@@ -1,7 +1,7 @@
 /** What the repository browser shows: trees, files, and a commit's changes with their diffs. */
-import git from "isomorphic-git";
 import { unifiedDiff } from "../../domain/git/diff";
 import type { ChangedFile, CommitRow, FileView, TreeItem } from "../../domain/wire/git";
+import { parseHeaders, parseTree } from "./pack";
 import type { RepoStore } from "./store";
 
 /** Files larger than this are not sent as text (offered for download instead). */
@@ -14,13 +14,24 @@ export type { ChangedFile, FileView, TreeItem };
 export const isBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
 
 async function entries(store: RepoStore, tree: string): Promise<{ path: string; oid: string; type: string }[]> {
-  return (await git.readTree({ ...store.args, oid: tree })).tree;
+  const found = await store.read(tree);
+  if (found?.type !== "tree") throw new Error(`missing tree ${tree}`);
+  return parseTree(found.object);
+}
+
+async function blobOf(store: RepoStore, oid: string): Promise<Uint8Array> {
+  const found = await store.read(oid);
+  if (found?.type !== "blob") throw new Error(`missing blob ${oid}`);
+  return found.object;
 }
 
 /** The tree or file at `path` of a commit; null when the path does not exist. */
 export async function at(store: RepoStore, commit: string, path: string): Promise<{ kind: "tree"; items: TreeItem[] } | { kind: "file"; file: FileView } | null> {
   const row = store.commitRow(commit);
-  let oid = row ? row.tree : (await git.readCommit({ ...store.args, oid: commit })).commit.tree;
+  const read = row ? null : await store.read(commit);
+  const root = row ? row.tree : read?.type === "commit" ? parseHeaders(read.object).tree : undefined;
+  if (!root) return null;
+  let oid: string = root;
   let type = "tree";
   const parts = path.split("/").filter(Boolean);
   for (const part of parts) {
@@ -37,7 +48,7 @@ export async function at(store: RepoStore, commit: string, path: string): Promis
     return { kind: "tree", items };
   }
   if (type !== "blob") return null;
-  const { blob } = await git.readBlob({ ...store.args, oid });
+  const blob = await blobOf(store, oid);
   const binary = isBinary(blob);
   return {
     kind: "file",
@@ -49,7 +60,7 @@ export async function at(store: RepoStore, commit: string, path: string): Promis
 export async function rawFile(store: RepoStore, commit: string, path: string): Promise<Uint8Array | null> {
   const found = await at(store, commit, path);
   if (!found || found.kind !== "file") return null;
-  return (await git.readBlob({ ...store.args, oid: found.file.hexsha })).blob;
+  return blobOf(store, found.file.hexsha);
 }
 
 /** Every file of a tree, path → blob id. */
@@ -69,7 +80,7 @@ export async function commitChanges(store: RepoStore, row: CommitRow): Promise<{
   const after = await flatten(store, row.tree);
   const paths = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p)).sort();
   const files: ChangedFile[] = [];
-  const text = async (oid: string | undefined) => (oid ? (await git.readBlob({ ...store.args, oid })).blob : new Uint8Array());
+  const text = async (oid: string | undefined) => (oid ? await blobOf(store, oid) : new Uint8Array());
   for (const path of paths.slice(0, MAX_DIFF_FILES)) {
     const a = await text(before.get(path));
     const b = await text(after.get(path));

@@ -7,12 +7,14 @@
 import { DurableObject } from "cloudflare:workers";
 import git from "isomorphic-git";
 import { GIT_HEADERS, REPO_SIZE_CAP, branchGuard, repoCap } from "../../domain/git/limits";
+import { concat } from "../../domain/git/pkt-line";
 import { isBranchName } from "../../domain/git/schemas";
 import type { Env } from "../../workers/env";
 import type { MentioningCommit, RepoSummary } from "../../domain/wire/git";
 import type { GitRepoRpc } from "../stubs";
 import { at, commitChanges, rawFile } from "./browse";
-import { fetchRemote, type ImportFailure, readCapped } from "./import";
+import { importPercent, type ImportPhase } from "../../domain/git/import-progress";
+import { fetchRemote, type ImportFailure, type RemoteAuth, readCapped } from "./import";
 import { advertise, receivePack, type Service, unpack, uploadPack } from "./smart-http";
 import { GITDIR, RepoStore } from "./store";
 
@@ -26,10 +28,15 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | nul
 
 export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
   private readonly store: RepoStore;
+  /** How far a running import got, in percent; memory only (a restarted import starts over). */
+  private importing: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new RepoStore(ctx.storage.sql);
+    // A repository from before the object table: its objects move before any request is served
+    // (requests wait), a batch per transaction; a wake cut short leaves the rest for the next.
+    if (this.store.legacy.pending()) void ctx.blockConcurrencyWhile(() => this.store.legacy.moveAll((fn) => ctx.storage.transactionSync(fn)));
   }
 
   /** Smart HTTP: `/info/refs?service=…`, `/git-upload-pack`, `/git-receive-pack`. */
@@ -74,13 +81,13 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
     if (await this.store.initialised()) return this.facts();
     await this.store.init(input.defaultBranch);
     if (input.readme) {
-      const args = { fs: this.store.fs, gitdir: GITDIR };
-      const blob = await git.writeBlob({ ...args, blob: new TextEncoder().encode(`# ${input.readme.title}\n`) });
-      const tree = await git.writeTree({ ...args, tree: [{ mode: "100644", path: "README.md", oid: blob, type: "blob" }] });
-      const when = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
-      const person = { ...input.readme.author, ...when };
-      const commit = await git.writeCommit({ ...args, commit: { message: "Initial commit\n", tree, parent: [], author: person, committer: person } });
-      await git.writeRef({ ...args, ref: `refs/heads/${input.defaultBranch}`, value: commit });
+      const objects = this.store.objects;
+      const encoder = new TextEncoder();
+      const blob = objects.write("blob", encoder.encode(`# ${input.readme.title}\n`));
+      const tree = objects.write("tree", concat([encoder.encode("100644 README.md\0"), Uint8Array.from(blob.match(/../g)!, (h) => parseInt(h, 16))]));
+      const who = `${input.readme.author.name.replace(/[<>\n]/g, "")} <${input.readme.author.email.replace(/[<>\n]/g, "")}> ${Math.floor(Date.now() / 1000)} +0000`;
+      const commit = objects.write("commit", encoder.encode(`tree ${tree}\nauthor ${who}\ncommitter ${who}\n\nInitial commit\n`));
+      await git.writeRef({ fs: this.store.fs, gitdir: GITDIR, ref: `refs/heads/${input.defaultBranch}`, value: commit });
       await this.store.indexCommits([commit]);
       this.store.markScanned();
     }
@@ -92,17 +99,37 @@ export class GitRepo extends DurableObject<Env> implements GitRepoRpc {
    * Worker), its pack at most `maxBytes`. On failure nothing is kept. Imported history names no
    * tasks here: it counts as read for mentions.
    */
-  async importFrom(input: { url: string; maxBytes: number; fallbackBranch: string }): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
+  async importFrom(input: { url: string; maxBytes: number; fallbackBranch: string; auth?: RemoteAuth | null }): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
     this.store.fresh();
     if (await this.store.initialised()) return { ok: false, reason: "git_import_not_git" };
-    const fetched = await fetchRemote(input.url, Math.min(input.maxBytes, REPO_SIZE_CAP));
+    const report = (phase: ImportPhase, fraction: number) => {
+      this.importing = Math.max(this.importing ?? 0, importPercent(phase, fraction));
+    };
+    this.importing = 0;
+    try {
+      return await this.runImport(input, report);
+    } finally {
+      this.importing = null;
+    }
+  }
+
+  /** The percentage a running import has reached, or null when none runs. */
+  async importProgress(): Promise<number | null> {
+    return this.importing;
+  }
+
+  private async runImport(
+    input: { url: string; maxBytes: number; fallbackBranch: string; auth?: RemoteAuth | null },
+    report: (phase: ImportPhase, fraction: number) => void,
+  ): Promise<({ ok: true } & { size: number; head: string | null }) | { ok: false; reason: ImportFailure }> {
+    const fetched = await fetchRemote(input.url, Math.min(input.maxBytes, REPO_SIZE_CAP), input.auth ?? null, report);
     if (!fetched.ok) return fetched;
     const refs = fetched.refs.filter((r) => isBranchName(r.ref.replace(/^refs\/(heads|tags)\//, "")));
     const branches = refs.filter((r) => r.ref.startsWith("refs/heads/")).map((r) => r.ref.slice(11));
     const head = fetched.head && branches.includes(fetched.head) ? fetched.head : (branches[0] ?? input.fallbackBranch);
     try {
       await this.store.init(head);
-      if (fetched.pack) await unpack(this.store, fetched.pack);
+      if (fetched.pack) await unpack(this.store, fetched.pack, (read, count) => report("unpacking", read / count));
       for (const r of refs) if (await this.store.typeOf(r.oid)) await git.writeRef({ fs: this.store.fs, gitdir: GITDIR, ref: r.ref, value: r.oid, force: true });
       const tips: string[] = [];
       for (const r of refs) {

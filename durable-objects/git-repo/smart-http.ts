@@ -20,7 +20,8 @@ import {
   pktLine,
   sideband,
 } from "../../domain/git/pkt-line";
-import { parseHeaders, parseTree, writePack } from "./pack";
+import { inflate } from "./objects";
+import { PackWriter, parseHeaders, readPack, treeLinks } from "./pack";
 import { GITDIR, type RepoStore } from "./store";
 
 export type Service = "git-upload-pack" | "git-receive-pack";
@@ -51,57 +52,56 @@ export async function advertise(store: RepoStore, service: Service): Promise<Res
   return gitResponse(concat(lines), `application/x-${service}-advertisement`);
 }
 
-/** The objects a client needs for `wants` when it already holds `haves` (a superset is fine). */
-async function objectsFor(store: RepoStore, wants: string[], haves: string[]): Promise<string[]> {
-  const haveCommits = store.reachable(haves);
-  const excluded = new Set<string>();
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const walkTree = async (oid: string, into: Set<string>, list?: string[]) => {
-    if (into.has(oid) || (list && excluded.has(oid))) return;
-    into.add(oid);
-    list?.push(oid);
-    const tree = await store.read(oid);
-    if (!tree) return;
-    for (const entry of parseTree(tree.object)) {
-      if (entry.type === "tree") await walkTree(entry.oid, into, list);
-      else if (entry.type === "blob" && !into.has(entry.oid) && !(list && excluded.has(entry.oid))) {
-        into.add(entry.oid);
-        list?.push(entry.oid);
-      }
+/**
+ * Trees and blobs under `roots`, breadth first, reading each level a hundred trees a statement;
+ * `skip` holds what is not wanted (and collects what was visited).
+ */
+function walkTrees(store: RepoStore, roots: string[], skip: Set<string>, out: string[]): void {
+  let level = roots.filter((oid) => !skip.has(oid));
+  while (level.length) {
+    for (const oid of level) skip.add(oid);
+    out.push(...level);
+    const stored = store.objects.storedMany(level);
+    const trees: string[] = [];
+    const blobs: string[] = [];
+    for (const oid of level) {
+      const found = stored.get(oid);
+      if (found?.type === "tree") treeLinks(inflate(found.z), trees, blobs);
     }
-  };
-  // What the client's own tips hold need not be sent again.
-  for (const have of haves) {
-    const row = store.commitRow(have);
-    if (row) await walkTree(row.tree, excluded);
+    for (const blob of blobs) if (!skip.has(blob)) (skip.add(blob), out.push(blob));
+    level = [...new Set(trees)].filter((oid) => !skip.has(oid));
   }
-  const stack: string[] = [];
+}
+
+/**
+ * The objects a client needs for `wants` when it already holds `haves` (a superset is fine):
+ * commits from the commit index, then their trees and blobs level by level.
+ */
+async function objectsFor(store: RepoStore, wants: string[], haves: string[]): Promise<string[]> {
+  const out: string[] = [];
+  const tips: string[] = [];
+  const seen = new Set<string>();
   for (let oid of wants) {
     // Annotated tags: send the tag objects and what they point at.
     for (let hops = 0; hops < 10; hops++) {
-      const type = await store.typeOf(oid);
-      if (type !== "tag") break;
+      const found = await store.read(oid);
+      if (found?.type !== "tag") break;
       if (!seen.has(oid)) (seen.add(oid), out.push(oid));
-      oid = parseHeaders((await store.read(oid))!.object).object ?? oid;
+      oid = parseHeaders(found.object).object ?? oid;
     }
-    stack.push(oid);
-  }
-  while (stack.length) {
-    const oid = stack.pop()!;
-    if (seen.has(oid) || haveCommits.has(oid)) continue;
     const type = await store.typeOf(oid);
-    if (type === "tree" || type === "blob") {
-      if (type === "tree") await walkTree(oid, seen, out);
-      else (seen.add(oid), out.push(oid));
-      continue;
-    }
-    seen.add(oid);
-    out.push(oid);
-    const commit = parseHeaders((await store.read(oid))!.object);
-    if (commit.tree) await walkTree(commit.tree, seen, out);
-    stack.push(...commit.parents);
+    if (type === "commit") tips.push(oid);
+    else if (type === "tree") walkTrees(store, [oid], seen, out);
+    else if (type === "blob" && !seen.has(oid)) (seen.add(oid), out.push(oid));
   }
+  await store.indexCommits(tips);
+  const held = store.reachable(haves);
+  // What the client's own tips hold need not be sent again.
+  const skip = new Set<string>(seen);
+  walkTrees(store, haves.map((h) => store.commitRow(h)?.tree).filter((t): t is string => !!t), skip, []);
+  const commits = [...store.reachable(tips)].filter((oid) => !held.has(oid));
+  out.push(...commits);
+  walkTrees(store, store.treesOf(commits), skip, out);
   return out;
 }
 
@@ -123,15 +123,60 @@ export async function uploadPack(store: RepoStore, body: Uint8Array): Promise<Re
   lines.push(pktLine(common.length ? `ACK ${common[common.length - 1]}\n` : "NAK\n"));
   for (const want of req.wants) if (!(await store.typeOf(want))) return gitResponse(concat([pktLine(`ERR upload-pack: not our ref ${want}\n`)]), type);
   const oids = await objectsFor(store, req.wants, common);
-  const objects = [];
-  for (const oid of oids) objects.push((await store.read(oid))!);
-  const pack = await writePack(objects);
-  if (req.capabilities.includes("side-band-64k") || req.capabilities.includes("side-band")) {
-    const size = req.capabilities.includes("side-band-64k") ? SIDEBAND_CHUNK : 999;
-    for (let at = 0; at < pack.length; at += size) lines.push(sideband(1, pack.subarray(at, at + size)));
-    lines.push(FLUSH);
-  } else lines.push(pack);
-  return gitResponse(concat(lines), type);
+  const sideband64 = req.capabilities.includes("side-band-64k");
+  const framed = sideband64 || req.capabilities.includes("side-band");
+  return new Response(packStream(store, oids, concat(lines), framed ? (sideband64 ? SIDEBAND_CHUNK : 999) : 0), { headers: { "Content-Type": type, "Cache-Control": "no-cache" } });
+}
+
+/** Bytes of pack gathered before a chunk goes out. */
+const PACK_BATCH = 256 * 1024;
+
+/**
+ * The negotiation's last lines, then a pack of `oids` streamed from the stored zlib streams
+ * (nothing is inflated or deflated), in side-band frames of `frame` bytes when `frame` > 0.
+ */
+function packStream(store: RepoStore, oids: string[], lead: Uint8Array, frame: number): ReadableStream<Uint8Array> {
+  const writer = new PackWriter(oids.length);
+  let next = 0;
+  let started = false;
+  const out = (bytes: Uint8Array): Uint8Array => {
+    if (!frame) return bytes;
+    const parts: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; at += frame) parts.push(sideband(1, bytes.subarray(at, at + frame)));
+    return concat(parts);
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      if (!started) {
+        started = true;
+        controller.enqueue(lead);
+        parts.push(writer.header());
+      }
+      while (next < oids.length && size < PACK_BATCH) {
+        const batch = oids.slice(next, next + 100);
+        next += batch.length;
+        const stored = store.objects.storedMany(batch);
+        for (const oid of batch) {
+          const found = stored.get(oid);
+          if (!found) {
+            controller.error(new Error(`missing object ${oid}`));
+            return;
+          }
+          const entry = writer.entry(found.type, found.size, found.z);
+          parts.push(entry);
+          size += entry.length;
+        }
+      }
+      if (next >= oids.length) parts.push(writer.trailer());
+      if (parts.length) controller.enqueue(out(concat(parts)));
+      if (next >= oids.length) {
+        if (frame) controller.enqueue(FLUSH);
+        controller.close();
+      }
+    },
+  });
 }
 
 /** What a push did, for the Worker to record in D1. */
@@ -139,22 +184,14 @@ export interface PushOutcome {
   updated: number;
 }
 
-/** Receives a pack: indexes it, writes each object loose, and drops the pack. */
-export async function unpack(store: RepoStore, pack: Uint8Array): Promise<void> {
-  const name = `objects/pack/incoming-${crypto.randomUUID()}.pack`;
-  store.fs.mkdirp(`${GITDIR}/objects/pack`);
-  await store.fs.promises.writeFile(`${GITDIR}/${name}`, pack);
-  try {
-    const { oids } = await git.indexPack({ ...store.args, filepath: name });
-    for (const oid of oids) {
-      const { type, object } = await git.readObject({ ...store.args, oid, format: "content" });
-      await git.writeObject({ fs: store.fs, gitdir: GITDIR, type: type as "blob", object: object as Uint8Array, format: "content" });
-    }
-  } finally {
-    for (const file of [name, name.replace(/\.pack$/, ".idx")]) await store.fs.promises.unlink(`${GITDIR}/${file}`).catch(() => undefined);
-    // The pack is gone: isomorphic-git's cache must not answer from it.
-    store.fresh();
-  }
+/**
+ * Receives a pack: every object it carries becomes a row, whole objects with the zlib stream the
+ * client sent, deltas resolved (against the pack or the repository) and compressed once.
+ */
+export async function unpack(store: RepoStore, pack: Uint8Array, onProgress?: (read: number, count: number) => void): Promise<void> {
+  const objects = await readPack(pack, (oid) => store.objects.read(oid), onProgress);
+  for (const { type, content, z } of objects) store.objects.write(type, content, z);
+  store.fresh();
 }
 
 /** Why a ref update is refused, in the words `git push` prints after `[remote rejected]`. */

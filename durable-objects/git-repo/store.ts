@@ -1,13 +1,17 @@
 /**
- * A bare git repository in a Durable Object's SQLite: isomorphic-git over `sqlFs` for objects
- * and refs, plus a commit index (one row per commit, one per parent edge) that makes commit
- * counts, paging and ancestry plain queries instead of history walks.
+ * A bare git repository in a Durable Object's SQLite: isomorphic-git over `sqlFs` for refs,
+ * `ObjectStore` for objects (one row each, kept compressed), plus a commit index (one row per
+ * commit, one per parent edge) that makes commit counts, paging and ancestry plain queries
+ * instead of history walks.
  */
 import git from "isomorphic-git";
 import { MENTION_SCAN_CAP, namesTasks } from "../../domain/git/mentions";
 import { isBranchName } from "../../domain/git/schemas";
 import type { CommitRow, MentioningCommit, RefEntry } from "../../domain/wire/git";
+import { ObjectStore, type ObjectType } from "./objects";
+import { parseCommit, parseHeaders } from "./pack";
 import { FS_SCHEMA, sqlFs, type SqlFs } from "./sql-fs";
+import { LegacyObjects } from "./upgrade";
 
 export const GITDIR = "/repo";
 
@@ -30,29 +34,22 @@ export type { CommitRow, RefEntry };
 
 export class RepoStore {
   readonly fs: SqlFs;
-  /** isomorphic-git's object cache, shared by the calls of one request. */
-  cache: object = {};
-  /** Objects read in this request (a clone reads each once: to walk, then to pack). */
-  private objects = new Map<string, { type: string; object: Uint8Array }>();
+  readonly objects: ObjectStore;
+  /** Objects still stored as files by the code before the object table; the object moves them when it wakes. */
+  readonly legacy: LegacyObjects;
+  /** Objects read in this request (a clone reads each tree and commit once). */
+  private seen = new Map<string, { type: ObjectType; object: Uint8Array }>();
 
   /** Forgets what this request read; every entry point calls it first. */
   fresh(): void {
-    this.cache = {};
-    this.objects.clear();
+    this.seen.clear();
   }
 
   /** An object's type and raw content, or null when the repository lacks it. */
-  async read(oid: string): Promise<{ type: string; object: Uint8Array } | null> {
-    const hit = this.objects.get(oid);
-    if (hit) return hit;
-    try {
-      const { type, object } = await git.readObject({ ...this.args, oid, format: "content" });
-      const found = { type, object: object as Uint8Array };
-      this.objects.set(oid, found);
-      return found;
-    } catch {
-      return null;
-    }
+  async read(oid: string): Promise<{ type: ObjectType; object: Uint8Array } | null> {
+    const hit = this.seen.get(oid) ?? this.objects.read(oid);
+    if (hit) this.seen.set(oid, hit);
+    return hit;
   }
 
   constructor(private readonly sql: SqlStorage) {
@@ -63,10 +60,12 @@ export class RepoStore {
     for (const stmt of MENTION_SCHEMA) sql.exec(stmt);
     if (upgrading) this.markScanned();
     this.fs = sqlFs(sql);
+    this.objects = new ObjectStore(sql);
+    this.legacy = new LegacyObjects(sql, this.objects);
   }
 
   get args() {
-    return { fs: this.fs, gitdir: GITDIR, dir: GITDIR, cache: this.cache };
+    return { fs: this.fs, gitdir: GITDIR, dir: GITDIR };
   }
 
   async initialised(): Promise<boolean> {
@@ -121,7 +120,7 @@ export class RepoStore {
       const type = await this.typeOf(oid);
       if (type === "commit") return oid;
       if (type !== "tag") return null;
-      oid = (await git.readTag({ ...this.args, oid })).tag.object;
+      oid = parseHeaders((await this.read(oid))!.object).object ?? null;
     }
     return null;
   }
@@ -136,14 +135,16 @@ export class RepoStore {
    */
   async indexCommits(tips: string[]): Promise<number> {
     const known = (oid: string) => this.sql.exec("SELECT 1 FROM commits WHERE oid = ?", oid).toArray().length > 0;
-    const found = new Map<string, Awaited<ReturnType<typeof git.readCommit>>["commit"]>();
+    const found = new Map<string, ReturnType<typeof parseCommit> & { parent: string[] }>();
     const stack = [...tips];
     while (stack.length) {
       const oid = stack.pop()!;
       if (found.has(oid) || known(oid)) continue;
-      const { commit } = await git.readCommit({ ...this.args, oid });
-      found.set(oid, commit);
-      stack.push(...commit.parent);
+      const read = await this.read(oid);
+      if (read?.type !== "commit") throw new Error(`missing commit ${oid}`);
+      const commit = parseCommit(read.object);
+      found.set(oid, { ...commit, parent: commit.parents });
+      stack.push(...commit.parents);
     }
     let seq = this.sql.exec<{ n: number | null }>("SELECT MAX(seq) AS n FROM commits").one().n ?? 0;
     const written = new Set<string>();
@@ -203,6 +204,16 @@ export class RepoStore {
         tip,
       ))
         out.add(row.oid);
+    }
+    return out;
+  }
+
+  /** The root trees of indexed `commits`, a hundred a statement. */
+  treesOf(commits: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let at = 0; at < commits.length; at += 100) {
+      const batch = commits.slice(at, at + 100);
+      for (const row of this.sql.exec<{ tree: string }>(`SELECT tree FROM commits WHERE oid IN (${batch.map(() => "?").join(",")})`, ...batch)) out.push(row.tree);
     }
     return out;
   }
@@ -281,11 +292,12 @@ export class RepoStore {
 
   /** Bytes the repository takes. */
   size(): number {
-    return this.fs.bytes();
+    return this.fs.bytes() + this.objects.bytes();
   }
 
   /** Forgets everything (the repository was deleted). */
   wipe(): void {
+    this.objects.wipe();
     for (const table of ["fs_entries", "fs_chunks", "commits", "commit_parents", "commit_scans", "mention_outbox"]) this.sql.exec(`DELETE FROM ${table}`);
   }
 }

@@ -253,6 +253,7 @@ const MATRIX: Record<string, string> = {
   "GET /v1/project/:id/git":                              "AAADDD",
   "POST /v1/project/:id/git":                             "AADDDD",
   "POST /v1/project/:id/git/import":                      "AADDDD",
+  "GET /v1/project/:id/git/import/progress":              "AADDDD",
   "GET /v1/project/:id/git/:gitGuid":                     "AAADDD",
   "PATCH /v1/project/:id/git/:gitGuid":                   "AADDDD",
   "DELETE /v1/project/:id/git/:gitGuid":                  "ADDDDD",
@@ -379,6 +380,14 @@ const gitRepo = () =>
     const log = await send({ method: "get", path: "/v1/project/:id/git/:gitGuid/commits" }, { params: { id: w.a.projectId, gitGuid } }, w.team.cookies.root!);
     return { gitGuid, hexsha: log.json.items[0].hexsha as string };
   })());
+let namedRepo: Promise<string> | undefined;
+const gitRepoName = () =>
+  (namedRepo ??= (async () => {
+    const name = `named-${tag()}`;
+    const made = await send({ method: "post", path: "/v1/project/:id/git" }, { params: { id: w.a.projectId }, json: { name } }, w.team.cookies.root!);
+    if (made.status !== 201) throw new Error(`repository: ${made.status} ${made.text}`);
+    return name;
+  })());
 const gitParams = async () => ({ ...(await gitRepo()), ref: "main", path: "README.md" });
 
 /** The minimal valid request of each operation (with its path values), per actor. */
@@ -433,6 +442,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /v1/project/:id/git": () => ({ json: { name: `made-${tag()}` } }),
   "POST /v1/project/:id/git/import": () => ({ json: { name: `imported-${tag()}`, url: `${(env as unknown as { FAKE_GIT_URL: string }).FAKE_GIT_URL}/src.git` } }),
+  "GET /v1/project/:id/git/import/progress": async () => ({ query: { name: (await gitRepoName()) } }),
   "GET /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams() }),
   "PATCH /v1/project/:id/git/:gitGuid": async () => ({ params: await gitParams(), json: { default_branch: "main" } }),
   "DELETE /v1/project/:id/git/:gitGuid": async () => ({ params: { gitGuid: await freshRepo() } }),

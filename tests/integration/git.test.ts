@@ -7,6 +7,7 @@ import { repoStub } from "../../workers/services/git";
 import { licences, tariffs } from "../../workers/db/schema";
 import { commitsOfTask } from "../../workers/services/git-mentions";
 import { type GitObject, ZERO_OID, commit, push } from "../fixtures/git";
+import { PRIVATE_GIT } from "../fixtures/git-private";
 import { call, fetchRaw } from "../fixtures/http";
 import { listen } from "../fixtures/live";
 import { buildTeam, type Team } from "../fixtures/projects";
@@ -289,13 +290,22 @@ describe("pushes", () => {
     expect((await commitsOfTask(db(), team.projectId, task.guid)).map((c) => c.hexsha)).toEqual([last.oid]);
   }, 20_000);
 
-  it("tells the project's open pages about a push to a repository", async () => {
+  it("tells the project's open pages about a push to a repository, and its list about repositories created, renamed and deleted", async () => {
+    const page = await listen(team.projectId, team.cookies.read!);
     const repo = await newRepo(true);
     const writer = (await token(team.cookies.write)).token;
     const start = (await tipOf(repo.guid))!;
     const next = await commit("Live", { "live.txt": "now\n" }, [start]);
-    const page = await listen(team.projectId, team.cookies.read!);
     try {
+      expect(await page.waitFor((m) => m.type === "repos_changed" && m.repo === repo.guid)).toMatchObject({ project: team.projectId, by: team.users.write.id });
+      const other = await newRepo(false);
+      await page.waitFor((m) => m.type === "repos_changed" && m.repo === other.guid);
+      let mark = page.messages.length;
+      expect((await call("PATCH", `${base()}/${other.guid}`, { cookie: team.cookies.write, body: { name: uniqueName("renamed") } })).status).toBe(200);
+      await page.waitFor((m, i) => i >= mark && m.type === "repos_changed" && m.repo === other.guid);
+      mark = page.messages.length;
+      expect((await call("DELETE", `${base()}/${other.guid}`, { cookie: team.cookies.root })).status).toBe(204);
+      await page.waitFor((m, i) => i >= mark && m.type === "repos_changed" && m.repo === other.guid);
       await push(repoPath(repo.name), writer, [{ ref: "refs/heads/main", old: start, new: next.oid }], next.objects);
       const heard = await page.waitFor((m) => m.type === "git_pushed" && m.repo === repo.guid);
       expect(heard).toMatchObject({ type: "git_pushed", project: team.projectId, repo: repo.guid, by: team.users.write.id });
@@ -328,6 +338,35 @@ describe("import by URL", () => {
     // Imported history names no task here, even where its messages say "#1".
     const list = await call("GET", base(), { cookie: team.cookies.read });
     expect(list.json.results.find((r: { guid: string }) => r.guid === made.json.guid).size).toBeGreaterThan(0);
+  });
+
+  it("imports a private repository with a user name and token used for the fetch only, reporting progress meanwhile", async () => {
+    const url = `${upstream()}/private/src.git`;
+    const bare = await importing({ name: uniqueName("private"), url });
+    expect([bare.status, bare.json.code]).toEqual([400, "git_import_private_repo"]);
+    const wrong = await importing({ name: uniqueName("private"), url, username: PRIVATE_GIT.username, token: "not-it" });
+    expect([wrong.status, wrong.json.code]).toEqual([400, "git_import_credentials_refused"]);
+    const name = uniqueName("private");
+    const running = importing({ name, url, ...PRIVATE_GIT });
+    const seen: number[] = [];
+    let settled = false;
+    void running.finally(() => (settled = true));
+    // Polled as the page does, at an interval: back-to-back in-process calls starve the import's fetch.
+    for (let polls = 0; !settled && polls < 300; polls++) {
+      const progress = await call("GET", `${base()}/import/progress?name=${name}`, { cookie: team.cookies.write });
+      if (progress.status === 200 && typeof progress.json.percent === "number") seen.push(progress.json.percent);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const made = await running;
+    expect(made.status, made.text).toBe(201);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((p) => p >= 0 && p < 100)).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect((await call("GET", `${base()}/import/progress?name=${name}`, { cookie: team.cookies.write })).json.percent).toBeNull();
+    expect((await call("GET", `${base()}/${made.json.guid}/commits`, { cookie: team.cookies.read })).json.totalCount).toBe(3);
+    // The token is in no answer about the repository.
+    const answers = [made.text, (await call("GET", base(), { cookie: team.cookies.read })).text, (await call("GET", `${base()}/${made.json.guid}`, { cookie: team.cookies.read })).text];
+    for (const text of answers) expect(text).not.toContain(PRIVATE_GIT.token);
   });
 
   it("refuses other schemes, private addresses, unreachable and non-git URLs with a clear error, keeping nothing", async () => {

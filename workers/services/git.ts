@@ -74,13 +74,18 @@ export async function createRepo(
   return { ok: true, repo: (await findRepo(db, input.projectId, id))! };
 }
 
-type Imported = Made | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_too_large" };
+type Imported = Made | { ok: false; reason: "git_import_unreachable" | "git_import_not_git" | "git_import_private_repo" | "git_import_credentials_refused" | "git_import_too_large" };
 
 /**
- * Creates a repository filled from a public git URL (already checked). The name is claimed
+ * Creates a repository filled from a git URL (already checked), with `auth` for a private one
+ * (passed to the repository's object for this fetch only). The name is claimed
  * first; if the import fails, the row and whatever the object fetched are removed again.
  */
-export async function importRepo(env: Env, db: Db, input: { projectId: string; name: string; url: string; maxBytes: number; authorId: string }): Promise<Imported> {
+export async function importRepo(
+  env: Env,
+  db: Db,
+  input: { projectId: string; name: string; url: string; maxBytes: number; authorId: string; auth: { username: string; token: string } | null },
+): Promise<Imported> {
   if (await findRepoByName(db, input.projectId, input.name)) return { ok: false, reason: "git_name_taken" };
   const id = newGuid();
   try {
@@ -90,7 +95,7 @@ export async function importRepo(env: Env, db: Db, input: { projectId: string; n
   }
   const stub = repoStub(env, id);
   try {
-    const done = await stub.importFrom({ url: input.url, maxBytes: input.maxBytes, fallbackBranch: "main" });
+    const done = await stub.importFrom({ url: input.url, maxBytes: input.maxBytes, fallbackBranch: "main", auth: input.auth });
     if (!done.ok) {
       await db.delete(gitRepositories).where(eq(gitRepositories.id, id));
       await stub.destroy();
@@ -104,6 +109,13 @@ export async function importRepo(env: Env, db: Db, input: { projectId: string; n
     throw err;
   }
   return { ok: true, repo: (await findRepo(db, input.projectId, id))! };
+}
+
+/** The percentage the import of the repository `name` has reached; null when none runs. */
+export async function importProgress(env: Env, db: Db, projectId: string, name: string): Promise<{ ok: true; percent: number | null } | { ok: false; reason: "git_not_found" }> {
+  const repo = await findRepoByName(db, projectId, name);
+  if (!repo) return { ok: false, reason: "git_not_found" };
+  return { ok: true, percent: await repoStub(env, repo.id).importProgress() };
 }
 
 export async function renameRepo(db: Db, repo: GitRepository, name: string): Promise<Made> {

@@ -23,3 +23,24 @@ export function useRepoLive(projectGuid: string, repoGuid: string | undefined, o
     });
   }, [projectGuid, repoGuid]);
 }
+
+/**
+ * Keeps the repository list live: any repository of the project created, imported, renamed,
+ * deleted or pushed to (its last commit and size change) calls `onChange`, as does each opening
+ * of the socket.
+ */
+export function useRepoListLive(projectGuid: string, onChange: () => void) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(
+    () =>
+      openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
+        onMessage: (message) => {
+          if (message.type === "repos_changed" || message.type === "git_pushed") latest.current();
+        },
+        onOpen: () => latest.current(),
+        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
+      }),
+    [projectGuid],
+  );
+}

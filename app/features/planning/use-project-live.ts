@@ -16,7 +16,7 @@ import { openLiveSocket } from "../../lib/live-socket";
  * What boards hear: document changes go to the document tree's own listener (`useDocsLive`),
  * pushes to the code pages' (`useRepoLive`).
  */
-export type BoardMessage = Exclude<ProjectMessage, { type: "docs_changed" | "git_pushed" }>;
+export type BoardMessage = Exclude<ProjectMessage, { type: "docs_changed" | "git_pushed" | "repos_changed" }>;
 
 export function useProjectLive(projectGuid: string, viewerGuid: string | undefined, onChange: (message: BoardMessage) => void, onOpen?: () => void) {
   const latest = useRef(onChange);
@@ -27,7 +27,7 @@ export function useProjectLive(projectGuid: string, viewerGuid: string | undefin
     () =>
       openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
         onMessage: (message) => {
-          if (message.by !== viewerGuid && message.type !== "docs_changed" && message.type !== "git_pushed") latest.current(message);
+          if (message.by !== viewerGuid && message.type !== "docs_changed" && message.type !== "git_pushed" && message.type !== "repos_changed") latest.current(message);
         },
         onOpen: () => opened.current?.(),
         finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],

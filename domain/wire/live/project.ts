@@ -33,6 +33,11 @@ export const projectMessage = z.discriminatedUnion("type", [
    * trees of it read it again.
    */
   z.object({ type: z.literal("git_pushed"), project: guid, repo: guid, by: guid, at }),
+  /**
+   * The project's repository list changed: `repo` was created, imported, renamed, given another
+   * default branch or deleted. Open repository lists read it again.
+   */
+  z.object({ type: z.literal("repos_changed"), project: guid, repo: guid, by: guid, at }),
 ]);
 export type ProjectMessage = z.infer<typeof projectMessage>;
 

@@ -8,10 +8,11 @@ import { createMiddleware } from "hono/factory";
 import { publicOrigin } from "../../../domain/auth/public-origin";
 import { checkImportUrl } from "../../../domain/git/import-url";
 import { repoCap } from "../../../domain/git/limits";
-import { commitsQuery, createRepoBody, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
+import { commitsQuery, createRepoBody, importProgressQuery, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { GitRepository } from "../../db/schema";
+import { publishToProject } from "../../services/live";
 import { limitsForProject } from "../../services/plan-limits";
-import { createRepo, deleteRepo, findRepo, importRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
+import { createRepo, deleteRepo, findRepo, importProgress, importRepo, listRepos, renameRepo, repoStub, repoWire, setDefaultBranch, setProtection } from "../../services/git";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
 import { parseWith, readJson } from "../validate";
@@ -35,6 +36,10 @@ const inRepo = createMiddleware<RepoEnv>(async (c, next) => {
 
 const HEX = /^[0-9a-f]{40}$/;
 
+/** Tells the project's open repository lists that `repoId` was created, changed or deleted. */
+const announce = (c: Context<ProjectEnv>, repoId: string) =>
+  publishToProject(c.env, c.get("project").id, { type: "repos_changed", project: c.get("project").id, repo: repoId, by: c.get("user")!.id, at: Date.now() });
+
 gitRoutes.get("/v1/project/:id/git", access("read"), async (c) => {
   const repos = await listRepos(c.get("db"), c.get("project").id);
   return c.json({ results: repos.map((r) => repoWire(r, origin(c))) });
@@ -51,11 +56,12 @@ gitRoutes.post("/v1/project/:id/git", access("write"), async (c) => {
     author: { id: user.id, name: user.name, email: user.email },
   });
   if (!made.ok) throw new ApiProblem(409, made.reason, { name: made.reason });
+  await announce(c, made.repo.id);
   return c.json(repoWire(made.repo, origin(c)), 201);
 });
 
 /** Status of each import failure: what the URL names is a 400, a remote that does not answer a 502, the cap a 413. */
-const IMPORT_STATUS = { git_name_taken: 409, git_import_unreachable: 502, git_import_not_git: 400, git_import_private_repo: 400, git_import_too_large: 413 } as const;
+const IMPORT_STATUS = { git_name_taken: 409, git_import_unreachable: 502, git_import_not_git: 400, git_import_private_repo: 400, git_import_credentials_refused: 400, git_import_too_large: 413 } as const;
 
 gitRoutes.post("/v1/project/:id/git/import", access("write"), async (c) => {
   const body = await readJson(c, importRepoBody);
@@ -63,9 +69,19 @@ gitRoutes.post("/v1/project/:id/git/import", access("write"), async (c) => {
   if (!checked.ok) throw new ApiProblem(400, checked.reason, { url: checked.reason });
   const projectId = c.get("project").id;
   const maxBytes = repoCap(c.env.GIT_REPO_MAX_BYTES, String((await limitsForProject(c.get("db"), projectId)).limits.repository_bytes));
-  const made = await importRepo(c.env, c.get("db"), { projectId, name: body.name, url: checked.url, maxBytes, authorId: c.get("user")!.id });
+  // Credentials go to the remote for this fetch only: never stored, logged or answered.
+  const auth = body.token ? { username: body.username || "git", token: body.token } : null;
+  const made = await importRepo(c.env, c.get("db"), { projectId, name: body.name, url: checked.url, maxBytes, authorId: c.get("user")!.id, auth });
   if (!made.ok) throw new ApiProblem(IMPORT_STATUS[made.reason], made.reason, { [made.reason === "git_name_taken" ? "name" : "url"]: made.reason });
+  await announce(c, made.repo.id);
   return c.json(repoWire(made.repo, origin(c)), 201);
+});
+
+gitRoutes.get("/v1/project/:id/git/import/progress", access("write"), async (c) => {
+  const query = parseWith(importProgressQuery, c.req.query());
+  const found = await importProgress(c.env, c.get("db"), c.get("project").id, query.name);
+  if (!found.ok) throw new ApiProblem(404, found.reason);
+  return c.json({ percent: found.percent });
 });
 
 const repoRoutes = new Hono<RepoEnv>();
@@ -97,11 +113,13 @@ repoRoutes.patch("/v1/project/:id/git/:gitGuid", async (c) => {
     repo = renamed.repo;
   }
   if (guarding) repo = await setProtection(c.get("db"), repo, { protect: body.protect_default_branch, adminsOnly: body.protected_admins_only });
+  await announce(c as unknown as Context<ProjectEnv>, repo.id);
   return c.json(repoWire(repo, origin(c)));
 });
 
 repoRoutes.delete("/v1/project/:id/git/:gitGuid", async (c) => {
   await deleteRepo(c.env, c.get("db"), c.get("repo"));
+  await announce(c as unknown as Context<ProjectEnv>, c.get("repo").id);
   return c.body(null, 204);
 });
 

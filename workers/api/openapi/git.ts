@@ -1,5 +1,5 @@
 /** Git hosting: personal access tokens and the project's repositories (issue 12). */
-import { commitsQuery, createRepoBody, createTokenBody, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
+import { commitsQuery, createRepoBody, createTokenBody, importProgressQuery, importRepoBody, updateRepoBody } from "../../../domain/git/schemas";
 import type { Operation } from "./registry";
 
 const REPO = { 404: ["git_not_found"] };
@@ -18,9 +18,13 @@ export const gitOperations: Operation[] = [
   },
   {
     method: "post", path: "/v1/project/:id/git/import", tag: "Git", access: "write",
-    summary: "Create a repository from a public http(s) git URL: every branch and tag is fetched over smart HTTP, within the owner's plan's size cap. Private and loopback addresses are refused.",
+    summary: "Create a repository from an http(s) git URL: every branch and tag is fetched over smart HTTP, within the owner's plan's size cap. A private repository takes `username` and `token`, sent to that host for this fetch only and never stored. Private and loopback addresses are refused.",
     body: { json: importRepoBody }, ok: { status: 201, description: "The repository with its `clone_url`." },
-    errors: { 400: ["git_import_url_invalid", "git_import_url_private", "git_import_not_git", "git_import_private_repo"], 409: ["git_name_taken"], 413: ["git_import_too_large"], 502: ["git_import_unreachable"] },
+    errors: { 400: ["git_import_url_invalid", "git_import_url_private", "git_import_not_git", "git_import_private_repo", "git_import_credentials_refused", "git_import_credentials_invalid"], 409: ["git_name_taken"], 413: ["git_import_too_large"], 502: ["git_import_unreachable"] },
+  },
+  {
+    method: "get", path: "/v1/project/:id/git/import/progress", tag: "Git", access: "write", summary: "How far the running import of the repository `name` has got.",
+    query: importProgressQuery, ok: { status: 200, description: "`{percent}`: 0–100 while the import runs, null when none runs." }, errors: REPO,
   },
   {
     method: "get", path: "/v1/project/:id/git/:gitGuid", tag: "Git", access: "read", summary: "A repository: `last_commit`, `heads`, `tags`, the default branch's root `tree.items` and README.",
