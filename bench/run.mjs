@@ -125,7 +125,7 @@ console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)
 const only = process.env.BENCH_ONLY;
 if (!only || only === "board") await boardBench(base);
 if (!only || only === "rooms") await roomsBench(base, direct);
-if (!only || only === "docs") await docsBench(base);
+if (!only || only === "docs") await docsBench(base, direct);
 if (!only || only === "lighthouse") await lighthouseBench(base);
 if (!only || only === "git") await gitBench(base);
 if (!only || only === "meetings") await meetingsBench(base);
