@@ -6,7 +6,7 @@
  */
 import type { Connection, WSMessage } from "partyserver";
 import { CLOSE } from "../domain/wire/close-codes";
-import { admitFrame, type Allowance, type SocketRule } from "../domain/wire/socket-limits";
+import { admitFrame, type Allowance, type SocketRule, storesAllowance } from "../domain/wire/socket-limits";
 
 /** The key of the allowance in a connection's state (next to the object's own facts). */
 const ALLOWANCE = "allowance";
@@ -14,12 +14,9 @@ const ALLOWANCE = "allowance";
 /**
  * The allowance of each socket while the object is awake: reading and rewriting the socket's
  * attachment on every frame (a structured clone each way) was 40 % of a room's work per message
- * (issue 17's profile). The attachment is written only when the allowance runs low or a second
- * has passed since the last write, so after an eviction a socket is at most half a burst and a
- * second's refill better off than it was; one that is running low is always stored exactly.
+ * (issue 17's profile). The attachment is written only as `storesAllowance` says.
  */
 const awake = new WeakMap<object, { allowance: Allowance; storedAt: number }>();
-const STORE_EVERY_MS = 1000;
 
 const sizeOf = (message: WSMessage): number => (typeof message === "string" ? message.length : message.byteLength);
 
@@ -31,8 +28,7 @@ export function admit(connection: Connection, message: WSMessage, rule: SocketRu
   const kept = held ? held.allowance : (connection.state as Record<string, unknown> | null)?.[ALLOWANCE];
   const verdict = admitFrame(rule, kept, sizeOf(message), now);
   if (verdict.ok) {
-    const low = verdict.allowance.frames < rule.burstFrames / 2 || verdict.allowance.bytes < rule.burstBytes / 2;
-    const store = !held || low || now - held.storedAt >= STORE_EVERY_MS;
+    const store = storesAllowance(rule, verdict.allowance, held ? held.storedAt : null, now);
     if (store) connection.setState((prev: unknown) => ({ ...(prev as object | null), [ALLOWANCE]: verdict.allowance }));
     awake.set(connection, { allowance: verdict.allowance, storedAt: store ? now : held!.storedAt });
     return true;
