@@ -246,7 +246,8 @@ async function platformFloor(base, headers) {
   return summary(times);
 }
 
-export async function docsBench(base) {
+/** `direct`: the app's own workerd port (bench/direct.mjs); the typing is then measured without `wrangler dev`'s proxy too. */
+export async function docsBench(base, direct = null) {
   console.log("Documents (issue 6):");
   const res = await fetch(`${base}/api/v1/auth`, {
     method: "POST",
@@ -276,7 +277,16 @@ export async function docsBench(base) {
       `y-websocket p50 ${fmt(theirs.load.p50)}  p99 ${fmt(theirs.load.p99)} (converged ${theirs.converged})`,
   );
 
-  record({ what: `${EDITORS} people typing in one document, p99`, ours: ours.load.p99, peer: theirs.load.p99, goal: `≤ ${PEER_RATIO_GOAL}× y-websocket`, pass: ours.load.p99 <= PEER_RATIO_GOAL * theirs.load.p99 });
+  record({ what: `${EDITORS} people typing in one document, p99 (wrangler dev)`, ours: ours.load.p99, peer: theirs.load.p99, goal: `≤ ${PEER_RATIO_GOAL}× y-websocket`, pass: ours.load.p99 <= PEER_RATIO_GOAL * theirs.load.p99 });
+  if (direct) {
+    // The same room with `wrangler dev`'s proxy bypassed (its y-websocket peer has no proxy either).
+    const path = versioned(`/ws/doc/${BENCH_DOCS.typing}`);
+    const straight = await typing(`${direct.replace("http", "ws")}${path}`, { ...headers, "MF-Original-URL": `${base}${path}` });
+    console.log(
+      `${EDITORS} editors typing at once, workerd direct: DocRoom each delivery p50 ${fmt(straight.load.p50)}  p99 ${fmt(straight.load.p99)} (${straight.load.n}/${straight.loadExpected} deliveries, converged ${straight.converged}); serial keystroke all heard p50 ${fmt(straight.last.p50)}  p99 ${fmt(straight.last.p99)}`,
+    );
+    record({ what: `${EDITORS} people typing in one document, p99 (workerd direct)`, ours: straight.load.p99, peer: theirs.load.p99, goal: `≤ ${PEER_RATIO_GOAL}× y-websocket`, pass: straight.load.p99 <= PEER_RATIO_GOAL * theirs.load.p99 });
+  }
 
   const update = bigUpdate();
   // Filled once: a second run against the same server finds it filled already.

@@ -11,6 +11,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { DEMO } from "../scripts/seed.mjs";
 import { versioned } from "./socket-version.mjs";
 import { record } from "./report.mjs";
+import { target } from "./direct.mjs";
 
 const PARTICIPANTS = 50;
 const VOTES = 60;
@@ -38,7 +39,7 @@ async function json(res) {
 }
 
 /** A poker room in the demo project with one task picked, owned by the demo user. */
-async function pokerRoom(base, cookie) {
+export async function pokerRoom(base, cookie) {
   const headers = { Cookie: cookie, Origin: base, "Content-Type": "application/json" };
   const projects = await json(await fetch(`${base}/api/v1/project`, { headers }));
   const project = (projects.results ?? projects)[0].guid;
@@ -55,13 +56,16 @@ async function pokerRoom(base, cookie) {
  * `n` guests join the room by link and open their sockets; `onFrame(i, frame)` for each frame
  * that `wants(i, text)` (the load test parses only what it measures, so the client keeps up).
  */
-async function guests(base, room, n, onFrame, wants = () => true) {
+async function guests(to, room, n, onFrame, wants = () => true) {
+  const { base } = to;
   const sockets = [];
+  const socketPath = versioned(`/ws/room/${room}`);
   for (let i = 0; i < n; i++) {
-    const res = await fetch(`${base}/api/v1/rooms/${room}/join`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${i >> 8}.${i & 255}` }, body: JSON.stringify({ name: `Guest ${i}` }) });
+    const joinPath = `/api/v1/rooms/${room}/join`;
+    const res = await fetch(to.url(joinPath), { method: "POST", headers: { ...to.headers(joinPath), Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${i >> 8}.${i & 255}` }, body: JSON.stringify({ name: `Guest ${i}` }) });
     if (!res.ok) throw new Error(`join ${i}: ${res.status} ${await res.text()}`);
     const cookie = res.headers.get("set-cookie").split(";")[0];
-    const ws = new WebSocket(versioned(`${base.replace("http", "ws")}/ws/room/${room}`), { headers: { Cookie: cookie, Origin: base } });
+    const ws = new WebSocket(to.url(socketPath).replace("http", "ws"), { headers: { ...to.headers(socketPath), Cookie: cookie, Origin: base } });
     ws.on("message", (data) => {
       const text = String(data);
       if (wants(i, text)) onFrame(i, JSON.parse(text));
@@ -76,10 +80,10 @@ async function guests(base, room, n, onFrame, wants = () => true) {
 }
 
 /** 1. One participant votes and takes the vote back in turn; each change must reach all sockets. */
-async function roomFanOut(base, cookie) {
-  const { room, task } = await pokerRoom(base, cookie);
+async function roomFanOut(to, cookie) {
+  const { room, task } = await pokerRoom(to.base, cookie);
   let pending = null;
-  const sockets = await guests(base, room, PARTICIPANTS, (i, frame) => {
+  const sockets = await guests(to, room, PARTICIPANTS, (i, frame) => {
     if (pending && frame.type === "patch" && frame.ops.some((op) => op.p[0] === "rounds" && op.p[2] === "voted")) {
       if (!pending.got.has(i)) pending.got.set(i, performance.now() - pending.start);
       if (pending.got.size === PARTICIPANTS) pending.resolve();
@@ -170,11 +174,11 @@ function tally(sentAt, heardAt) {
  * 2. Everyone votes and un-votes at `LOAD_RATE` per second for `LOAD_SECONDS`; latency per
  * message is send → the first socket (a listener that never sends) has the patch of that seq.
  */
-async function underLoad(base, cookie, size) {
-  const { room, task } = await pokerRoom(base, cookie);
+export async function underLoad(to, cookie, size) {
+  const { room, task } = await pokerRoom(to.base, cookie);
   const seqOfRef = new Map();
   const heardAt = new Map(); // seq → time at the listener
-  const sockets = await guests(base, room, size + 1, (i, frame) => {
+  const sockets = await guests(to, room, size + 1, (i, frame) => {
     // A patch may carry several changes (`from`..`seq`, coalesced by the room): all are heard now.
     if (i === 0 && frame.type === "patch") for (let s = frame.from ?? frame.seq; s <= frame.seq; s++) if (!heardAt.has(s)) heardAt.set(s, performance.now());
     if (frame.type === "ack") seqOfRef.set(frame.ref, frame.seq);
@@ -212,52 +216,67 @@ async function plainUnderLoad(size) {
   return tally(sentAt, (ref) => heardAt.get(ref));
 }
 
-export async function roomsBench(base) {
+/** Runs `fn` and answers its result with the share of one core this process used meanwhile. */
+async function withCpu(fn) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await fn();
+  const used = process.cpuUsage(cpu);
+  return { ...result, cpu: (used.user + used.system) / 1000 / (performance.now() - started) };
+}
+
+/**
+ * `direct`: the app's own workerd port (bench/direct.mjs), so every room figure is measured both
+ * through `wrangler dev`'s proxy and without it, each labelled.
+ */
+export async function roomsBench(base, direct = null) {
   const auth = await fetch(`${base}/api/v1/auth`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base }, body: JSON.stringify({ email: DEMO.email, password: DEMO.password }) });
   const cookie = auth.headers.get("set-cookie").split(";")[0];
-  const room = await roomFanOut(base, cookie);
+  const targets = [target(base), ...(direct ? [target(base, direct)] : [])];
+  const fanOuts = [];
+  for (const to of targets) fanOuts.push({ to, ...(await roomFanOut(to, cookie)) });
   const plain = await plainFanOut();
-  console.log(
-    `poker vote → ${PARTICIPANTS} sockets (${VOTES} votes): all heard p50 ${fmt(room.p50)}  p99 ${fmt(room.p99)}  goal p99 ${P99_GOAL_MS} ms: ratio ${(room.p99 / P99_GOAL_MS).toFixed(2)}`,
-  );
-  console.log(
-    `plain ws relay → ${PARTICIPANTS} sockets (peer, same run): p50 ${fmt(plain.p50)}  p99 ${fmt(plain.p99)}; room/plain p50 ${(room.p50 / plain.p50).toFixed(1)}×  p99 ${(room.p99 / plain.p99).toFixed(1)}× (goal ≤ ${PEER_RATIO_GOAL}×)`,
-  );
-  // Both under the same load, size by size; the knee is the first size whose p99 passes the limit
-  // or that loses a change. The client's CPU share says whether the load generator kept up.
+  for (const { to, ...room } of fanOuts)
+    console.log(`poker vote → ${PARTICIPANTS} sockets (${VOTES} votes), ${to.label}: all heard p50 ${fmt(room.p50)}  p99 ${fmt(room.p99)}  goal p99 ${P99_GOAL_MS} ms: ratio ${(room.p99 / P99_GOAL_MS).toFixed(2)}; room/plain p99 ${(room.p99 / plain.p99).toFixed(1)}×`);
+  console.log(`plain ws relay → ${PARTICIPANTS} sockets (peer, same run): p50 ${fmt(plain.p50)}  p99 ${fmt(plain.p99)} (goal: room ≤ ${PEER_RATIO_GOAL}× this)`);
+  // Each path and the plain relay under the same load, size by size; a path's knee is the first
+  // size whose p99 passes the limit or that loses a change. The client's CPU share (one core =
+  // 100 %) says whether the load generator kept up.
   console.log(`room vs plain ws relay, everyone sending ${LOAD_RATE} changes/s for ${LOAD_SECONDS} s (latency: send → a listener has it):`);
-  console.log("   N | room p50 | room p99 | room lost | plain p50 | plain p99 | plain lost | p99 ratio | client CPU");
-  let roomKnee = null;
+  console.log("   N | path           |      p50 |      p99 |  lost | p99 / plain | client CPU");
+  const knees = new Map(targets.map((to) => [to.label, null]));
   let plainKnee = null;
-  let plainTried = 0; // the largest N the plain relay was measured at (the loop stops at the room's knee)
+  let plainTried = 0; // the largest N the plain relay was measured at
+  const row = (size, label, r, plainP99) =>
+    console.log(`${String(size).padStart(4)} | ${label.padEnd(14)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${(r.cpu * 100).toFixed(0).padStart(8)} %`);
   for (const size of LOAD_SIZES) {
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const load = await underLoad(base, cookie, size);
-    const used = process.cpuUsage(cpu);
-    const share = (used.user + used.system) / 1000 / (performance.now() - started);
-    const plain = plainKnee === null ? await plainUnderLoad(size) : null;
-    if (plain) plainTried = size;
-    const cell = (v) => (v === undefined ? "—" : fmt(v)).padStart(8);
-    console.log(
-      `${String(size).padStart(4)} | ${cell(load.p50)} | ${cell(load.p99)} | ${String(load.unheard).padStart(9)} | ${plain ? cell(plain.p50).padStart(9) : "        —"} | ${plain ? cell(plain.p99).padStart(9) : "        —"} | ${plain ? String(plain.unheard).padStart(10) : "         —"} | ${plain ? (load.p99 / plain.p99).toFixed(1).padStart(8) + "×" : "        —"} | ${(share * 100).toFixed(0).padStart(9)} %`,
-    );
-    if (plain && plainKnee === null && (plain.p99 > LOAD_LIMIT_MS || plain.unheard > 0)) plainKnee = size;
-    if (load.p99 > LOAD_LIMIT_MS || load.unheard > 0) {
-      roomKnee = size;
-      break;
+    const open = targets.filter((to) => knees.get(to.label) === null);
+    if (open.length === 0) break;
+    const plain = plainKnee === null ? await withCpu(() => plainUnderLoad(size)) : null;
+    if (plain) {
+      plainTried = size;
+      row(size, "plain ws", plain, null);
+      if (plain.p99 > LOAD_LIMIT_MS || plain.unheard > 0) plainKnee = size;
+    }
+    for (const to of open) {
+      const load = await withCpu(() => underLoad(to, cookie, size));
+      row(size, to.label, load, plain?.p99);
+      if (load.p99 > LOAD_LIMIT_MS || load.unheard > 0) knees.set(to.label, size);
     }
   }
   const kneeText = (k, tried) => (k === null ? `not reached up to ${tried}` : `at ${k}`);
-  console.log(`knee (p99 > ${LOAD_LIMIT_MS} ms or a change lost): room ${kneeText(roomKnee, LOAD_SIZES.at(-1))}, plain ws ${kneeText(plainKnee, plainTried)} (goal: room ≥ 300 and ≥ ½ of plain's)`);
-  record({ what: `Poker vote → ${PARTICIPANTS} sockets, p99`, ours: room.p99, peer: plain.p99, goal: `≤ ${P99_GOAL_MS} ms, ≤ ${PEER_RATIO_GOAL}× plain ws`, pass: room.p99 <= P99_GOAL_MS && room.p99 <= PEER_RATIO_GOAL * plain.p99 });
-  record({
-    what: `Room knee at ${LOAD_RATE} changes/s each (N)`,
-    ours: roomKnee ?? `> ${LOAD_SIZES.at(-1)}`,
-    peer: plainKnee ?? `> ${plainTried}`,
-    unit: "",
-    goal: "≥ 300, ≥ ½ of plain ws",
-    pass: roomKnee === null || (roomKnee >= 300 && plainKnee !== null && roomKnee >= plainKnee / 2),
-  });
-  return { roomKnee, plainKnee, vote: room, plainVote: plain };
+  for (const [label, knee] of knees) console.log(`knee (p99 > ${LOAD_LIMIT_MS} ms or a change lost), room ${label}: ${kneeText(knee, LOAD_SIZES.at(-1))}`);
+  console.log(`knee, plain ws: ${kneeText(plainKnee, plainTried)} (goal: room ≥ 300 and ≥ ½ of plain's)`);
+  for (const { to, ...room } of fanOuts)
+    record({ what: `Poker vote → ${PARTICIPANTS} sockets, p99 (${to.label})`, ours: room.p99, peer: plain.p99, goal: `≤ ${P99_GOAL_MS} ms, ≤ ${PEER_RATIO_GOAL}× plain ws`, pass: room.p99 <= P99_GOAL_MS && room.p99 <= PEER_RATIO_GOAL * plain.p99 });
+  for (const [label, knee] of knees)
+    record({
+      what: `Room knee at ${LOAD_RATE} changes/s each, N (${label})`,
+      ours: knee ?? `> ${LOAD_SIZES.at(-1)}`,
+      peer: plainKnee ?? `> ${plainTried}`,
+      unit: "",
+      goal: "≥ 300, ≥ ½ of plain ws",
+      pass: (knee === null || knee >= 300) && (plainKnee === null ? knee === null : (knee ?? Infinity) >= plainKnee / 2),
+    });
+  return { knees, plainKnee, votes: fanOuts, plainVote: plain };
 }

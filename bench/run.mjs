@@ -26,6 +26,7 @@ import { lighthouseBench } from "./lighthouse.mjs";
 import { gitBench } from "./git.mjs";
 import { meetingsBench } from "./meetings.mjs";
 import { roomsBench } from "./rooms.mjs";
+import { findDirect } from "./direct.mjs";
 import { jiraBench } from "./jira.mjs";
 import { printReport, record } from "./report.mjs";
 
@@ -87,6 +88,9 @@ async function time(n, fn) {
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
 await waitUp();
+// The app's own workerd, behind `wrangler dev`'s proxy: rooms are measured both ways.
+const direct = await findDirect(server.pid, base);
+console.log(direct ? `workerd direct (wrangler dev's proxy bypassed): ${direct}` : "workerd direct: not found; figures are through wrangler dev only");
 
 // 1. Bundle of `/`: every script the page loads before it is interactive (public pages park
 // their preloads until the first paint: workers/site/first-paint.ts).
@@ -120,8 +124,8 @@ const signIn = await time(15, () =>
 console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
 const only = process.env.BENCH_ONLY;
 if (!only || only === "board") await boardBench(base);
-if (!only || only === "rooms") await roomsBench(base);
-if (!only || only === "docs") await docsBench(base);
+if (!only || only === "rooms") await roomsBench(base, direct);
+if (!only || only === "docs") await docsBench(base, direct);
 if (!only || only === "lighthouse") await lighthouseBench(base);
 if (!only || only === "git") await gitBench(base);
 if (!only || only === "meetings") await meetingsBench(base);

@@ -6,10 +6,17 @@
  */
 import type { Connection, WSMessage } from "partyserver";
 import { CLOSE } from "../domain/wire/close-codes";
-import { admitFrame, type SocketRule } from "../domain/wire/socket-limits";
+import { admitFrame, type Allowance, type SocketRule, storesAllowance } from "../domain/wire/socket-limits";
 
 /** The key of the allowance in a connection's state (next to the object's own facts). */
 const ALLOWANCE = "allowance";
+
+/**
+ * The allowance of each socket while the object is awake: reading and rewriting the socket's
+ * attachment on every frame (a structured clone each way) was 40 % of a room's work per message
+ * (issue 17's profile). The attachment is written only as `storesAllowance` says.
+ */
+const awake = new WeakMap<object, { allowance: Allowance; storedAt: number }>();
 
 const sizeOf = (message: WSMessage): number => (typeof message === "string" ? message.length : message.byteLength);
 
@@ -17,10 +24,13 @@ const sizeOf = (message: WSMessage): number => (typeof message === "string" ? me
 export function admit(connection: Connection, message: WSMessage, rule: SocketRule, now = Date.now()): boolean {
   // Frames already on the way when the socket was closed are still delivered: none is read.
   if (connection.readyState !== WebSocket.OPEN) return false;
-  const state = connection.state as Record<string, unknown> | null;
-  const verdict = admitFrame(rule, state?.[ALLOWANCE], sizeOf(message), now);
+  const held = awake.get(connection);
+  const kept = held ? held.allowance : (connection.state as Record<string, unknown> | null)?.[ALLOWANCE];
+  const verdict = admitFrame(rule, kept, sizeOf(message), now);
   if (verdict.ok) {
-    connection.setState((prev: unknown) => ({ ...(prev as object | null), [ALLOWANCE]: verdict.allowance }));
+    const store = storesAllowance(rule, verdict.allowance, held ? held.storedAt : null, now);
+    if (store) connection.setState((prev: unknown) => ({ ...(prev as object | null), [ALLOWANCE]: verdict.allowance }));
+    awake.set(connection, { allowance: verdict.allowance, storedAt: store ? now : held!.storedAt });
     return true;
   }
   connection.close(verdict.reason === "too_large" ? CLOSE.TOO_LARGE : CLOSE.RATE_LIMITED, verdict.reason);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admitFrame, type Allowance, SOCKET_RULES, type SocketRule } from "./socket-limits";
+import { admitFrame, type Allowance, SOCKET_RULES, type SocketRule, STORE_ALLOWANCE_EVERY_MS, storesAllowance } from "./socket-limits";
 
 const rule: SocketRule = { maxFrameBytes: 100, burstFrames: 3, framesPerSecond: 2, burstBytes: 250, bytesPerSecond: 100 };
 
@@ -49,5 +49,23 @@ describe("socket allowance", () => {
       expect(r.burstBytes).toBeGreaterThanOrEqual(r.maxFrameBytes);
       expect(r.framesPerSecond).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("storing a socket's allowance", () => {
+  const big: SocketRule = { maxFrameBytes: 100, burstFrames: 10, framesPerSecond: 1, burstBytes: 1000, bytesPerSecond: 100 };
+
+  it("stores the first allowance of a socket the object holds", () => {
+    expect(storesAllowance(big, { frames: 9, bytes: 999, at: 0 }, null, 0)).toBe(true);
+  });
+
+  it("stores a plentiful allowance at most once a second", () => {
+    expect(storesAllowance(big, { frames: 8, bytes: 990, at: 500 }, 0, 500)).toBe(false);
+    expect(storesAllowance(big, { frames: 8, bytes: 990, at: STORE_ALLOWANCE_EVERY_MS }, 0, STORE_ALLOWANCE_EVERY_MS)).toBe(true);
+  });
+
+  it("stores every allowance below half a burst of frames or of bytes", () => {
+    expect(storesAllowance(big, { frames: 4, bytes: 990, at: 10 }, 5, 10)).toBe(true);
+    expect(storesAllowance(big, { frames: 9, bytes: 400, at: 10 }, 5, 10)).toBe(true);
   });
 });

@@ -76,3 +76,17 @@ export function admitFrame(rule: SocketRule, kept: unknown, size: number, now: n
   if (frames < 0 || bytes < 0) return { ok: false, reason: "rate_limited" };
   return { ok: true, allowance: { frames, bytes, at: now } };
 }
+
+/** A plentiful allowance is written to the socket's attachment at most this often. */
+export const STORE_ALLOWANCE_EVERY_MS = 1000;
+
+/**
+ * Whether an object writes `allowance` to the socket's attachment now (it keeps the newest in
+ * memory while awake; `storedAt`: when it last wrote one, null for never). Always when it runs
+ * below half a burst of frames or bytes, else at most once a second: after an eviction a socket
+ * is then at most half a burst and a second's refill better off than it was.
+ */
+export function storesAllowance(rule: SocketRule, allowance: Allowance, storedAt: number | null, now: number): boolean {
+  if (storedAt === null || allowance.frames < rule.burstFrames / 2 || allowance.bytes < rule.burstBytes / 2) return true;
+  return now - storedAt >= STORE_ALLOWANCE_EVERY_MS;
+}

@@ -24,6 +24,12 @@ import { DocStore, type VersionRow } from "./storage";
  */
 export const WRITE_BEHIND_MS = 50;
 
+/**
+ * A stream of edits refreshes the access check this long before it goes stale, without holding
+ * any frame: only an edit after a whole `ACCESS_RECHECK_MS` without a check waits for one.
+ */
+export const RECHECK_AHEAD_MS = 5_000;
+
 /** A periodic version is taken on a save at most this often, and only if the text changed. */
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
 
@@ -61,8 +67,16 @@ export class DocRoom extends YServer implements DocRoomRpc {
   #lastEditor: string | null = null;
   #destroyed = false;
   #accessCheckedAt = 0;
+  /** The access check running now, if any (raw: it may fail). */
+  #checking: Promise<void> | null = null;
   /** Frames waiting for an access check, in arrival order (null when none is running). */
   #held: Promise<void> | null = null;
+  /**
+   * The open sockets, listed once until one connects or closes. y-partyserver relays every
+   * update through `getConnections()`, and partyserver's list reads each socket's attachment
+   * afresh (issue 17's profile of the room objects).
+   */
+  #open: Connection[] | null = null;
   /** Applied updates not yet written, and the sockets that sent them (to tell them when saved). */
   #unwritten: Uint8Array[] = [];
   #senders = new Set<string>();
@@ -119,7 +133,12 @@ export class DocRoom extends YServer implements DocRoomRpc {
    * Compares every open socket with what D1 says now (one read of the document and one of the
    * project's participants) and closes those whose access is gone or changed.
    */
-  async #recheckAccess(): Promise<void> {
+  #recheckAccess(): Promise<void> {
+    this.#checking ??= this.#checkAccess().finally(() => (this.#checking = null));
+    return this.#checking;
+  }
+
+  async #checkAccess(): Promise<void> {
     const startedAt = Date.now();
     const doc = await host().documentAudience(this.env, this.name);
     closeChanged(this.getConnections(), doc);
@@ -132,11 +151,24 @@ export class DocRoom extends YServer implements DocRoomRpc {
     return facts.access === "share" ? [SHARE_TAG] : [userTag(facts.user!)];
   }
 
-  onConnect(connection: Connection, ctx: ConnectionContext): void {
-    connectSafely(connection, "doc", () => this.#open(connection, ctx));
+  getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
+    if (tag !== undefined) return super.getConnections<TState>(tag);
+    this.#open ??= [...super.getConnections()];
+    return (this.#open as Connection<TState>[]).filter((c) => c.readyState === WebSocket.OPEN);
   }
 
-  #open(connection: Connection, ctx: ConnectionContext): void {
+  onConnect(connection: Connection, ctx: ConnectionContext): void {
+    this.#open = null;
+    connectSafely(connection, "doc", () => this.#admit(connection, ctx));
+    this.#open = null;
+  }
+
+  onClose(connection: Connection, code: number, reason: string, wasClean: boolean): void | Promise<void> {
+    this.#open = null;
+    return super.onClose(connection, code, reason, wasClean);
+  }
+
+  #admit(connection: Connection, ctx: ConnectionContext): void {
     const facts = verifiedFacts(this.name, ctx);
     if (!facts || this.#destroyed) {
       connection.close(facts ? CLOSE.NOT_FOUND : CLOSE.UNAUTHORIZED, facts ? "not found" : "unauthorized");
@@ -163,7 +195,12 @@ export class DocRoom extends YServer implements DocRoomRpc {
   onMessage(connection: Connection, message: WSMessage): void | Promise<void> {
     if (!factsOf(connection) || !admit(connection, message, SOCKET_RULES.doc)) return;
     const edit = typeof message !== "string" && isEdit(message);
-    if (this.#held || (edit && Date.now() - this.#accessCheckedAt >= ACCESS_RECHECK_MS)) {
+    const age = Date.now() - this.#accessCheckedAt;
+    if (!this.#held && edit && age >= ACCESS_RECHECK_MS - RECHECK_AHEAD_MS && age < ACCESS_RECHECK_MS) {
+      // Refreshed ahead while edits keep coming; a failure here only means the next stale edit waits.
+      this.#recheckAccess().catch((err) => console.error("doc access refresh failed", this.name, err));
+    }
+    if (this.#held || (edit && age >= ACCESS_RECHECK_MS)) {
       if (!this.#held) {
         const checked = this.#recheckAccess().catch((err) => {
           // No answer from D1: writers reconnect (their edits come back in the sync), nothing is applied unchecked.

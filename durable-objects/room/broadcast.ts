@@ -103,6 +103,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
     if (frame) this.sentSeq = seq;
     const parts = new Map<string, string | null>();
     for (const connection of this.room.sockets()) {
+      if (connection.readyState !== WebSocket.OPEN) continue;
       const seat = connection.state;
       if (!seat) continue;
       if (frame) connection.send(frame);

@@ -55,7 +55,12 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
   /** What the sockets heard, and the coalescing of what they hear next. */
-  private fanOut = new RoomBroadcast<Seat>({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => this.getConnections<Seat>() });
+  private fanOut = new RoomBroadcast<Seat>({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => (this.open ??= [...this.getConnections<Seat>()]) });
+  /**
+   * The room's sockets, listed once until one connects or closes: partyserver's list reads every
+   * socket's attachment afresh, which was half of each broadcast's time (issue 17's profile).
+   */
+  private open: Connection<Seat>[] | null = null;
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -145,7 +150,9 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   onConnect(connection: Connection<Seat>, ctx: ConnectionContext) {
+    this.open = null;
     connectSafely(connection, "room", () => this.admitSeat(connection, ctx));
+    this.open = null;
   }
 
   private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
@@ -181,7 +188,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     if (!envelope.success) return this.sendTo(connection, { type: "error", code: "malformed" });
     const { ref, ...message } = envelope.data;
     const answer = (code: string) => this.sendTo(connection, ref === undefined ? { type: "error", code } : { type: "error", code, ref });
-    if (syncMessage.safeParse(message).success) return this.sendState(connection, seat);
+    if (message.type === "sync" && syncMessage.safeParse(message).success) return this.sendState(connection, seat);
     if (seat.readOnly) return answer("read_only");
     const parsed = (this.meta.kind === "poker" ? pokerClientMessage : retroClientMessage).safeParse(message);
     if (!parsed.success) return answer("malformed");
@@ -193,6 +200,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   onClose(connection: Connection<Seat>) {
+    this.open = null;
     const seat = connection.state;
     if (!seat || !this.state) return;
     for (const other of this.getConnections<Seat>(memberTag(seat.member))) {

@@ -6,6 +6,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadPlanningBoard } from "../../app/features/planning/board-data.server";
+import { RouterContextProvider } from "react-router";
+import { loader as rootLoader } from "../../app/root";
+import { loader as boardLoader } from "../../app/routes/project-taskboard";
+import { loader as layoutLoader } from "../../app/routes/project-layout";
+import { loader as signedInLoader } from "../../app/routes/signed-in";
+import { cloudflareContext } from "../../workers/context";
 import { countingD1 } from "../../workers/db/client";
 import type { Env } from "../../workers/env";
 import { participantQuery, projectQuery } from "../../workers/services/access";
@@ -30,6 +36,21 @@ async function boardPage(cookie: string | undefined, projectId: string) {
   return { data, calls: counted.calls() };
 }
 
+/**
+ * Every loader of the board page's route tree (root, signed-in, project layout, the board), run
+ * at once with one router context as React Router runs them for a document request, and the D1
+ * round trips they took together.
+ */
+async function wholePage(cookie: string, projectId: string) {
+  const counted = countingD1(workerEnv.DB);
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: { ...workerEnv, DB: counted.d1 }, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext });
+  const request = new Request(`http://localhost/project/${projectId}/taskboard`, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+  const args = { request, context, params: { guid: projectId }, unstable_pattern: "/project/:guid/taskboard/:taskId?" } as never;
+  const [root, signedIn, layout, board] = await Promise.all([rootLoader(args), signedInLoader(args), layoutLoader(args), boardLoader(args)]);
+  return { data: { root, signedIn, layout, board }, calls: counted.calls() };
+}
+
 describe("the planning board page's reads", () => {
   it("renders a board of 300 tasks in at most three D1 round trips, as many as a board of 3, with the board the API answers", async () => {
     const team = await buildTeam();
@@ -48,6 +69,16 @@ describe("the planning board page's reads", () => {
     expect(JSON.parse(JSON.stringify(bigPage.data!.definitions))).toEqual(fields.json);
     const mapping = await call("GET", `/api/v3/project/${big.project}/customfields`, { cookie: team.cookies.root });
     expect(JSON.parse(JSON.stringify(bigPage.data!.mapping))).toEqual(mapping.json);
+  });
+
+  it("serves the whole board page, every loader of its route tree, in at most six D1 round trips (nine before: each loader looked the viewer up again)", async () => {
+    const team = await buildTeam();
+    const plan = await seedBulkPlan(db(), team.users.root.id, "Whole page", 50, t);
+    const page = await wholePage(team.cookies.root!, plan.project);
+    console.log(`planning board page, all loaders: ${page.calls} D1 round trips`);
+    expect(page.data.board.data?.canWrite).toBe(true);
+    expect(page.data.layout.project?.guid).toBe(plan.project);
+    expect(page.calls).toBeLessThanOrEqual(6);
   });
 
   it("shows the board to a reader without the right to write, and nothing to someone who is not a participant", async () => {

@@ -16,7 +16,25 @@ import { inviteByLink } from "../invites";
 import { SESSION_COOKIE, userForToken } from "../sessions";
 
 /** Who is looking at a page: the session in the request's cookie, as the API reads it. */
-export async function viewerOf(request: Request, env: Env) {
+export function viewerOf(request: Request, env: Env): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = readViewer(request, env);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+type Viewer = ReturnType<typeof toWhoAmI>;
+
+/**
+ * One session lookup per request: React Router hands every loader of a page the same Request,
+ * and the root, the signed-in layout, the project layout and the page each ask who is looking
+ * (four D1 round trips of a board page's nine before, issue 17).
+ */
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+async function readViewer(request: Request, env: Env): Promise<Viewer | null> {
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
   if (!token) return null;
   const session = await userForToken(getDb(env.DB), token, env);

@@ -1,0 +1,43 @@
+// The same Worker without `wrangler dev`'s local proxy: `wrangler dev` puts a proxy Worker (its
+// own workerd) in front of the app's workerd, and every request and socket frame crosses it. The
+// app's workerd also listens on a loopback port of its own; a request sent there with
+// `MF-Original-URL` (Miniflare's header for the URL the client used) reaches the same app, D1 and
+// objects with the proxy bypassed. Issue 17 asks for the rooms' figures both ways.
+import { spawnSync } from "node:child_process";
+
+/** The pids of a process group (the dev server's, started detached). */
+function groupPids(pgid) {
+  const ps = spawnSync("ps", ["-o", "pid=", "-g", String(pgid)], { encoding: "utf8" });
+  return new Set(ps.stdout.split(/\s+/).filter(Boolean).map(Number));
+}
+
+/**
+ * A target answering `url(path)` and `headers(path)`: through the proxy (`base`) or, with
+ * `direct`, to the app's own workerd port.
+ */
+export function target(base, direct = null) {
+  if (!direct) return { label: "wrangler dev", base, url: (path) => base + path, headers: () => ({}) };
+  return { label: "workerd direct", base, url: (path) => direct + path, headers: (path) => ({ "MF-Original-URL": base + path }) };
+}
+
+/**
+ * Finds the app's workerd port among the loopback ports the dev server's processes listen on:
+ * the one that answers a static asset when asked with `MF-Original-URL` and is not the proxy's.
+ * Null when none does (then only the proxied figures are printed).
+ */
+export async function findDirect(serverPid, base) {
+  const pids = groupPids(serverPid);
+  const ss = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  const ports = [];
+  for (const line of ss.stdout.split("\n")) {
+    const m = /127\.0\.0\.1:(\d+).*pid=(\d+)/.exec(line);
+    if (m && pids.has(Number(m[2])) && m[1] !== new URL(base).port) ports.push(m[1]);
+  }
+  for (const port of ports) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/favicon.svg`, { headers: { "MF-Original-URL": `${base}/favicon.svg` }, signal: AbortSignal.timeout(2000) });
+      if (res.ok && (res.headers.get("content-type") ?? "").includes("svg")) return `http://127.0.0.1:${port}`;
+    } catch {}
+  }
+  return null;
+}
