@@ -1,8 +1,9 @@
 /**
  * Which translation namespaces a page's HTML carries. Every namespace of the app inlined into
  * every page was about 100 KB of JSON (issue 17); the public site needs a fifth of it. Pages of
- * the public site (landing, sign-in, help, blog, legal texts, prices) get the site's set; every
- * other page gets them all. The browser's i18next loads a missing namespace over HTTP should a
+ * the public site (landing, sign-in, help, blog, legal texts, prices) get the site's set; a
+ * project's pages all but those only another area of the project shows; every other page gets
+ * them all. The browser's i18next loads a missing namespace over HTTP should a
  * screen ever ask for one, so a forgotten entry costs a request, never a broken page.
  */
 import { LEGAL_PAGES } from "../site/legal";
