@@ -47,7 +47,7 @@ function runAsync(cmd, args, timeout) {
   });
 }
 
-/** One Lighthouse run; a trace that failed to record (NO_NAVSTART, seen on a loaded machine) is run again, twice at most. */
+/** One Lighthouse run; a run that failed (NO_NAVSTART or a protocol timeout, seen on a loaded machine) is run again, twice at most. */
 async function audit(url, out, headers, port, attempt = 1) {
   // Asynchronous: the browser the app pages use is driven from this process, which must stay free
   // to let the pages Lighthouse opens start.
@@ -66,7 +66,7 @@ async function audit(url, out, headers, port, attempt = 1) {
     ],
     180_000,
   );
-  if (/NO_NAVSTART|NO_FCP/.test(run.stderr) && attempt < 3) return await audit(url, out, headers, port, attempt + 1);
+  if (run.status !== 0 && attempt < 3) return await audit(url, out, headers, port, attempt + 1);
   if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.status} ${run.stderr.slice(-500)}`);
   const report = JSON.parse(readFileSync(out, "utf8"));
   if (report.runtimeError && attempt < 3) return await audit(url, out, headers, port, attempt + 1);
