@@ -15,7 +15,7 @@ import {
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } from "../domain/i18n/languages";
 import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck } from "../domain/shell";
 import { cloudflareContext } from "../workers/context";
-import { isSitePage, namespacesFor } from "../domain/i18n/page-namespaces";
+import { namespacesFor, namespaceSetKey } from "../domain/i18n/page-namespaces";
 import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -42,11 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Leaving the public site for the app needs the app's namespaces, which the site's HTML did not
- * carry: the root loader runs again on that navigation, so they arrive with the page's data.
+ * A page whose namespaces the current HTML did not carry (the app's after the public site, a
+ * document's editor after the board) needs them: the root loader runs again on that navigation,
+ * so they arrive with the page's data. The signed-in flag only matters on the site, where it
+ * adds one namespace the signed-in header then already has.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isSitePage(currentUrl.pathname) && !isSitePage(nextUrl.pathname)) return true;
+  if (namespaceSetKey(currentUrl.pathname, true) !== namespaceSetKey(nextUrl.pathname, true)) return true;
   return defaultShouldRevalidate;
 }
 

@@ -46,7 +46,7 @@ async function measure(n, fn) {
   return { ...summary(times), calls: [...calls].join("/"), bytes };
 }
 
-async function seed(base, tasks, project) {
+export async function seed(base, tasks, project) {
   const start = performance.now();
   const res = await fetch(`${base}/api/dev/seed`, { method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": "en" }, body: JSON.stringify({ tasks, project }) });
   const body = await res.json();
@@ -73,7 +73,7 @@ async function serverFigures(base, auth, projectId) {
 }
 
 /** 2. Navigation start → every card in the DOM of the hydrated page, at the next frame; floor: a 20-task board. */
-async function renderFigures(base, auth, projectId, cards, floorProjectId, floorCards) {
+export async function renderFigures(base, auth, projectId, cards, floorProjectId, floorCards) {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

@@ -100,7 +100,8 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, url
   context.set(cspNonceContext, nonce);
   const rendered = await notModified(request, await requestHandler(request, context));
   if (rendered.status === 304) return rendered;
-  const page = isSitePage(url.pathname) ? paintFirst(rendered, nonce) : rendered;
+  // A project's pages are rendered on the server too: they paint before their scripts run (issue 17).
+  const page = isSitePage(url.pathname) || url.pathname.startsWith("/project/") ? paintFirst(rendered, nonce) : rendered;
   const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
   const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
   return withHeaders(page, { ...headers, "Content-Security-Policy": csp });

@@ -42,8 +42,9 @@ export default function ProjectRoomPoker({ params }: Route.ComponentProps) {
   const { room } = details;
   // A link with the wrong kind or project still reaches the room.
   if (room.kind !== "poker" || room.project !== project.guid) return <Navigate to={roomPath(room.project, room)} replace />;
+  // The page's one main landmark, as the retro room has (Lighthouse and axe: landmark-one-main).
   return (
-    <>
+    <main data-testid="poker-page">
       <Breadcrumbs
         className="mx-auto max-w-6xl px-4 pt-4"
         items={[
@@ -53,7 +54,7 @@ export default function ProjectRoomPoker({ params }: Route.ComponentProps) {
         ]}
       />
       <RoomHost key={room.guid} room={room} />
-    </>
+    </main>
   );
 }
 

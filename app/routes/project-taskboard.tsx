@@ -11,7 +11,6 @@ import { Spinner } from "../features/shell/spinner";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { loadTask } from "../features/task/task-data.server";
-import { TaskModal } from "../features/task/task-modal";
 import type { ViewProps } from "../features/views/types";
 import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-taskboard";
@@ -20,6 +19,10 @@ import type { Route } from "./+types/project-taskboard";
 const TaskBoardView = lazy(() => import("../features/views/task-board"));
 const TableView = lazy(() => import("../features/views/table-view"));
 const RoadmapView = lazy(() => import("../features/views/roadmap"));
+// The task over the board (comments, files, links, activity) is not part of the board's first
+// render: its chunk loads when a task is opened, or while the browser is idle after hydration.
+const loadTaskModal = () => import("../features/task/task-modal");
+const TaskModal = lazy(() => loadTaskModal().then((module) => ({ default: module.TaskModal })));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -83,6 +86,10 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
   // Someone else changed tasks or sprints: read the board again.
   useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate());
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void loadTaskModal());
+  }, []);
   // Remember the choice per project, so the next visit opens the same view.
   useEffect(() => {
     document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
@@ -115,14 +122,16 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
         </Suspense>
       )}
       {routeParams.taskId && loaderData.task && (
-        <TaskModal
-          key={routeParams.taskId}
-          data={loaderData.task}
-          projectGuid={project.guid}
-          onClose={() => void navigate(`/project/${project.guid}/taskboard${search}`, { preventScrollReset: true })}
-          onChanged={props.onChanged}
-          hrefOf={(projectGuid, task) => `/project/${projectGuid}/taskboard/${task}${search}`}
-        />
+        <Suspense fallback={null}>
+          <TaskModal
+            key={routeParams.taskId}
+            data={loaderData.task}
+            projectGuid={project.guid}
+            onClose={() => void navigate(`/project/${project.guid}/taskboard${search}`, { preventScrollReset: true })}
+            onChanged={props.onChanged}
+            hrefOf={(projectGuid, task) => `/project/${projectGuid}/taskboard/${task}${search}`}
+          />
+        </Suspense>
       )}
     </main>
   );

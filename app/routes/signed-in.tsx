@@ -1,6 +1,8 @@
 import { Outlet, redirect } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { AppHeader } from "../features/shell/app-header";
+// Loaded on demand by the header (a guest's pages never need it); here with the app's first chunks.
+import "../features/shell/account-tools";
 import { FeedbackButton } from "../features/shell/feedback-dialog";
 import { CommandPaletteProvider } from "../features/shell/palette";
 import { Tour } from "../features/shell/tour";

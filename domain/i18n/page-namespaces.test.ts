@@ -20,8 +20,21 @@ describe("the namespaces a page carries", () => {
     }
   });
 
-  it("gives every app page, room, invitation and share link all namespaces", () => {
-    for (const path of ["/project", "/project/p/taskboard", "/join/r", "/invite/x", "/shared/docs/x", "/test", "/settings/profile", "/meeting/m", "/nowhere"]) {
+  it("gives a project's pages every namespace but those only another area of the project shows", () => {
+    const board = namespacesFor("/project/p/taskboard", true);
+    for (const other of ["retro", "docs-editor", "docs-kinds", "stats", "landing"]) expect(board).not.toContain(other);
+    expect(board).toEqual(expect.arrayContaining(["common", "errors", "projects", "task", "views", "rooms", "ai", "billing", "tour"]));
+    expect(namespacesFor("/project/p/room/retro/r", true)).toContain("retro");
+    expect(namespacesFor("/project/p/room/poker/r", true)).not.toContain("retro");
+    expect(namespacesFor("/project/p/docs", true)).toEqual(expect.arrayContaining(["docs", "docs-editor", "docs-kinds"]));
+    expect(namespacesFor("/project/p/docs/d/", true)).toContain("docs-editor");
+    expect(namespacesFor("/project/p/stats", true)).toContain("stats");
+    expect(namespaceSetKey("/project/p/taskboard", true)).not.toBe(namespaceSetKey("/project/p/docs/d", true));
+    expect(namespaceSetKey("/project/p/taskboard", true)).toBe(namespaceSetKey("/project/q/issue/t", true));
+  });
+
+  it("gives every other app page, room, invitation and share link all namespaces", () => {
+    for (const path of ["/project", "/join/r", "/invite/x", "/shared/docs/x", "/test", "/settings/profile", "/meeting/m", "/nowhere"]) {
       expect(namespacesFor(path, true), path).toEqual([...NAMESPACES]);
     }
   });

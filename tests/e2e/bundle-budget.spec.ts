@@ -27,9 +27,12 @@ const KB = 1024;
 
 /** Gzipped KB allowed per route id; every other route gets DEFAULT_BUDGET. */
 const BUDGETS: Record<string, number> = {
-  // The landing page is nearly static: the shell, the header and the quick-start form.
-  "routes/home": 170,
+  // The landing page is nearly static: the shell, the header and the quick-start form. React DOM
+  // and React Router alone are about 105 KB of it; the signed-in header's tools are not (150 KB).
+  "routes/home": 155,
   "routes/login": 170,
+  // The planning board without its task modal (loaded on demand): 229 KB.
+  "routes/project-taskboard": 235,
   // Charts are the stats page's reason to exist.
   "routes/project-stats": 340,
 };

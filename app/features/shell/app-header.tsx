@@ -1,16 +1,18 @@
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
-import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { useDismiss } from "../../lib/use-dismiss";
-import { LicenceBadge } from "../billing/licence-badge";
-import { NotificationsMenu } from "../hub/notifications-menu";
 import { useApi } from "./errors";
-import { HelpMenu } from "./help-menu";
-import { PaletteButton } from "./palette";
 import { LanguageSelect, ThemeToggle } from "./preferences";
 import { useViewer } from "./viewer";
+
+// A signed-in person's tools (palette, licence, help, notifications, account link) are their
+// own chunks: a guest's page, the landing page above all, never loads them (issue 17). The
+// signed-in layout imports them statically, so the app's pages have them with their first
+// JavaScript.
+const AccountTools = lazy(() => import("./account-tools").then((module) => ({ default: module.AccountTools })));
+const PaletteButton = lazy(() => import("./palette").then((module) => ({ default: module.PaletteButton })));
 
 /** The logo links home; below the `sm` breakpoint only the mark shows, the name stays for screen readers. */
 export function Logo() {
@@ -74,7 +76,11 @@ export function AppHeader() {
           </nav>
         )}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {user && <PaletteButton />}
+          {user && (
+            <Suspense fallback={null}>
+              <PaletteButton />
+            </Suspense>
+          )}
           <div className="relative order-last sm:contents" ref={menu}>
             <button type="button" className="btn btn-ghost px-2.5 sm:hidden" aria-expanded={menuOpen} aria-controls="app-header-menu" onClick={() => setMenuOpen(!menuOpen)} data-testid="header-menu" data-tour="preferences-menu">
               <Icon name="menu" size={20} />
@@ -101,18 +107,9 @@ export function AppHeader() {
             </div>
           </div>
           {user ? (
-            <>
-              <LicenceBadge />
-              <HelpMenu />
-              <div data-tour="notifications">
-                <NotificationsMenu />
-              </div>
-              <Link to="/settings/profile" className="flex shrink-0 items-center gap-2 rounded-lg px-1 py-1 hover:bg-[var(--surface-2)] sm:px-2" data-testid="user-menu">
-                <Avatar user={user} size={28} />
-                {/* The name is the link's accessible name at every width; it shows from `md` up. */}
-                <span className="sr-only text-sm font-medium md:not-sr-only">{user.name}</span>
-              </Link>
-            </>
+            <Suspense fallback={null}>
+              <AccountTools user={user} />
+            </Suspense>
           ) : (
             <Link to="/login" className="btn btn-primary shrink-0">
               {t("nav.signIn")}
