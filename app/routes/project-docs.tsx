@@ -7,6 +7,7 @@ import { applyPlaced, descendantsOf, listedParents, planMove } from "../../domai
 import type { DocView } from "../../workers/services/documents";
 import type { FieldView } from "../../workers/services/field-definitions";
 import { cloudflareContext } from "../../workers/context";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { EmptyState } from "../components/ui/empty-state";
 import { Icon } from "../components/ui/icons";
 import { serverErrors } from "../components/ui/form-errors";
@@ -116,6 +117,21 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
     else next.delete(guid);
     storeFolded(next, new Set(items.map((d) => d.guid)));
   };
+  // Project › Documents › each parent › the document (issue 15).
+  const crumbsOf = (doc: DocView) => {
+    const parents = listedParents(items);
+    const chain: DocView[] = [];
+    for (let at = parents.get(doc.guid); at && chain.length < items.length; at = parents.get(at)) {
+      const parent = items.find((d) => d.guid === at);
+      if (parent) chain.unshift(parent);
+    }
+    return [
+      { label: project.name, to: `/project/${project.guid}` },
+      { label: t("title"), to: base },
+      ...chain.map((d) => ({ label: d.title || t("untitled"), to: `${base}/${d.guid}` })),
+      { label: doc.title || t("untitled") },
+    ];
+  };
   const patchItem = (guid: string, change: Partial<DocView>) => setItems((now) => now.map((d) => (d.guid === guid ? { ...d, ...change } : d)));
 
   const actions: TreeActions = {
@@ -206,18 +222,21 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
       </aside>
       <section className="min-w-0">
         {selected ? (
-          <DocPanel
-            key={selected.guid}
-            doc={selected}
-            projectGuid={project.guid}
-            fields={fields}
-            participants={project.participants?.results ?? []}
-            origin={origin}
-            canWrite={canWrite}
-            onRename={(title) => void actions.onRename(selected.guid, title)}
-            onShare={onShare}
-            onValue={onValue}
-          />
+          <>
+            <Breadcrumbs className="mb-3" items={crumbsOf(selected)} />
+            <DocPanel
+              key={selected.guid}
+              doc={selected}
+              projectGuid={project.guid}
+              fields={fields}
+              participants={project.participants?.results ?? []}
+              origin={origin}
+              canWrite={canWrite}
+              onRename={(title) => void actions.onRename(selected.guid, title)}
+              onShare={onShare}
+              onValue={onValue}
+            />
+          </>
         ) : params.docId ? (
           <Placeholder
             title={t("missing.title")}
