@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { optionLabel } from "../../domain/fields/types";
 import { currentSprint, groupActivity, myOpenTasks, upcomingSprints } from "../../domain/planning/overview";
 import { formatDate, formatDateRange } from "../../domain/time/format";
@@ -15,9 +16,11 @@ import type { Route } from "./+types/project-overview";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await signedInViewer(request, env);
-  const page = await projectOverviewPage(env, viewer.guid, params.guid, i18nFor(languageOf(request)).t);
-  // "Today" is the server's UTC day, read once, so the page and its hydration agree.
-  return page && { ...page, viewer: viewer.guid, now: Date.now() };
+  // Streamed: the page (what the project is, who is in it) shows at once and the sprint,
+  // tasks, activity and rooms follow. "Today" is the server's UTC day, read once, so the
+  // page and its hydration agree.
+  const overview = projectOverviewPage(env, viewer.guid, params.guid, i18nFor(languageOf(request)).t).then((page) => page && { ...page, viewer: viewer.guid, now: Date.now() });
+  return { overview };
 }
 
 const MY_TASKS = 8;
@@ -35,7 +38,9 @@ export default function ProjectOverview({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div className="flex min-w-0 flex-col gap-6">
-        {loaderData && <WhereWeAre data={loaderData} base={base} lng={i18n.language} />}
+        <Suspense fallback={<p className="muted text-sm">{t("overview.loading")}</p>}>
+          <Await resolve={loaderData.overview}>{(data) => data && <WhereWeAre data={data} base={base} lng={i18n.language} />}</Await>
+        </Suspense>
         <section className="card p-6">
           <h2 className="text-lg font-semibold">{t("overview.about")}</h2>
           <p className={`mt-2 whitespace-pre-line ${project.description ? "" : "muted"}`}>{project.description || t("overview.noDescription")}</p>
@@ -45,7 +50,9 @@ export default function ProjectOverview({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <aside className="flex min-w-0 flex-col gap-6">
-        {loaderData && <OpenRooms rooms={loaderData.rooms} base={base} />}
+        <Suspense fallback={null}>
+          <Await resolve={loaderData.overview}>{(data) => data && <OpenRooms rooms={data.rooms} base={base} />}</Await>
+        </Suspense>
         <section className="card p-6">
           <h2 className="text-lg font-semibold">{t("overview.team", { count: team.length })}</h2>
           <ul className="mt-3 flex flex-col gap-3" data-testid="overview-team">
@@ -65,7 +72,7 @@ export default function ProjectOverview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Data = NonNullable<Route.ComponentProps["loaderData"]>;
+type Data = NonNullable<Awaited<Route.ComponentProps["loaderData"]["overview"]>>;
 
 function WhereWeAre({ data, base, lng }: { data: Data; base: string; lng: string }) {
   const { t } = useTranslation("projects");
