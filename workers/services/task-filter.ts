@@ -7,6 +7,3 @@ import { isNull } from "drizzle-orm";
 import { tasks } from "../db/schema";
 
 export const notDeleted = isNull(tasks.deletedAt);
-
-/** The same condition for raw SQL naming the tasks table by an alias (`t.deleted_at IS NULL`). */
-export const TASK_ALIVE = "deleted_at IS NULL";
