@@ -13,6 +13,7 @@ import { installHost } from "../durable-objects/host";
 import { objectHost } from "./object-host";
 import { runBillingSchedule } from "./services/payments/renewals";
 import { runJiraSchedule } from "./services/jira-sync";
+import { purgeDeletedTasks } from "./services/task-trash";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { paintFirst } from "./site/first-paint";
@@ -132,9 +133,10 @@ export default {
     if (import.meta.env.DEV) return stamp(await renderPage(request, env, ctx, url));
     return stamp(await throughPageCache(request, env, ctx, await buildVersion(), () => renderPage(request, env, ctx, url)));
   },
-  /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries. */
+  /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries, Jira re-syncs, the task trash's purge. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runBillingSchedule(env, getDb(env.DB)).then((report) => console.log("billing schedule", JSON.stringify(report))));
     ctx.waitUntil(runJiraSchedule(env, getDb(env.DB)).then((report) => console.log("jira re-sync", JSON.stringify(report))));
+    ctx.waitUntil(purgeDeletedTasks(env, getDb(env.DB)).then((purged) => console.log("task trash purged", purged)));
   },
 } satisfies ExportedHandler<Env>;

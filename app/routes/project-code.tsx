@@ -16,6 +16,9 @@ import { useApi } from "../features/shell/errors";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-code";
 import { formatDateTime } from "../../domain/time/format";
+import { EmptyState } from "../components/ui/empty-state";
+import { HelpLink } from "../features/site/help-link";
+import { Icon } from "../components/ui/icons";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -96,9 +99,21 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
         <p className="muted text-sm">{t("list.subtitle")}</p>
       </div>
       {repos.length === 0 ? (
-        <p className="muted" data-testid="no-repos">
-          {t("list.empty")}
-        </p>
+        <EmptyState
+          icon="branch"
+          title={t("list.empty")}
+          body={t("list.emptyBody")}
+          action={
+            canWrite && (
+              <button type="button" className="btn btn-primary" onClick={() => document.querySelector<HTMLInputElement>('input[name="name"]')?.focus()} data-testid="empty-new-repo">
+                <Icon name="plus" size={16} />
+                {t("create.title")}
+              </button>
+            )
+          }
+          help={<HelpLink topic="getting-started/code" />}
+          testId="no-repos"
+        />
       ) : (
         <div className="card overflow-x-auto">
           <table className="w-full text-sm">

@@ -7,6 +7,8 @@ import { applyPlaced, descendantsOf, listedParents, planMove } from "../../domai
 import type { DocView } from "../../workers/services/documents";
 import type { FieldView } from "../../workers/services/field-definitions";
 import { cloudflareContext } from "../../workers/context";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
+import { EmptyState } from "../components/ui/empty-state";
 import { Icon } from "../components/ui/icons";
 import { serverErrors } from "../components/ui/form-errors";
 import { DeleteDialog } from "../features/docs/tree/delete-dialog";
@@ -20,6 +22,7 @@ import { useFolded } from "../features/docs/tree/use-folded";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
+import { HelpLink } from "../features/site/help-link";
 import { useViewer } from "../features/shell/viewer";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-docs";
@@ -49,31 +52,6 @@ function kindItems(t: TFunction, onPick: (kind: DocKind) => void, testPrefix: st
     onSelect: () => onPick(kind),
     testId: `${testPrefix}-${kind}`,
   }));
-}
-
-function EmptyTree({ canWrite, onCreate }: { canWrite: boolean; onCreate: (kind: DocKind) => void }) {
-  const { t } = useTranslation("docs");
-  return (
-    <div className="flex flex-col items-center gap-3 px-3 py-8 text-center" data-testid="docs-empty">
-      <span className="muted">
-        <Icon name="folder" size={36} />
-      </span>
-      <p className="font-semibold">{t("empty.title")}</p>
-      <p className="muted text-sm">{canWrite ? t("empty.body") : t("empty.readOnly")}</p>
-      {canWrite && (
-        <div className="mt-1 grid w-full grid-cols-2 gap-2">
-          {DOC_KINDS.map((kind) => (
-            <button key={kind} type="button" className="btn flex-col gap-1 px-2 py-3 text-xs" onClick={() => onCreate(kind)} data-testid={`docs-empty-${kind}`}>
-              <span className={KIND_TONE[kind]}>
-                <Icon name={KIND_ICON[kind]} size={22} />
-              </span>
-              {t(`kinds.${kind}`)}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
 }
 
 function Placeholder({ title, body, action }: { title: string; body: string; action?: React.ReactNode }) {
@@ -138,6 +116,21 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
     if (fold) next.add(guid);
     else next.delete(guid);
     storeFolded(next, new Set(items.map((d) => d.guid)));
+  };
+  // Project › Documents › each parent › the document (issue 15).
+  const crumbsOf = (doc: DocView) => {
+    const parents = listedParents(items);
+    const chain: DocView[] = [];
+    for (let at = parents.get(doc.guid); at && chain.length < items.length; at = parents.get(at)) {
+      const parent = items.find((d) => d.guid === at);
+      if (parent) chain.unshift(parent);
+    }
+    return [
+      { label: project.name, to: `/project/${project.guid}` },
+      { label: t("title"), to: base },
+      ...chain.map((d) => ({ label: d.title || t("untitled"), to: `${base}/${d.guid}` })),
+      { label: doc.title || t("untitled") },
+    ];
   };
   const patchItem = (guid: string, change: Partial<DocView>) => setItems((now) => now.map((d) => (d.guid === guid ? { ...d, ...change } : d)));
 
@@ -220,28 +213,30 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
             {t("readOnly")}
           </p>
         )}
-        <div className="min-h-0 overflow-y-auto">
-          {items.length === 0 ? (
-            <EmptyTree canWrite={canWrite} onCreate={(kind) => void actions.onCreate(kind, null)} />
-          ) : (
+        {/* An empty project says so once, beside the tree (issue 15: the tree and the panel used to disagree). */}
+        {items.length > 0 && (
+          <div className="min-h-0 overflow-y-auto">
             <DocTree docs={items} folded={folded} selected={selected?.guid ?? null} projectGuid={project.guid} canWrite={canWrite} renaming={renaming} setRenaming={setRenaming} actions={actions} />
-          )}
-        </div>
+          </div>
+        )}
       </aside>
       <section className="min-w-0">
         {selected ? (
-          <DocPanel
-            key={selected.guid}
-            doc={selected}
-            projectGuid={project.guid}
-            fields={fields}
-            participants={project.participants?.results ?? []}
-            origin={origin}
-            canWrite={canWrite}
-            onRename={(title) => void actions.onRename(selected.guid, title)}
-            onShare={onShare}
-            onValue={onValue}
-          />
+          <>
+            <Breadcrumbs className="mb-3" items={crumbsOf(selected)} />
+            <DocPanel
+              key={selected.guid}
+              doc={selected}
+              projectGuid={project.guid}
+              fields={fields}
+              participants={project.participants?.results ?? []}
+              origin={origin}
+              canWrite={canWrite}
+              onRename={(title) => void actions.onRename(selected.guid, title)}
+              onShare={onShare}
+              onValue={onValue}
+            />
+          </>
         ) : params.docId ? (
           <Placeholder
             title={t("missing.title")}
@@ -251,6 +246,22 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
                 {t("missing.back")}
               </Link>
             }
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon="folder"
+            title={t("empty.title")}
+            body={canWrite ? t("empty.body") : t("empty.readOnly")}
+            action={
+              canWrite && (
+                <button type="button" className="btn btn-primary" onClick={() => void actions.onCreate("text", null)} data-testid="docs-empty-text">
+                  <Icon name="plus" size={16} />
+                  {t("empty.create")}
+                </button>
+              )
+            }
+            help={<HelpLink topic="getting-started/documents" />}
+            testId="docs-empty"
           />
         ) : (
           <Placeholder title={t("pick.title")} body={t("pick.body")} />

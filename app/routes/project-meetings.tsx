@@ -9,6 +9,8 @@ import { useApi } from "../features/shell/errors";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-meetings";
 import { formatDateTime } from "../../domain/time/format";
+import { EmptyState } from "../components/ui/empty-state";
+import { HelpLink } from "../features/site/help-link";
 
 interface MeetingRow {
   guid: string;
@@ -62,10 +64,21 @@ export default function ProjectMeetings(_: Route.ComponentProps) {
       {rows === null ? (
         <p className="muted">{t("loading")}</p>
       ) : rows.length === 0 ? (
-        <div className="card flex flex-col items-center gap-2 p-10 text-center">
-          <Icon name="video" size={40} className="muted" />
-          <p>{t("list.empty")}</p>
-        </div>
+        <EmptyState
+          icon="video"
+          title={t("list.empty")}
+          body={t("list.emptyBody")}
+          action={
+            canWrite && (
+              <Link className="btn btn-primary" to={`/project/${project.guid}/create-meeting`} data-testid="empty-new-meeting">
+                <Icon name="plus" size={16} />
+                {t("list.new")}
+              </Link>
+            )
+          }
+          help={<HelpLink topic="getting-started/meetings" />}
+          testId="meetings-empty"
+        />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="meetings-list">
           {rows.map((m) => (

@@ -147,6 +147,7 @@ export function describeActivity(row: ActivityRow, ctx: DescribeContext): Activi
   params.title = task?.title ?? str(d.title);
   switch (row.action) {
     case "created":
+    case "restored":
     case "comment_added":
     case "comment_edited":
     case "comment_deleted":

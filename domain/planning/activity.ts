@@ -10,6 +10,7 @@ export const ISSUE_ACTIONS = [
   "created",
   "updated",
   "deleted",
+  "restored",
   "comment_added",
   "comment_edited",
   "comment_deleted",

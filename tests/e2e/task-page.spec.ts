@@ -211,7 +211,7 @@ test("a viewer sees the task's values but no editors", async ({ browser }) => {
   await v.context.close();
 });
 
-test("an unknown task shows a not-found state in the project, and a task deleted meanwhile says so", async ({ browser }) => {
+test("an unknown task shows a not-found state in the project, a task deleted meanwhile says so, and Undo brings it back for everyone", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Del Eter");
   const b = await person(browser, "Wat Cher");
@@ -230,6 +230,15 @@ test("an unknown task shows a not-found state in the project, and a task deleted
   // The one who deleted it goes back to the board; the other is told it is gone.
   await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard$`));
   await expect(b.page.getByTestId("task-deleted")).toBeVisible({ timeout: 5_000 });
+  // No confirm dialog any more: the board lacks the card and a toast offers Undo, which brings
+  // the task back on the deleter's board and, live, on the other person's page.
+  const card = a.page.locator(`[data-testid="board-task"][data-guid="${task.guid}"]`);
+  await expect(a.page.getByTestId("undo-toast")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await a.page.getByTestId("undo-button").click();
+  await expect(card).toBeVisible({ timeout: 5_000 });
+  await expect(b.page.getByTestId("task")).toBeVisible({ timeout: 5_000 });
+  await expect(b.page.getByTestId("task-deleted")).toHaveCount(0);
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();
   await b.context.close();

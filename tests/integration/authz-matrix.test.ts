@@ -113,6 +113,7 @@ const MATRIX: Record<string, string> = {
   "GET /v1/project/:id/issue/:taskUid":                   "AAADDD",
   "PUT /v1/project/:id/issue/:taskUid":                   "AADDDD",
   "DELETE /v1/project/:id/issue/:taskUid":                "AADDDD",
+  "POST /v1/project/:id/issue/:taskUid/restore":          "AADDDD",
   "GET /v1/project/:id/issue/:taskUid/comment":           "AAADDD",
   "POST /v1/project/:id/issue/:taskUid/comment":          "AADDDD",
   // Only the author edits a comment; the fixture's comment is the root's.
@@ -558,6 +559,7 @@ const SAMPLES: Record<string, Sample> = {
   "PATCH /v1/project/:id/issue": () => ({ json: [{ guid: w.a.task2, sort: 7 }] }),
   "PUT /v1/project/:id/issue/:taskUid": () => ({ json: { custom_fields: [{ slug: "title", value: `Renamed ${tag()}` }] } }),
   "DELETE /v1/project/:id/issue/:taskUid": async () => ({ params: { taskUid: await w.a.fresh.task() } }),
+  "POST /v1/project/:id/issue/:taskUid/restore": async () => ({ params: { taskUid: await w.a.fresh.deletedTask() } }),
   "POST /v1/project/:id/issue/:taskUid/comment": () => ({ json: { text: "Looks good" } }),
   "PUT /v1/project/:id/issue/:taskUid/comment/:commentGuid": () => ({ json: { text: `Edited ${tag()}` } }),
   "DELETE /v1/project/:id/issue/:taskUid/comment/:commentGuid": async () => ({ params: { commentGuid: await w.a.fresh.comment(w.a.task) } }),

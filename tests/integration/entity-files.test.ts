@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FILE_MAX_BYTES } from "../../domain/files";
+import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { attachments } from "../../workers/db/schema";
+import type { Env } from "../../workers/env";
+import { purgeDeletedTasks } from "../../workers/services/task-trash";
 import { call } from "../fixtures/http";
 import { PNG, pngOfSize } from "../fixtures/images";
 import { listen } from "../fixtures/live";
@@ -149,13 +152,15 @@ describe("files on tasks", () => {
     expect((await call("DELETE", `${files(team.projectId)}/${again.guid}`, { cookie: team.cookies.root })).status).toBe(204);
   });
 
-  it("deletes a task's files, rows and bytes, with the task", async () => {
+  it("deletes a task's files, rows and bytes, with the task (at the trash's purge)", async () => {
     const doomed = (await newTask(team.projectId, team.cookies.root, "Doomed")).guid;
     const a = (await upload(team, doomed, PNG, "a.png")).json;
     const b = (await upload(team, doomed, PDF, "b.pdf")).json;
     const keys = (await db().select().from(attachments).where(eq(attachments.entityId, doomed))).map((r) => r.key);
     expect(keys).toHaveLength(2);
     expect((await call("DELETE", `${base(team.projectId)}/issue/${doomed}`, { cookie: team.cookies.root })).status).toBe(204);
+    // Deleting moves the task to the trash (Undo keeps its files); the purge removes them for good.
+    await purgeDeletedTasks(env as unknown as Env, db(), Date.now() + TRASH_KEPT_MS);
     expect(await db().select().from(attachments).where(eq(attachments.entityId, doomed))).toEqual([]);
     for (const key of keys) expect(await FILES.head(key)).toBeNull();
     for (const guid of [a.guid, b.guid]) expectProblem(await call("GET", `${files(team.projectId)}/${guid}`, { cookie: team.cookies.read }), 404, "file_not_found");

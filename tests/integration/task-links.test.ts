@@ -1,6 +1,10 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { taskLinks } from "../../workers/db/schema";
+import type { Env } from "../../workers/env";
+import { purgeDeletedTasks } from "../../workers/services/task-trash";
 import { call } from "../fixtures/http";
 import { listen } from "../fixtures/live";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
@@ -157,6 +161,8 @@ describe("task links", () => {
     await link(team, a.guid, b.guid, "parent");
     expect((await call("DELETE", `${base(team.projectId)}/issue/${a.guid}`, { cookie: team.cookies.root })).status).toBe(204);
     expect((await call("GET", links(team.projectId, b.guid), { cookie: team.cookies.root })).json).toEqual([]);
+    // The link rows stay while the task is in the trash (Undo brings them back) and go with its purge.
+    await purgeDeletedTasks(env as unknown as Env, db(), Date.now() + TRASH_KEPT_MS);
     expect(await db().select().from(taskLinks).where(eq(taskLinks.targetId, b.guid))).toEqual([]);
   });
 

@@ -401,6 +401,11 @@ export const tasks = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /**
+     * Undo of a deletion (issue 15): a deleted task keeps its row, values, links and files until
+     * the hourly purge, 30 days later; every read skips it (`notDeleted` in services/task-trash.ts).
+     */
+    deletedAt: integer("deleted_at"),
   },
   (t) => [
     index("tasks_project_idx").on(t.projectId, t.sort),

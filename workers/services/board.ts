@@ -2,7 +2,7 @@
  * The planning board: sprints (backlog first, archived appended on request) with their tasks
  * and the epic lane, placed by the rules of spec §4 and narrowed by filter conditions.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
@@ -12,6 +12,7 @@ import { optionsOf, projectFields } from "./field-definitions";
 import { type ValueView } from "./field-values";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
 import { type TaskView, taskView } from "./tasks";
+import { notDeleted } from "./task-filter";
 
 export interface PlanningBoardView {
   sprints: (SprintView & { issues: TaskView[]; count: number })[];
@@ -39,7 +40,7 @@ export function tasksWithStoredValues(db: Db, projectId: string) {
       values: sql<string>`(select json_group_array(json_array(${fieldValues.fieldId}, ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id")`,
     })
     .from(tasks)
-    .where(eq(tasks.projectId, projectId))
+    .where(and(eq(tasks.projectId, projectId), notDeleted))
     .orderBy(asc(tasks.sort), asc(tasks.position));
 }
 

@@ -3,7 +3,7 @@
  * `attachments`, the type decided by the bytes (domain/files). Nothing stored is served as a
  * page: only the images of INLINE_TYPES show inline, everything else downloads.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, not, sql } from "drizzle-orm";
 import { FILE_MAX_BYTES, safeFileName, sniffFileType } from "../../domain/files";
 import type { Db } from "../db/client";
 import { attachments, users, type Attachment, type Task } from "../db/schema";
@@ -87,7 +87,9 @@ export async function listFiles(db: Db, task: Task): Promise<FileView[]> {
 }
 
 export function findFile(db: Db, projectId: string, id: string) {
-  return db.select().from(attachments).where(and(eq(attachments.projectId, projectId), eq(attachments.id, id))).get();
+  // A file of a task in the trash is gone with it until Undo.
+  const ofDeletedTask = sql`EXISTS (SELECT 1 FROM tasks t WHERE t.id = "attachments"."entity_id" AND t.deleted_at IS NOT NULL)`;
+  return db.select().from(attachments).where(and(eq(attachments.projectId, projectId), eq(attachments.id, id), not(ofDeletedTask))).get();
 }
 
 /** Its uploader or a project root deletes a file: row and `file_removed` entry first, then the bytes. */

@@ -13,6 +13,7 @@ import { fieldDefinitions, fieldValues, participants, sprints, tasks, type Field
 import { entitiesOf, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 import { projectWorkflows, transitionsByField } from "./workflows";
+import { notDeleted } from "./task-filter";
 
 export interface ValueView {
   /** The field's guid. */
@@ -156,7 +157,7 @@ export async function readValueContext(db: Db, projectId: string, kind: EntityKi
   const slices: string[][] = [];
   for (let i = 0; i < ids.length; i += MAX_IDS_PER_QUERY) slices.push(ids.slice(i, i + MAX_IDS_PER_QUERY));
   const sprintsAt = mayName(["sprint"]) ? slices.map((slice) => read(db.select({ id: sprints.id }).from(sprints).where(and(eq(sprints.projectId, projectId), inArray(sprints.id, slice))))) : [];
-  const tasksAt = mayName(["issue", "issues"]) ? slices.map((slice) => read(db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))))) : [];
+  const tasksAt = mayName(["issue", "issues"]) ? slices.map((slice) => read(db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted)))) : [];
   const flowsAt = wanted && kind === "issue" ? read(projectWorkflows(db, projectId)) : -1;
   const currentAt = kind === "issue" ? read(entityValues(db, kind, entityId)) : -1;
   const [first, ...rest] = reads;

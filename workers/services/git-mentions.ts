@@ -14,6 +14,7 @@ import { gitCommitMentions, gitRepositories, type GitRepository, tasks } from ".
 import type { Env } from "../env";
 import { type ActivityInput, activityStatements } from "./activity";
 import { repoStub } from "./git";
+import { notDeleted } from "./task-filter";
 
 /** Commits taken from the outbox per round, and rounds per push (the outbox keeps the rest for the next push). */
 const OUTBOX_PAGE = 50;
@@ -29,9 +30,9 @@ async function tasksNamed(db: Db, projectId: string, numbers: number[], guids: s
   const byNumber = new Map<number, string>();
   const known = new Set<string>();
   for (const part of chunks(numbers, IN_CHUNK))
-    for (const row of await db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.number, part)))) byNumber.set(row.number, row.id);
+    for (const row of await db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.number, part), notDeleted))) byNumber.set(row.number, row.id);
   for (const part of chunks(guids, IN_CHUNK))
-    for (const row of await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, part)))) known.add(row.id);
+    for (const row of await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, part), notDeleted))) known.add(row.id);
   return { byNumber, known };
 }
 

@@ -62,7 +62,7 @@ export async function assignJiraPeople(db: Db, projectId: string): Promise<strin
       JOIN users u ON u.email = p.local_id
       JOIN participants pa ON pa.project_id = a.project_id AND pa.user_id = u.id
       JOIN jira_entities i ON i.project_id = a.project_id AND i.kind = 'issue' AND i.jira_id = a.jira_id
-      JOIN tasks t ON t.id = i.local_id
+      JOIN tasks t ON t.id = i.local_id AND t.deleted_at IS NULL
     WHERE a.project_id = ${projectId} AND a.kind = 'assignee'
       AND NOT EXISTS (SELECT 1 FROM field_values v WHERE v.field_id = ${field.id} AND v.entity_id = i.local_id AND v.participant_value = '')
     LIMIT 1000`);

@@ -36,6 +36,7 @@ async function usage(db: Db, field: FieldDefinition): Promise<Map<string, number
     SELECT j.value AS option, count(DISTINCT v.entity_id) AS n
     FROM field_values v, json_each(v.value) j
     WHERE v.field_id = ${field.id} AND v.entity_kind = 'issue' AND json_valid(v.value) AND json_type(v.value) = 'array'
+      AND EXISTS (SELECT 1 FROM tasks t WHERE t.id = v.entity_id AND t.deleted_at IS NULL)
     GROUP BY j.value`);
   return new Map(rows.map((r) => [r.option, r.n]));
 }
@@ -84,7 +85,8 @@ export async function tasksWithLabel(db: Db, field: FieldDefinition, guid: strin
   const rows = await db.all<{ id: string }>(sql`
     SELECT v.entity_id AS id FROM field_values v
     WHERE v.field_id = ${field.id} AND v.entity_kind = 'issue' AND json_valid(v.value) AND json_type(v.value) = 'array'
-      AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid})`);
+      AND EXISTS (SELECT 1 FROM json_each(v.value) j WHERE j.value = ${guid})
+      AND EXISTS (SELECT 1 FROM tasks t WHERE t.id = v.entity_id AND t.deleted_at IS NULL)`);
   return rows.map((r) => r.id);
 }
 

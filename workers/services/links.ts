@@ -6,6 +6,7 @@ import { taskLinks, tasks, type Task, type TaskLink } from "../db/schema";
 import { activityStatements } from "./activity";
 import { readValues } from "./field-values";
 import { newGuid } from "./ids";
+import { notDeleted } from "./task-filter";
 
 export interface LinkView {
   /** The link's guid (for DELETE). */
@@ -27,7 +28,7 @@ const stored = (row: TaskLink): StoredLink => ({ source: row.sourceId, target: r
 export async function taskSummaries(db: Db, projectId: string, ids: string[]): Promise<Map<string, { number: number; title: string; status: string | null }>> {
   const unique = [...new Set(ids)];
   const [rows, values] = await Promise.all([
-    inSlices(unique, (slice) => db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice)))),
+    inSlices(unique, (slice) => db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted))),
     readValues(db, "issue", unique, ["title", "status"]),
   ]);
   return new Map(
@@ -61,7 +62,7 @@ export type AddLinkResult = { ok: true; link: LinkView; other: string } | { ok: 
  * `link_added` entries go in one batch; the unique indexes catch a race the check missed.
  */
 export async function addLink(db: Db, task: Task, otherId: string, kind: LinkKind, actorId: string): Promise<AddLinkResult> {
-  const other = await db.select().from(tasks).where(and(eq(tasks.projectId, task.projectId), eq(tasks.id, otherId))).get();
+  const other = await db.select().from(tasks).where(and(eq(tasks.projectId, task.projectId), eq(tasks.id, otherId), notDeleted)).get();
   if (!other) return { ok: false, reason: "task_unknown" };
   const link = normaliseLink(task.id, other.id, kind);
   if (link.source === link.target) return { ok: false, reason: "link_self" };

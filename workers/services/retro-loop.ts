@@ -15,6 +15,7 @@ import { type Db, inSlices } from "../db/client";
 import { activity, fieldDefinitions, fieldValues, pokerEstimates, type Room, retroActionTasks, retroSprints, rooms, type Sprint, tasks } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { findSprint } from "./sprints";
+import { notDeleted } from "./task-filter";
 
 /** A task as a retro lists it: with its status now. */
 export interface LoopTask extends FactTask {
@@ -64,7 +65,7 @@ async function loopTasks(db: Db, projectId: string, fields: Fields, ids: readonl
   const unique = [...new Set(ids)];
   const fieldIds = [fields.title?.id, fields.estimate?.id, fields.status?.id].filter((id): id is string => Boolean(id));
   const [rows, values] = await Promise.all([
-    inSlices(unique, (slice) => db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice)))),
+    inSlices(unique, (slice) => db.select({ id: tasks.id, number: tasks.number }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted))),
     inSlices(unique, (slice) =>
       db
         .select({ entity: fieldValues.entityId, field: fieldValues.fieldId, value: fieldValues.value })
@@ -152,7 +153,7 @@ async function factsOf(db: Db, sprint: Sprint, fields: Fields): Promise<NonNulla
         .from(activity)
         .where(and(eq(activity.projectId, projectId), eq(activity.entityKind, "issue"), inArray(activity.action, ["created", "updated"]), inArray(activity.entityId, slice))),
     ),
-    inSlices(work, (slice) => db.select({ id: tasks.id, createdAt: tasks.createdAt }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice)))),
+    inSlices(work, (slice) => db.select({ id: tasks.id, createdAt: tasks.createdAt }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted))),
   ]);
   const facts = retroFacts({
     sprint: sprint.id,
@@ -311,7 +312,7 @@ export async function calibration(db: Db, projectId: string, deck: CalibrationDe
         ROW_NUMBER() OVER (PARTITION BY est.value ORDER BY est.updated_at DESC, tasks.number DESC) AS n
       FROM field_values est JOIN tasks ON tasks.id = est.entity_id
       WHERE est.project_id = ${projectId} AND est.field_id = ${fieldId} AND est.entity_kind = 'issue'
-        AND est.participant_value = '' AND est.entity_id != ${current} AND tasks.project_id = ${projectId}
+        AND est.participant_value = '' AND est.entity_id != ${current} AND tasks.project_id = ${projectId} AND tasks.deleted_at IS NULL
         AND est.value IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})
     ) AS ranked
     LEFT JOIN field_values title ON title.entity_id = ranked.id AND title.field_id = ${fields.title.id} AND title.participant_value = ''

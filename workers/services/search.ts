@@ -8,6 +8,7 @@ import { MARK_CLOSE, MARK_OPEN, type ParsedQuery, type SearchMatch, ftsExpressio
 import type { Db } from "../db/client";
 import { tasks } from "../db/schema";
 import { taskSummaries } from "./links";
+import { notDeleted } from "./task-filter";
 
 export interface SearchHit {
   guid: string;
@@ -43,7 +44,7 @@ export async function searchTasks(db: Db, projectId: string, query: ParsedQuery,
   const inTitle = `${inProject} AND ${ftsExpression(query.terms, ["title"])}`;
   const [open, close] = [MARK_OPEN, MARK_CLOSE];
   const [counted, rows] = await Promise.all([
-    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM task_search WHERE task_search MATCH ${all}`),
+    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM task_search JOIN task_search_docs d ON d.id = task_search.rowid JOIN tasks t ON t.id = d.task_id WHERE task_search MATCH ${all} AND t.deleted_at IS NULL`),
     db.all<{ task_id: string; number: number; title: string; description: string; comments: string; in_title: number; status: unknown }>(sql`
       SELECT d.task_id, t.number,
         highlight(task_search, 1, ${open}, ${close}) AS title,
@@ -54,7 +55,7 @@ export async function searchTasks(db: Db, projectId: string, query: ParsedQuery,
       FROM task_search
         JOIN task_search_docs d ON d.id = task_search.rowid
         JOIN tasks t ON t.id = d.task_id
-      WHERE task_search MATCH ${all}
+      WHERE task_search MATCH ${all} AND t.deleted_at IS NULL
       ORDER BY in_title DESC, bm25(task_search, 0.0, 10.0, 3.0, 1.0), t.number DESC
       LIMIT ${page.limit} OFFSET ${page.offset}`),
   ]);
@@ -72,7 +73,7 @@ export async function searchTasks(db: Db, projectId: string, query: ParsedQuery,
 
 /** `#123`: the task with that number, shown by its title. */
 async function byNumber(db: Db, projectId: string, number: number, page: { limit: number; offset: number }): Promise<SearchAnswer> {
-  const row = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.number, number))).get();
+  const row = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.number, number), notDeleted)).get();
   if (!row) return { count: 0, results: [] };
   if (page.offset > 0) return { count: 1, results: [] };
   const summary = (await taskSummaries(db, projectId, [row.id])).get(row.id)!;

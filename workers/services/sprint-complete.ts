@@ -7,6 +7,7 @@ import { fieldDefinitions, fieldValues, sprints, tasks, type Sprint } from "../d
 import { activityStatements } from "./activity";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { findSprint } from "./sprints";
+import { notDeleted } from "./task-filter";
 
 export type CompleteResult = { ok: true; sprint: Sprint; moved: string[]; to: string | null } | { ok: false; reason: string };
 
@@ -42,7 +43,7 @@ export async function completeSprint(db: Db, sprint: Sprint, input: { moveTo: st
     .where(and(eq(fieldValues.fieldId, sprintField.id), eq(fieldValues.entityKind, "issue"), eq(fieldValues.value, json(sprint.id))));
   const ids = inSprint.map((r) => r.id);
   const [rows, values] = await Promise.all([
-    inSlices(ids, (slice) => db.select({ id: tasks.id, sort: tasks.sort }).from(tasks).where(inArray(tasks.id, slice))),
+    inSlices(ids, (slice) => db.select({ id: tasks.id, sort: tasks.sort }).from(tasks).where(and(inArray(tasks.id, slice), notDeleted))),
     inSlices(ids, (slice) =>
       db
         .select({ entityId: fieldValues.entityId, fieldId: fieldValues.fieldId, value: fieldValues.value })

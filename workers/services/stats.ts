@@ -24,6 +24,7 @@ import { activity, fieldDefinitions, fieldValues, tasks, users, type Sprint } fr
 import { ensureSystemFields, optionsOf } from "./field-definitions";
 import { allSprints, findSprint } from "./sprints";
 import type { SprintView } from "./sprints";
+import { notDeleted } from "./task-filter";
 
 export interface StatusCount {
   /** The status option, or null for tasks without a (known) status. */
@@ -111,7 +112,7 @@ export async function projectStats(
   const [sprintList, definitions, taskRows] = await Promise.all([
     allSprints(db, projectId, t),
     db.select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, projectId), inArray(fieldDefinitions.slug, [...SLUGS]))),
-    db.select({ id: tasks.id, createdAt: tasks.createdAt }).from(tasks).where(eq(tasks.projectId, projectId)),
+    db.select({ id: tasks.id, createdAt: tasks.createdAt }).from(tasks).where(and(eq(tasks.projectId, projectId), notDeleted)),
   ]);
   const field = Object.fromEntries(SLUGS.map((slug) => [slug, definitions.find((d) => d.slug === slug)])) as Record<(typeof SLUGS)[number], (typeof definitions)[number] | undefined>;
   const statusOptions = field.status ? optionsOf(field.status) : [];
@@ -231,8 +232,13 @@ async function burndownHistory(db: Db, projectId: string, since: number, tracked
   const rows = await db
     .select()
     .from(activity)
-    .where(and(eq(activity.projectId, projectId), eq(activity.entityKind, "issue"), inArray(activity.action, ["created", "updated", "deleted"]), gte(activity.createdAt, since)));
-  const deletedAt = new Map(rows.filter((r) => r.action === "deleted").map((r) => [r.entityId, r.createdAt]));
+    .where(and(eq(activity.projectId, projectId), eq(activity.entityKind, "issue"), inArray(activity.action, ["created", "updated", "deleted", "restored"]), gte(activity.createdAt, since)));
+  // A task deleted and then restored (Undo) is not gone: the later of the two entries decides.
+  const deletedAt = new Map<string, number>();
+  for (const r of rows.filter((r) => r.action === "deleted" || r.action === "restored").sort((a, b) => a.createdAt - b.createdAt)) {
+    if (r.action === "deleted") deletedAt.set(r.entityId, r.createdAt);
+    else deletedAt.delete(r.entityId);
+  }
   // A deleted task's earlier history, for the values it had when it went.
   const earlier = deletedAt.size
     ? await inSlices([...deletedAt.keys()], (slice) =>

@@ -1,17 +1,17 @@
 /** Tasks: identity and order in their row, everything else as field values. */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { initialValues, valueChanges } from "../../domain/planning/activity";
-import { readLink, type StoredKind } from "../../domain/planning/links";
 import { taskTitleRefusal } from "../../domain/planning/schemas";
 import { type Db, inSlices, runBatch } from "../db/client";
-import { attachments, fieldDefinitions, fieldValues, projects, taskLinks, tasks, users, type Task } from "../db/schema";
+import { fieldDefinitions, projects, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
-import { activityStatements, type ActivityInput } from "./activity";
+import { activityStatements } from "./activity";
 import { notify } from "./notifications";
 import { ensureSystemFields } from "./field-definitions";
 import { checkValues, checkValuesIn, entityValues, entityValueViews, readValueContext, readValues, type StoredValue, type ValueInput, type ValueView, type WrittenValue, valueStatements } from "./field-values";
 import { newGuid } from "./ids";
+import { notDeleted } from "./task-filter";
 
 export interface TaskView {
   guid: string;
@@ -42,7 +42,7 @@ export async function taskViews(db: Db, rows: Task[], only?: string[]): Promise<
 }
 
 export function findTask(db: Db, projectId: string, id: string) {
-  return db.select().from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.id, id))).get();
+  return db.select().from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.id, id), notDeleted)).get();
 }
 
 type Failure = { ok: false; reason: string; index?: number };
@@ -154,35 +154,6 @@ async function notifyAssigned(env: Env, db: Db, task: Task, actorId: string, bef
   }
 }
 
-/**
- * Deletes a task with its values, links and files (rows in one batch with the log entries,
- * then the files' bytes in R2). The tasks at the other end of its links log `link_removed`.
- */
-export async function deleteTask(env: Env, db: Db, task: Task, actorId: string | null): Promise<void> {
-  const [title, links, files] = await Promise.all([
-    readValues(db, "issue", [task.id], ["title"]),
-    db.select().from(taskLinks).where(or(eq(taskLinks.sourceId, task.id), eq(taskLinks.targetId, task.id))),
-    db.select({ key: attachments.key }).from(attachments).where(and(eq(attachments.entityKind, "issue"), eq(attachments.entityId, task.id))),
-  ]);
-  const at = Date.now();
-  const log: ActivityInput[] = [
-    { projectId: task.projectId, actorId, entityKind: "issue", entityId: task.id, action: "deleted", detail: { number: task.number, title: String(title.get(task.id)?.[0]?.value ?? "") }, createdAt: at },
-  ];
-  for (const link of links) {
-    const stored = { source: link.sourceId, target: link.targetId, kind: link.kind as StoredKind };
-    const other = readLink(stored, task.id).other;
-    log.push({ projectId: task.projectId, actorId, entityKind: "issue", entityId: other, action: "link_removed", detail: { link: link.id, kind: readLink(stored, other).kind, other: task.id }, createdAt: at });
-  }
-  await db.batch([
-    db.delete(fieldValues).where(and(eq(fieldValues.entityKind, "issue"), eq(fieldValues.entityId, task.id))),
-    db.delete(attachments).where(and(eq(attachments.entityKind, "issue"), eq(attachments.entityId, task.id))),
-    db.delete(taskLinks).where(or(eq(taskLinks.sourceId, task.id), eq(taskLinks.targetId, task.id))),
-    db.delete(tasks).where(eq(tasks.id, task.id)),
-    ...activityStatements(db, log),
-  ]);
-  await deleteStoredFiles(env, files.map((f) => f.key));
-}
-
 /** Removes files' bytes from R2; a failure leaves unreachable bytes behind, never a broken row. */
 export async function deleteStoredFiles(env: Env, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 1000) {
@@ -198,7 +169,7 @@ export async function deleteStoredFiles(env: Env, keys: string[]): Promise<void>
 export async function reorderTasks(db: Db, projectId: string, moves: { guid: string; sort: number; position?: number }[]): Promise<{ ok: boolean; written: number }> {
   const ids = [...new Set(moves.map((m) => m.guid))];
   const rows = await inSlices(ids, (slice) =>
-    db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))),
+    db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted)),
   );
   if (rows.length !== ids.length) return { ok: false, written: 0 };
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -37,6 +37,7 @@ import type { TaskView } from "../../../workers/services/tasks";
 import type { MappingView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
+import { showUndoToast } from "../shell/undo-toast";
 import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, isLaneMove, laneMoveId, lanesOf, movableLanes, valueOf } from "./lane-view";
 import { focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
@@ -265,7 +266,17 @@ export function PlanningBoard({
       action === "delete"
         ? await api("DELETE", path)
         : await api("PUT", path, action === "start" ? { status: "active" } : { archived: action === "archive" });
-    if (!result.error) onChanged();
+    if (result.error) return;
+    onChanged();
+    // Archiving is undone by unarchiving: the toast offers it instead of a confirm dialog.
+    if (action === "archive")
+      showUndoToast({
+        message: t("sprints.archivedToast", { title: sprint.title }),
+        undo: t("sprints.undo"),
+        onUndo: async () => {
+          if (!(await api("PUT", path, { archived: false })).error) onChanged();
+        },
+      });
   };
 
   const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);

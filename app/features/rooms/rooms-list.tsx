@@ -8,6 +8,7 @@ import { Icon } from "../../components/ui/icons";
 import { deckName } from "./deck-name";
 import { type DeckView, roomPath, type RoomSummary } from "./types";
 import { HelpLink } from "../site/help-link";
+import { EmptyState } from "../../components/ui/empty-state";
 
 /** The deck or preset of a room in the reader's language; empty for a custom deck not in `decks`. */
 export function methodName(t: TFunction, room: Pick<RoomSummary, "kind" | "method">, decks: readonly DeckView[]): string {
@@ -61,14 +62,7 @@ export function RoomsList({ rooms, decks, now, filter }: { rooms: RoomSummary[];
   return (
     <div className="flex flex-col gap-6">
       {open.length === 0 ? (
-        <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center" data-testid="rooms-empty">
-          <span className="muted" aria-hidden="true">
-            <Icon name="cards" size={36} />
-          </span>
-          <h3 className="font-semibold">{t("list.emptyTitle")}</h3>
-          <p className="muted max-w-md text-sm">{t("list.emptyBody")}</p>
-          <HelpLink topic="estimation/planning-poker-room" />
-        </div>
+        <EmptyState icon="cards" title={t("list.emptyTitle")} body={t("list.emptyBody")} help={<HelpLink topic="estimation/planning-poker-room" />} testId="rooms-empty" />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="rooms-open">
           {open.map((r) => (

@@ -5,6 +5,10 @@ import { Link } from "react-router";
 export type HelpTopic =
   | "getting-started/create-workspace"
   | "getting-started/invite-team"
+  | "getting-started/documents"
+  | "getting-started/code"
+  | "getting-started/meetings"
+  | "planning/sprints-and-backlog"
   | "planning/custom-fields"
   | "estimation/planning-poker-room"
   | "account/notifications";

@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { taskLayout } from "../../../domain/task/layout";
 import { formatRelativeTime } from "../../../domain/time/format";
@@ -15,6 +15,7 @@ import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { useProject } from "../projects/use-project";
 import { useApi } from "../shell/errors";
+import { showUndoToast } from "../shell/undo-toast";
 import { TaskCommits } from "../code/task-commits";
 import { Attachments } from "./attachments";
 import { Discussion } from "./discussion";
@@ -124,6 +125,7 @@ export function TaskDetails({
   const { t, i18n } = useTranslation("task");
   const project = useProject();
   const api = useApi();
+  const { revalidate } = useRevalidator();
   const participants = project.participants?.results ?? [];
   const { fields } = data;
   const layout = useMemo(() => taskLayout(fields), [fields]);
@@ -167,10 +169,20 @@ export function TaskDetails({
     setError(message ?? "");
     return message;
   };
+  // No confirm dialog: the task goes to the trash at once and the toast offers Undo, which
+  // brings it back for everyone (the server tells every open board).
   const remove = async () => {
-    if (!window.confirm(t("header.confirmDelete", { number: task.number, title }))) return;
     const result = await api("DELETE", `/v1/project/${project.guid}/issue/${task.guid}`);
-    if (!result.error) onDeleted();
+    if (result.error) return;
+    onDeleted();
+    showUndoToast({
+      message: t("header.deletedToast", { number: task.number, title }),
+      undo: t("header.undo"),
+      onUndo: async () => {
+        const restored = await api("POST", `/v1/project/${project.guid}/issue/${task.guid}/restore`);
+        if (!restored.error) void revalidate();
+      },
+    });
   };
   const optionPicker = (field: FieldView, current: FieldOption | undefined, testId: string, setError: (m: string) => void, big = false) =>
     readOnly ? (

@@ -27,7 +27,14 @@ export const planningOperations: Operation[] = [
     method: "put", path: "/v1/project/:id/issue/:taskUid", tag: "Tasks", access: "write", summary: "Change a task's values.",
     body: { json: updateTaskBody }, ok: { status: 200, description: "The task." }, errors: { 403: ["backlog_fixed"], 404: ["task_not_found"], 409: ["transition_forbidden"] },
   },
-  { method: "delete", path: "/v1/project/:id/issue/:taskUid", tag: "Tasks", access: "write", summary: "Delete a task.", ok: { status: 204, description: "Deleted." }, errors: TASK },
+  {
+    method: "delete", path: "/v1/project/:id/issue/:taskUid", tag: "Tasks", access: "write",
+    summary: "Delete a task: it goes to the trash, restorable for 30 days, then purged with its files.", ok: { status: 204, description: "Deleted." }, errors: TASK,
+  },
+  {
+    method: "post", path: "/v1/project/:id/issue/:taskUid/restore", tag: "Tasks", access: "write", summary: "Undo a task's deletion (while it is in the trash).",
+    ok: { status: 200, description: "The task." }, errors: TASK,
+  },
   { method: "get", path: "/v1/project/:id/issue/:taskUid/comment", tag: "Comments", access: "read", summary: "A task's comments.", ok: { status: 200, description: "The comments." }, errors: TASK },
   {
     method: "post", path: "/v1/project/:id/issue/:taskUid/comment", tag: "Comments", access: "write", summary: "Comment on a task.",

@@ -55,6 +55,7 @@ import { access, type ProjectEnv } from "../project-access";
 import type { AppEnv } from "../types";
 import { parseWith, readJson } from "../validate";
 import { calibration, retroFactsView } from "../../services/retro-loop";
+import { notDeleted } from "../../services/task-filter";
 
 type RoomEnv = AppEnv & { Variables: AppEnv["Variables"] & { room: Room; seat: Seat | null } };
 
@@ -224,7 +225,7 @@ export const roomRoutes = new Hono<RoomEnv>()
     ownerOnly(room, seat);
     const { tasks: wanted } = await readJson(c, addIssuesInput);
     const db = c.get("db");
-    const found = await inSlices(wanted, (slice) => db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, room.projectId), inArray(tasks.id, slice))).all());
+    const found = await inSlices(wanted, (slice) => db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, room.projectId), inArray(tasks.id, slice), notDeleted)).all());
     const known = new Set(found.map((t) => t.id));
     const missing = wanted.find((id) => !known.has(id));
     if (missing) throw new ApiProblem(404, "task_not_found", { tasks: "task_not_found" });

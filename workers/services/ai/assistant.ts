@@ -15,6 +15,7 @@ import { newGuid } from "../ids";
 import { limitsFor } from "../plan-limits";
 import { hitRateLimit } from "../rate-limit";
 import { aiConfig, aiHourlyLimit } from "./provider";
+import { notDeleted } from "../task-filter";
 
 export type RunRefusal = { ok: false; reason: "ai_not_configured" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
@@ -61,7 +62,7 @@ export async function projectContext(db: Db, userId: string, projectId: string):
       .select({ id: tasks.id, number: tasks.number, title: taskSearchDocs.title, description: taskSearchDocs.description })
       .from(tasks)
       .leftJoin(taskSearchDocs, eq(taskSearchDocs.taskId, tasks.id))
-      .where(eq(tasks.projectId, projectId))
+      .where(and(eq(tasks.projectId, projectId), notDeleted))
       .orderBy(desc(tasks.updatedAt))
       .limit(CONTEXT_TASKS),
     db

@@ -13,6 +13,7 @@ import { listActivity } from "../activity";
 import { type FieldView, listFields } from "../field-definitions";
 import { readValues } from "../field-values";
 import { allSprints, type SprintView } from "../sprints";
+import { notDeleted } from "../task-filter";
 
 /** Another task named by this one (epic, subtask, parent…): enough to show and link it. */
 export interface RelatedTask {
@@ -36,7 +37,7 @@ export interface NamingData {
 export async function relatedTasks(db: Db, projectId: string, ids: readonly string[]): Promise<RelatedTask[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await inSlices(unique, (slice) => db.select().from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice))));
+  const rows = await inSlices(unique, (slice) => db.select().from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted)));
   const values = await readValues(db, "issue", rows.map((r) => r.id), ["title", "status", "issue_type"]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique
