@@ -1,6 +1,7 @@
 /** Room cards of a project: open rooms first; archived ones folded below. */
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Link } from "react-router";
 import { deckFieldOf } from "../../../domain/rooms/decks";
 import { formatRelativeTime } from "../../../domain/time/format";
@@ -61,14 +62,9 @@ export function RoomsList({ rooms, decks, now, filter }: { rooms: RoomSummary[];
   return (
     <div className="flex flex-col gap-6">
       {open.length === 0 ? (
-        <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center" data-testid="rooms-empty">
-          <span className="muted" aria-hidden="true">
-            <Icon name="cards" size={36} />
-          </span>
-          <h3 className="font-semibold">{t("list.emptyTitle")}</h3>
-          <p className="muted max-w-md text-sm">{t("list.emptyBody")}</p>
+        <EmptyState card icon="cards" iconSize={36} heading="h3" title={t("list.emptyTitle")} body={t("list.emptyBody")} testId="rooms-empty">
           <HelpLink topic="estimation/planning-poker-room" />
-        </div>
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="rooms-open">
           {open.map((r) => (
