@@ -60,14 +60,19 @@ export function Menu({
     document.addEventListener("pointerdown", away);
     window.addEventListener("scroll", scrolled, true);
     window.addEventListener("resize", scrolled);
-    // Focus the first item, so the keyboard can go on from there.
-    list.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
     return () => {
       document.removeEventListener("pointerdown", away);
       window.removeEventListener("scroll", scrolled, true);
       window.removeEventListener("resize", scrolled);
     };
   }, [open]);
+
+  // Focus the first item, so the keyboard can go on from there: once the list is placed (a list
+  // still hidden while it is measured cannot take the focus).
+  const placed = place !== null;
+  useEffect(() => {
+    if (open && placed) list.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
+  }, [open, placed]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
