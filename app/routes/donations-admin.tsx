@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { formatAmount } from "../../domain/billing/plans";
 import { cloudflareContext } from "../../workers/context";
 import { donationsAdminPage } from "../../workers/services/pages/billing";
+import { DonationTable } from "../features/billing/donation-table";
 import { viewerOf } from "../lib/viewer.server";
 import type { Route } from "./+types/donations-admin";
 import { formatDateTime } from "../../domain/time/format";
@@ -38,38 +39,21 @@ export default function DonationsAdmin({ loaderData }: Route.ComponentProps) {
       <section className="card mt-6 p-6">
         {donations.length === 0 && <p className="muted text-sm">{t("donations.empty")}</p>}
         {donations.length > 0 && (
-          <table className="w-full text-sm" data-testid="donations">
-            <thead>
-              <tr className="muted text-left">
-                <th className="py-1">{t("donations.date")}</th>
-                <th>{t("donations.donor")}</th>
-                <th>{t("donations.recipient")}</th>
-                <th>{t("donations.amount")}</th>
-                <th>{t("donations.status")}</th>
-                <th>{t("donations.message")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {donations.map((d) => (
-                <tr key={d.guid} className="border-t border-[var(--border)] align-top">
-                  <td className="py-1.5 whitespace-nowrap">{date(d.created_at)}</td>
-                  <td>
-                    {d.donor ? (
-                      <>
-                        {d.donor.name} <span className="muted">{d.donor.email}</span>
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td>{d.recipient_project ? t("donations.project", { name: d.recipient_project_name ?? "—" }) : d.recipient ? (d.recipient_name ?? "—") : t("donations.site")}</td>
-                  <td className="whitespace-nowrap">{formatAmount(d.amount, d.currency, i18n.language)}</td>
-                  <td>{t(`status.${d.status}`)}</td>
-                  <td className="max-w-xs break-words">{d.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DonationTable
+            rows={donations}
+            when={date}
+            donor={(d) =>
+              d.donor ? (
+                <>
+                  {d.donor.name} <span className="muted">{d.donor.email}</span>
+                </>
+              ) : (
+                "—"
+              )
+            }
+            recipient={(d) => (d.recipient_project ? t("donations.project", { name: d.recipient_project_name ?? "—" }) : d.recipient ? (d.recipient_name ?? "—") : t("donations.site"))}
+            testId="donations"
+          />
         )}
       </section>
     </main>

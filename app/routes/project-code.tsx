@@ -100,6 +100,8 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
       </div>
       {repos.length === 0 ? (
         <EmptyState
+          card
+          iconSize={36}
           icon="branch"
           title={t("list.empty")}
           body={t("list.emptyBody")}

@@ -16,7 +16,7 @@ import { DocPanel } from "../features/docs/tree/doc-panel";
 import { DocTree, type TreeActions } from "../features/docs/tree/doc-tree";
 import { loadDocs } from "../features/docs/tree/docs-data.server";
 import { KIND_ICON, KIND_TONE } from "../features/docs/tree/kinds";
-import { Menu } from "../features/docs/tree/menu";
+import { Menu } from "../components/ui/menu";
 import { useDocsLive } from "../features/docs/tree/use-docs-live";
 import { useFolded } from "../features/docs/tree/use-folded";
 import { NoAccess } from "../features/projects/no-access";
@@ -249,6 +249,8 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
           />
         ) : items.length === 0 ? (
           <EmptyState
+            card
+            iconSize={36}
             icon="folder"
             title={t("empty.title")}
             body={canWrite ? t("empty.body") : t("empty.readOnly")}

@@ -65,6 +65,8 @@ export default function ProjectMeetings(_: Route.ComponentProps) {
         <p className="muted">{t("loading")}</p>
       ) : rows.length === 0 ? (
         <EmptyState
+          card
+          iconSize={36}
           icon="video"
           title={t("list.empty")}
           body={t("list.emptyBody")}

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../components/ui/empty-state";
 import { Link, Navigate } from "react-router";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import { Icon } from "../components/ui/icons";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
 import { RoomHost } from "../features/rooms/room-host";
@@ -15,16 +15,11 @@ import type { Route } from "./+types/project-room-poker";
 export function RoomMissing({ projectGuid }: { projectGuid: string }) {
   const { t } = useTranslation("rooms");
   return (
-    <main className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-24 text-center" data-testid="room-missing">
-      <span className="muted" aria-hidden="true">
-        <Icon name="cards" size={44} />
-      </span>
-      <h1 className="text-xl font-bold">{t("room.missingTitle")}</h1>
-      <p className="muted">{t("room.missingBody")}</p>
+    <EmptyState as="main" heading="h1" icon="cards" title={t("room.missingTitle")} body={t("room.missingBody")} className="py-24" testId="room-missing">
       <Link className="btn btn-primary mt-2" to={`/project/${projectGuid}/rooms`}>
         {t("room.backToRooms")}
       </Link>
-    </main>
+    </EmptyState>
   );
 }
 

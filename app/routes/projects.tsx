@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../components/ui/empty-state";
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { moveItem, renumber } from "../../domain/ordering";
 import { createProjectBody } from "../../domain/projects/schemas";
@@ -7,7 +8,6 @@ import { cloudflareContext } from "../../workers/context";
 import { homePage } from "../../workers/services/pages/rooms";
 import type { ProjectView } from "../../workers/services/projects";
 import { FormAlert } from "../components/ui/field";
-import { Icon } from "../components/ui/icons";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
 import { SortableProjects } from "../features/projects/sortable-projects";
@@ -114,14 +114,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         {visible.length > 1 && <span className="muted ml-auto">{t("projects:list.dragHint")}</span>}
       </div>
       {visible.length === 0 ? (
-        <div className="card mt-6 flex flex-col items-center gap-2 px-6 py-16 text-center" data-testid="projects-empty">
-          <div className="muted" aria-hidden="true">
-            <Icon name="kanban" size={40} />
-          </div>
-          <h2 className="text-lg font-semibold">{t("projects.empty.title")}</h2>
-          <p className="muted max-w-md">{t("projects.empty.body")}</p>
+        <EmptyState card icon="kanban" iconSize={40} title={t("projects.empty.title")} body={t("projects.empty.body")} className="mt-6 py-16" testId="projects-empty">
           <HelpLink topic="getting-started/create-workspace" />
-        </div>
+        </EmptyState>
       ) : (
         <SortableProjects projects={visible} now={loaderData.now} onMove={move} />
       )}

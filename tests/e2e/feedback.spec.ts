@@ -15,4 +15,8 @@ test("a visitor sends feedback from the main page and it reaches the team's mail
   await expect(dialog.getByRole("status")).toHaveText(await t(request, "en", "common:feedback.sent"));
   const mails = (await (await request.get("/api/dev/mails?to=team@planning.local")).json()) as { text: string }[];
   expect(mails.some((m) => m.text.includes(marker) && m.text.includes("Page: /"))).toBe(true);
+  // The kit's dialog: Escape closes it and gives the focus back to the button that opened it.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("feedback-open")).toBeFocused();
 });

@@ -138,6 +138,12 @@ test("sprints are created, started and completed from the board; lanes sum their
   await open(page, `${projectPath}/taskboard`);
   await page.getByTestId("sprint-new").click();
   const dialog = page.getByTestId("sprint-dialog");
+  // Escape closes the dialog and the focus goes back to the button that opened it.
+  await expect(dialog.getByTestId("sprint-title")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("sprint-new")).toBeFocused();
+  await page.getByTestId("sprint-new").click();
   await dialog.getByTestId("sprint-title").fill("Sprint A");
   await dialog.getByTestId("sprint-start").fill("2026-11-23");
   await dialog.getByTestId("sprint-end").fill("2026-11-20");

@@ -38,8 +38,20 @@ test("shows a new user the tour once, step by step on real elements, not again o
   await expect(phonePage.getByTestId("tour")).toHaveCount(0);
   await phone.close();
 
+  // The kit's menu: the first item takes the focus, arrows move and wrap, Escape closes it and
+  // gives the focus back to its button.
   await page.getByTestId("help-menu").click();
-  await page.getByTestId("take-tour").click();
+  const take = page.getByTestId("take-tour");
+  await expect(page.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(take).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(take).toHaveCount(0);
+  await expect(page.getByTestId("help-menu")).toBeFocused();
+  await page.getByTestId("help-menu").click();
+  await take.click();
   await expect(tour).toHaveAttribute("data-step", "newProject");
   await expect(tour).toBeFocused();
   await page.keyboard.press("Escape");

@@ -1,33 +1,17 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { hubMessage, type HubMessage } from "../../domain/wire/live/hub";
 import { api } from "../../workers/api";
 import { idempotencyKeys, licencePeriods, licences, payments, tariffPrices, tariffs, users } from "../../workers/db/schema";
-import type { Env } from "../../workers/env";
 import { sha256Hex } from "../../workers/services/ids";
 import { signPayload } from "../../workers/services/payments/signature";
-import { call, ORIGIN, socketPath } from "../fixtures/http";
+import { call, ORIGIN } from "../fixtures/http";
+import { hubOf } from "../fixtures/live";
 import { buy, newKey, notify, PLANS, PRICES, sandboxNotification } from "../fixtures/payments";
+import { stripeCalls, viaStripe } from "../fixtures/stripe";
 import { db, signedIn, userRow } from "../fixtures/users";
-import { FAKE_STRIPE_KEY } from "./stripe-fake.global";
 
 const paymentsOf = (userId: string) => db().select().from(payments).where(eq(payments.userId, userId)).all();
 const licenceOf = (userId: string) => db().select().from(licences).where(eq(licences.userId, userId)).get();
-
-/** Opens the user's hub socket and collects what it hears. */
-async function hubOf(userId: string, cookie: string) {
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/user/${userId}`)}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: ORIGIN } });
-  const ws = res.webSocket!;
-  ws.accept();
-  const heard: HubMessage[] = [];
-  ws.addEventListener("message", (e) => {
-    const parsed = hubMessage.safeParse(JSON.parse(String(e.data)));
-    if (parsed.success) heard.push(parsed.data);
-  });
-  return { heard, close: () => ws.close(1000) };
-}
 
 describe("plans", () => {
   it("lists Free, Team and Business with prices per period and currency and their limits", async () => {
@@ -322,14 +306,6 @@ describe("the billing history, paged", () => {
 });
 
 describe("Stripe, against a fake Stripe API on loopback", () => {
-  const stripeEnv = (): Env => ({ ...(env as unknown as Env), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_URL: inject("fakeStripeUrl") });
-  async function viaStripe(path: string, init: RequestInit & { headers?: Record<string, string> }) {
-    const ctx = createExecutionContext();
-    const res = await api.fetch(new Request(`${ORIGIN}${path}`, init), stripeEnv(), ctx);
-    await waitOnExecutionContext(ctx);
-    return { status: res.status, headers: res.headers, json: (await res.json()) as any };
-  }
-  const stripeCalls = async () => (await (await fetch(`${inject("fakeStripeUrl")}/calls`)).json()) as { key: string; form: Record<string, string> }[];
 
   it("opens a Checkout Session once per payment and grants the licence from a webhook Stripe signed", async () => {
     const me = await signedIn();

@@ -1,10 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GRACE_MS, renewalKey } from "../../domain/billing/plans";
 import { DEFAULT_LANGUAGE, type Language } from "../../domain/i18n/languages";
-import { hubMessage, type HubMessage } from "../../domain/wire/live/hub";
 import { api } from "../../workers/api";
 import { billingCustomers, licences, payments, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
@@ -13,11 +11,12 @@ import { limitsFor } from "../../workers/services/plan-limits";
 import { licenceHistory } from "../../workers/services/payments/licence-history";
 import { runBillingSchedule } from "../../workers/services/payments/renewals";
 import { signPayload } from "../../workers/services/payments/signature";
-import { call, ORIGIN, socketPath } from "../fixtures/http";
+import { call, ORIGIN } from "../fixtures/http";
+import { hubOf } from "../fixtures/live";
 import { mailsTo } from "../fixtures/mail";
 import { buy, newKey, notify, PRICES } from "../fixtures/payments";
+import { stripeCalls, stripeEnv, stripeUrl, viaStripe } from "../fixtures/stripe";
 import { db, signedIn, userRow } from "../fixtures/users";
-import { FAKE_STRIPE_KEY } from "./stripe-fake.global";
 
 const workerEnv = env as unknown as Env;
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,19 +32,6 @@ const billingMails = async (email: string, lng: Language = DEFAULT_LANGUAGE) => 
   const subjects = kinds.map((k) => [k, t(`billing:mail.${k}.subject`, { plan: "Team" })] as const);
   return (await mailsTo(email)).map((m) => subjects.find(([, subject]) => subject === m.subject)?.[0] ?? m.subject);
 };
-
-/** Opens the user's hub socket and collects what it hears. */
-async function hubOf(userId: string, cookie: string) {
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`${ORIGIN}${socketPath(`/ws/user/${userId}`)}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: ORIGIN } });
-  const ws = res.webSocket!;
-  ws.accept();
-  const heard: HubMessage[] = [];
-  ws.addEventListener("message", (e) => {
-    const parsed = hubMessage.safeParse(JSON.parse(String(e.data)));
-    if (parsed.success) heard.push(parsed.data);
-  });
-  return { heard, close: () => ws.close(1000) };
-}
 
 /** A user on Team (paid for a month), with autopay as given. */
 async function teamUser(autopay: boolean) {
@@ -111,15 +97,6 @@ describe("the billing schedule, on a fake clock", () => {
 });
 
 describe("Stripe renewals, against the fake Stripe API", () => {
-  const stripeUrl = () => inject("fakeStripeUrl");
-  const stripeEnv = (): Env => ({ ...workerEnv, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_URL: stripeUrl() });
-  async function viaStripe(path: string, init: RequestInit & { headers?: Record<string, string> }) {
-    const ctx = createExecutionContext();
-    const res = await api.fetch(new Request(`${ORIGIN}${path}`, init), stripeEnv(), ctx);
-    await waitOnExecutionContext(ctx);
-    return { status: res.status, json: (await res.json()) as any };
-  }
-  const stripeCalls = async () => (await (await fetch(`${stripeUrl()}/calls`)).json()) as { path: string; key: string; form: Record<string, string> }[];
   const charges = async (customer: string) => ((await (await fetch(`${stripeUrl()}/charges`)).json()) as { customer: string; key: string; amount: number }[]).filter((c) => c.customer === customer);
 
   /** Buys Team through Stripe Checkout with autopay, pays on Stripe's page and delivers the signed event. */

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../domain/billing/plans";
 import type { ProjectDonationsView } from "../../../workers/services/payments/donations";
 import { apiCall } from "../../lib/api";
+import { DonationTable } from "./donation-table";
 import { formatDate } from "../../../domain/time/format";
 
 /**
@@ -49,28 +50,7 @@ export function ProjectDonationsPanel({ projectGuid }: { projectGuid: string }) 
       {view.donations.length === 0 ? (
         <p className="muted text-sm">{t("projectDonations.empty")}</p>
       ) : (
-        <table className="w-full text-sm" data-testid="project-donations-list">
-          <thead>
-            <tr className="muted text-left">
-              <th className="py-1">{t("donations.date")}</th>
-              <th>{t("donations.donor")}</th>
-              <th>{t("donations.amount")}</th>
-              <th>{t("donations.status")}</th>
-              <th>{t("donations.message")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.donations.map((d) => (
-              <tr key={d.guid} className="border-t border-[var(--border)] align-top">
-                <td className="py-1.5 whitespace-nowrap">{date(d.created_at)}</td>
-                <td>{d.donor ?? t("projectDonations.anonymous")}</td>
-                <td className="whitespace-nowrap">{formatAmount(d.amount, d.currency, i18n.language)}</td>
-                <td>{t(`status.${d.status}`)}</td>
-                <td className="max-w-xs break-words">{d.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DonationTable rows={view.donations} when={date} donor={(d) => d.donor ?? t("projectDonations.anonymous")} testId="project-donations-list" />
       )}
     </section>
   );

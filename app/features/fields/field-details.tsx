@@ -3,10 +3,10 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { tooltip } from "../../components/ui/tooltip";
 import { optionInput, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, hasOptions, optionLabel } from "../../../domain/fields/types";
 import { moveItem } from "../../../domain/ordering";
-import { TOOLTIP } from "../../../domain/shell";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
@@ -246,8 +246,7 @@ function OptionRow({ option, type, onSave, onDelete }: { option: FieldOption; ty
         className="btn btn-ghost h-9 w-9 p-0 text-[var(--muted)] hover:text-[var(--danger)]"
         onClick={onDelete}
         aria-label={t("fieldSettings.removeOption", { name: label })}
-        data-tooltip-id={TOOLTIP.id}
-        data-tooltip-content={t("fieldSettings.removeOption", { name: label })}
+        {...tooltip(t("fieldSettings.removeOption", { name: label }))}
         data-testid="option-delete"
       >
         <Icon name="trash" size={17} />

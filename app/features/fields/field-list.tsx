@@ -2,8 +2,8 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useTranslation } from "react-i18next";
+import { tooltip } from "../../components/ui/tooltip";
 import { Link } from "react-router";
-import { TOOLTIP } from "../../../domain/shell";
 import { optionLabel } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import { Icon } from "../../components/ui/icons";
@@ -77,15 +77,14 @@ function FieldRow({ field, detailsPath, onToggleHidden, onDelete }: { field: Fie
           className={iconButton}
           onClick={() => onToggleHidden(field)}
           aria-label={toggleLabel}
-          data-tooltip-id={TOOLTIP.id}
-          data-tooltip-content={toggleLabel}
+          {...tooltip(toggleLabel)}
           data-testid="field-toggle-hidden"
         >
           <Icon name={field.hide_to_user ? "eye" : "eyeOff"} size={17} />
         </button>
         {field.system ? (
           // A disabled button gets no pointer events, so the wrapper carries the explanation.
-          <span tabIndex={0} className="rounded-lg focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none" data-tooltip-id={TOOLTIP.id} data-tooltip-content={t("fieldSettings.systemNoDelete")} aria-label={t("fieldSettings.systemNoDelete")} data-testid="field-delete-locked">
+          <span tabIndex={0} className="rounded-lg focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none" {...tooltip(t("fieldSettings.systemNoDelete"))} aria-label={t("fieldSettings.systemNoDelete")} data-testid="field-delete-locked">
             <button type="button" className={`${iconButton} pointer-events-none disabled:opacity-35`} disabled aria-label={t("fieldSettings.delete", { name: field.title })} data-testid="field-delete">
               <Icon name="trash" size={17} />
             </button>
@@ -96,8 +95,7 @@ function FieldRow({ field, detailsPath, onToggleHidden, onDelete }: { field: Fie
             className={`${iconButton} hover:text-[var(--danger)]`}
             onClick={() => onDelete(field)}
             aria-label={t("fieldSettings.delete", { name: field.title })}
-            data-tooltip-id={TOOLTIP.id}
-            data-tooltip-content={t("fieldSettings.delete", { name: field.title })}
+            {...tooltip(t("fieldSettings.delete", { name: field.title }))}
             data-testid="field-delete"
           >
             <Icon name="trash" size={17} />

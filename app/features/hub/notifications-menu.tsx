@@ -1,12 +1,11 @@
-import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { formatRelativeTime } from "../../../domain/time/format";
 import type { NotificationView } from "../../../domain/wire/live/hub";
 import { Icon } from "../../components/ui/icons";
+import { Popover } from "../../components/ui/popover";
 import { useApi } from "../shell/errors";
 import { useHub } from "./hub-provider";
-import { useDismiss } from "../../lib/use-dismiss";
 
 function NotificationText({ n }: { n: NotificationView }) {
   const { t } = useTranslation("projects");
@@ -21,19 +20,15 @@ export function NotificationsMenu() {
   const api = useApi();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
   const count = state.invites.length + state.notifications.filter((n) => !n.read).length;
 
-  useDismiss(open, panel, useCallback(() => setOpen(false), []));
-
-  const answer = async (guid: string, successfully: boolean, projectGuid: string) => {
+  const answer = async (guid: string, successfully: boolean, projectGuid: string, close: () => void) => {
     const result = await api("PUT", `/v1/project/invited/${guid}`, { successfully });
     if (result.error) return;
     dispatch({ type: "removeInvite", guid });
     await revalidate();
     if (successfully) {
-      setOpen(false);
+      close();
       await navigate(`/project/${projectGuid}`);
     }
   };
@@ -45,24 +40,26 @@ export function NotificationsMenu() {
   };
 
   return (
-    <div className="relative" ref={panel}>
-      <button
-        type="button"
-        className="btn btn-ghost relative px-2.5"
-        aria-label={t("notifications.open", { count })}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        data-testid="notifications-bell"
-      >
-        <Icon name="bell" size={18} />
-        {count > 0 && (
-          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[11px] leading-5 font-bold text-[var(--on-danger)]" data-testid="notifications-count">
-            {count}
-          </span>
-        )}
-      </button>
-      {open && (
-        <div className="card absolute right-0 z-40 mt-2 w-[22rem] max-w-[90vw] overflow-hidden" role="dialog" aria-label={t("notifications.title")} data-testid="notifications-panel">
+    <Popover
+      label={t("notifications.title")}
+      buttonLabel={t("notifications.open", { count })}
+      buttonClassName="btn btn-ghost relative px-2.5"
+      buttonTestId="notifications-bell"
+      panelClassName="w-[22rem] max-w-[90vw] overflow-hidden"
+      panelTestId="notifications-panel"
+      button={
+        <>
+          <Icon name="bell" size={18} />
+          {count > 0 && (
+            <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--danger)] px-1 text-center text-[11px] leading-5 font-bold text-[var(--on-danger)]" data-testid="notifications-count">
+              {count}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <>
           <div className="flex items-center justify-between border-b border-[var(--border)] px-4 py-3">
             <h2 className="font-semibold">{t("notifications.title")}</h2>
             {(state.notifications.length > 0 || state.invites.length > 0) && (
@@ -77,10 +74,10 @@ export function NotificationsMenu() {
               <div key={invite.guid} className="border-b border-[var(--border)] px-4 py-3" data-testid="invite-item">
                 <p className="text-sm">{t("notifications.inviteText", { name: invite.invited_by.name, project: invite.project.name, role: t(`roles.${invite.value}`) })}</p>
                 <div className="mt-2 flex gap-2">
-                  <button type="button" className="btn btn-primary py-1 text-sm" onClick={() => answer(invite.guid, true, invite.project.guid)}>
+                  <button type="button" className="btn btn-primary py-1 text-sm" onClick={() => answer(invite.guid, true, invite.project.guid, close)}>
                     {t("notifications.accept")}
                   </button>
-                  <button type="button" className="btn py-1 text-sm" onClick={() => answer(invite.guid, false, invite.project.guid)}>
+                  <button type="button" className="btn py-1 text-sm" onClick={() => answer(invite.guid, false, invite.project.guid, close)}>
                     {t("notifications.decline")}
                   </button>
                 </div>
@@ -100,8 +97,8 @@ export function NotificationsMenu() {
               </div>
             ))}
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </Popover>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { TableHead } from "../../components/ui/table-head";
 
 /** An import as `GET /project/{id}/jira/imports` lists it. */
 export interface ImportListItem {
@@ -27,17 +28,13 @@ export function JiraImportList({ imports, current, onOpen }: { imports: ImportLi
       <h2 className="text-lg font-semibold">{t("jira.list.title")}</h2>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left">
-              <th className="py-1 pr-3">{t("jira.list.started")}</th>
-              <th className="py-1 pr-3">{t("jira.list.by")}</th>
-              <th className="py-1 pr-3">{t("jira.projects")}</th>
-              <th className="py-1 pr-3">{t("jira.list.status")}</th>
-              <th className="py-1 pr-3">{t("jira.list.counts")}</th>
-              <th className="py-1 pr-3">{t("jira.list.finished")}</th>
-              <th className="py-1" />
-            </tr>
-          </thead>
+          <TableHead
+            cellClassName="py-1"
+            columns={[
+              ...["jira.list.started", "jira.list.by", "jira.projects", "jira.list.status", "jira.list.counts", "jira.list.finished"].map((key) => ({ label: t(key), className: "pr-3" })),
+              {},
+            ]}
+          />
           <tbody>
             {imports.map((item) => (
               <tr key={item.guid} className="border-t border-[var(--border)]" data-testid="jira-import-row">

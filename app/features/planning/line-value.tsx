@@ -1,6 +1,7 @@
 /**
  * One field's value on a planning-board line, as the views mapping asks (`planning_board_line`):
- * shown compactly by type, and editable in place for option fields whose entry says `edit_mode`.
+ * shown compactly by type, and editable in place (the kit's Select) for option fields whose entry
+ * says `edit_mode`.
  */
 import { useTranslation } from "react-i18next";
 import { optionLabel } from "../../../domain/fields/types";
@@ -8,6 +9,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { OptionChip } from "../../components/ui/chip";
 import { People } from "../../components/ui/people";
+import { Select } from "../../components/ui/select";
 import { formatShortDate } from "../../../domain/time/format";
 
 export function LineValue({
@@ -30,25 +32,22 @@ export function LineValue({
   switch (field.type_fields) {
     case "select":
     case "rotation": {
+      const chosen = options.find((o) => o.guid === value);
       if (editable) {
         return (
-          <select
-            className="w-full truncate rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
-            value={typeof value === "string" ? value : ""}
-            onChange={(e) => onChange(e.target.value || null)}
-            aria-label={label}
-            data-testid={`line-${field.slug ?? field.guid}`}
+          <Select
+            label={label}
+            choices={[{ id: null, label: "—" }, ...options.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))]}
+            selected={chosen ? [chosen.guid] : []}
+            onChange={(next) => onChange(next[0] ?? null)}
+            alignEnd
+            buttonClassName="min-h-0 rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
+            testId={`line-${field.slug ?? field.guid}`}
           >
-            <option value="">—</option>
-            {options.map((o) => (
-              <option key={o.guid} value={o.guid}>
-                {optionLabel(o)}
-              </option>
-            ))}
-          </select>
+            <span className="truncate">{chosen ? optionLabel(chosen) : "—"}</span>
+          </Select>
         );
       }
-      const chosen = options.find((o) => o.guid === value);
       return chosen ? <OptionChip option={chosen} className="whitespace-nowrap" /> : null;
     }
     case "multi_select": {

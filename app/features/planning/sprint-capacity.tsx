@@ -5,6 +5,7 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { TableHead } from "../../components/ui/table-head";
 import { type Availability, capacityFromAvailability, focusFactor, loadOf, personDays, workingDays } from "../../../domain/planning/capacity";
 import type { SprintView } from "../../../workers/services/sprints";
 
@@ -120,13 +121,11 @@ export function CapacityFields({
           ) : (
             <div className="mt-2 flex flex-col gap-2">
               <table className="w-full text-left">
-                <thead>
-                  <tr className="muted text-xs">
-                    <th className="font-medium">{t("sprints.capacity.person")}</th>
-                    <th className="w-20 font-medium">{t("sprints.capacity.share")}</th>
-                    <th className="w-20 font-medium">{t("sprints.capacity.daysOff")}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="muted text-xs"
+                  cellClassName="font-medium"
+                  columns={[{ label: t("sprints.capacity.person") }, { label: t("sprints.capacity.share"), className: "w-20" }, { label: t("sprints.capacity.daysOff"), className: "w-20" }]}
+                />
                 <tbody>
                   {team.map((person) => {
                     const row = rowOf(person.guid);

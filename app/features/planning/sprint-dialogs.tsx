@@ -2,30 +2,15 @@
  * Sprint dialogs of the planning board: create or edit a sprint (title, goal, dates), and
  * complete one (where its unfinished tasks go, and whether to archive it).
  */
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sprintBody } from "../../../domain/planning/schemas";
+import { Dialog, DialogActions } from "../../components/ui/dialog";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import type { SprintView } from "../../../workers/services/sprints";
 import { useApi } from "../shell/errors";
 import { CapacityFields } from "./sprint-capacity";
-
-/** A modal `<dialog>` that exists only while open and reports its closing. */
-function Modal({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (!ref.current?.open) ref.current?.showModal();
-  }, []);
-  return (
-    <dialog ref={ref} className="card m-auto w-full max-w-md p-0 text-[var(--text)] backdrop:bg-black/40" aria-label={title} onClose={onClose} data-testid={testId}>
-      <div className="flex flex-col gap-4 p-6">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children}
-      </div>
-    </dialog>
-  );
-}
 
 export function SprintFormDialog({
   projectGuid,
@@ -78,31 +63,22 @@ export function SprintFormDialog({
     onClose();
   };
   return (
-    <Modal title={sprint ? t("sprints.edit") : t("sprints.new")} onClose={onClose} testId="sprint-dialog">
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        {detail && <FormAlert tone="error">{detail}</FormAlert>}
-        <Field label={t("sprints.name")} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} error={errors.title} data-testid="sprint-title" autoFocus />
-        <div>
-          <label className="label" htmlFor="sprint-goal">
-            {t("sprints.goal")}
-          </label>
-          <textarea id="sprint-goal" className="input min-h-20" value={values.goal} onChange={(e) => setValues({ ...values, goal: e.target.value })} />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
-          <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
-        </div>
-        <CapacityFields value={capacity} onChange={setCapacity} team={team} dates={{ start: values.start_date, end: values.end_date }} focus={focus} suggested={suggested} error={errors.capacity ?? errors.availability} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("sprints.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" data-testid="sprint-save">
-            {t("sprints.save")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <Dialog title={sprint ? t("sprints.edit") : t("sprints.new")} onClose={onClose} onSubmit={submit} testId="sprint-dialog">
+      {detail && <FormAlert tone="error">{detail}</FormAlert>}
+      <Field label={t("sprints.name")} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} error={errors.title} data-testid="sprint-title" autoFocus />
+      <div>
+        <label className="label" htmlFor="sprint-goal">
+          {t("sprints.goal")}
+        </label>
+        <textarea id="sprint-goal" className="input min-h-20" value={values.goal} onChange={(e) => setValues({ ...values, goal: e.target.value })} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
+        <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
+      </div>
+      <CapacityFields value={capacity} onChange={setCapacity} team={team} dates={{ start: values.start_date, end: values.end_date }} focus={focus} suggested={suggested} error={errors.capacity ?? errors.availability} />
+      <DialogActions cancel={t("sprints.cancel")} onCancel={onClose} confirm={t("sprints.save")} testId="sprint-save" />
+    </Dialog>
   );
 }
 
@@ -135,36 +111,27 @@ export function CompleteSprintDialog({
     onClose();
   };
   return (
-    <Modal title={t("sprints.completeTitle", { title: sprint.title })} onClose={onClose} testId="complete-dialog">
-      <form className="flex flex-col gap-4" onSubmit={submit}>
-        <p className="text-sm">{t("sprints.unfinished", { count: unfinished })}</p>
-        {unfinished > 0 && (
-          <div>
-            <label className="label" htmlFor="complete-target">
-              {t("sprints.moveTo")}
-            </label>
-            <select id="complete-target" className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="complete-target">
-              {targets.map((s) => (
-                <option key={s.guid} value={s.guid}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={archive} onChange={(e) => setArchive(e.target.checked)} data-testid="complete-archive" />
-          {t("sprints.archiveToo")}
-        </label>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("sprints.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" data-testid="complete-confirm">
-            {t("sprints.complete")}
-          </button>
+    <Dialog title={t("sprints.completeTitle", { title: sprint.title })} onClose={onClose} onSubmit={submit} testId="complete-dialog">
+      <p className="text-sm">{t("sprints.unfinished", { count: unfinished })}</p>
+      {unfinished > 0 && (
+        <div>
+          <label className="label" htmlFor="complete-target">
+            {t("sprints.moveTo")}
+          </label>
+          <select id="complete-target" className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="complete-target">
+            {targets.map((s) => (
+              <option key={s.guid} value={s.guid}>
+                {s.title}
+              </option>
+            ))}
+          </select>
         </div>
-      </form>
-    </Modal>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={archive} onChange={(e) => setArchive(e.target.checked)} data-testid="complete-archive" />
+        {t("sprints.archiveToo")}
+      </label>
+      <DialogActions cancel={t("sprints.cancel")} onCancel={onClose} confirm={t("sprints.complete")} testId="complete-confirm" />
+    </Dialog>
   );
 }

@@ -4,15 +4,15 @@
  * card writes into the task's estimate; `?` and coffee are added to every deck by the room.
  */
 import type { TFunction } from "i18next";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog, Dialog, DialogActions } from "../../components/ui/dialog";
 import { FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { deckFieldOf, deckInput } from "../../../domain/rooms/decks";
 import { MAX_CARD_LENGTH, MAX_CUSTOM_CARDS } from "../../../domain/rooms/poker";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "../shell/errors";
-import { ConfirmDialog } from "./room-header";
 import { deckName } from "./deck-name";
 import type { DeckView } from "./types";
 
@@ -56,15 +56,11 @@ function readDraft(name: string, cards: DraftCard[], t: TFunction) {
 export function DeckDialog({ projectGuid, onClose, onSaved }: { projectGuid: string; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation("rooms");
   const api = useApi();
-  const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState("");
   const [cards, setCards] = useState<DraftCard[]>(() => [draftCard("1", "1"), draftCard("2", "2"), draftCard("3", "3"), draftCard()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!ref.current?.open) ref.current?.showModal();
-  }, []);
   const update = (key: number, patch: Partial<DraftCard>) => setCards((prev) => prev.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
   const submit = async (e: FormEvent) => {
@@ -86,59 +82,47 @@ export function DeckDialog({ projectGuid, onClose, onSaved }: { projectGuid: str
   };
 
   return (
-    <dialog ref={ref} className="card m-auto w-full max-w-lg p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby="deck-dialog-title" onClose={onClose} data-testid="deck-dialog">
-      <form className="flex max-h-[85vh] flex-col gap-4 p-6" onSubmit={submit} noValidate>
-        <h2 id="deck-dialog-title" className="text-lg font-semibold">
-          {t("decks.editor.title")}
-        </h2>
-        {detail && <FormAlert tone="error">{detail}</FormAlert>}
-        <div>
-          <label className="label" htmlFor="deck-name">
-            {t("decks.editor.name")}
-          </label>
-          <input id="deck-name" className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={80} autoFocus data-testid="deck-name" />
-          {errors.name && <p className="field-error">{errors.name}</p>}
+    <Dialog title={t("decks.editor.title")} onClose={onClose} onSubmit={submit} size="lg" testId="deck-dialog">
+      {detail && <FormAlert tone="error">{detail}</FormAlert>}
+      <div>
+        <label className="label" htmlFor="deck-name">
+          {t("decks.editor.name")}
+        </label>
+        <input id="deck-name" className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={80} autoFocus data-testid="deck-name" />
+        {errors.name && <p className="field-error">{errors.name}</p>}
+      </div>
+      <fieldset className="flex min-h-0 flex-col">
+        <legend className="label">{t("decks.editor.cards")}</legend>
+        <p className="muted mb-2 text-xs">{t("decks.editor.cardsHint")}</p>
+        <div className="muted grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2rem] gap-2 px-0.5 text-xs font-medium" aria-hidden="true">
+          <span>{t("decks.editor.label")}</span>
+          <span>{t("decks.editor.value")}</span>
         </div>
-        <fieldset className="flex min-h-0 flex-col">
-          <legend className="label">{t("decks.editor.cards")}</legend>
-          <p className="muted mb-2 text-xs">{t("decks.editor.cardsHint")}</p>
-          <div className="muted grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2rem] gap-2 px-0.5 text-xs font-medium" aria-hidden="true">
-            <span>{t("decks.editor.label")}</span>
-            <span>{t("decks.editor.value")}</span>
-          </div>
-          <ol className="mt-1 flex min-h-0 flex-col gap-2 overflow-y-auto p-0.5" data-testid="deck-cards">
-            {cards.map((c, i) => (
-              <li key={c.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2rem] items-start gap-2" data-testid="deck-card-row">
-                <div>
-                  <input className="input py-1.5" value={c.label} onChange={(e) => update(c.key, { label: e.target.value })} aria-label={t("decks.editor.labelN", { n: i + 1 })} aria-invalid={errors[`cards.${i}.label`] ? true : undefined} maxLength={CARD_LABEL_MAX} data-testid="deck-card-label" />
-                  {errors[`cards.${i}.label`] && <p className="field-error">{errors[`cards.${i}.label`]}</p>}
-                </div>
-                <div>
-                  <input className="input py-1.5" inputMode="decimal" value={c.value} onChange={(e) => update(c.key, { value: e.target.value })} aria-label={t("decks.editor.valueN", { n: i + 1 })} aria-invalid={errors[`cards.${i}.value`] ? true : undefined} placeholder={t("decks.editor.noValue")} data-testid="deck-card-value" />
-                  {errors[`cards.${i}.value`] && <p className="field-error">{errors[`cards.${i}.value`]}</p>}
-                </div>
-                <button type="button" className="btn btn-ghost muted h-9 p-1 hover:text-[var(--danger)]" onClick={() => setCards((prev) => prev.filter((x) => x.key !== c.key))} aria-label={t("decks.editor.removeCard", { n: i + 1 })} disabled={cards.length <= 1}>
-                  <Icon name="x" size={16} />
-                </button>
-              </li>
-            ))}
-          </ol>
-          {errors.cards && <p className="field-error">{errors.cards}</p>}
-          <button type="button" className="btn mt-2 w-fit px-3 py-1.5 text-sm" onClick={() => setCards((prev) => [...prev, draftCard()])} disabled={cards.length >= CARDS_MAX} data-testid="deck-add-card">
-            <Icon name="plus" size={16} />
-            {t("decks.editor.addCard")}
-          </button>
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="deck-save">
-            {t("decks.editor.save")}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        <ol className="mt-1 flex min-h-0 flex-col gap-2 overflow-y-auto p-0.5" data-testid="deck-cards">
+          {cards.map((c, i) => (
+            <li key={c.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2rem] items-start gap-2" data-testid="deck-card-row">
+              <div>
+                <input className="input py-1.5" value={c.label} onChange={(e) => update(c.key, { label: e.target.value })} aria-label={t("decks.editor.labelN", { n: i + 1 })} aria-invalid={errors[`cards.${i}.label`] ? true : undefined} maxLength={CARD_LABEL_MAX} data-testid="deck-card-label" />
+                {errors[`cards.${i}.label`] && <p className="field-error">{errors[`cards.${i}.label`]}</p>}
+              </div>
+              <div>
+                <input className="input py-1.5" inputMode="decimal" value={c.value} onChange={(e) => update(c.key, { value: e.target.value })} aria-label={t("decks.editor.valueN", { n: i + 1 })} aria-invalid={errors[`cards.${i}.value`] ? true : undefined} placeholder={t("decks.editor.noValue")} data-testid="deck-card-value" />
+                {errors[`cards.${i}.value`] && <p className="field-error">{errors[`cards.${i}.value`]}</p>}
+              </div>
+              <button type="button" className="btn btn-ghost muted h-9 p-1 hover:text-[var(--danger)]" onClick={() => setCards((prev) => prev.filter((x) => x.key !== c.key))} aria-label={t("decks.editor.removeCard", { n: i + 1 })} disabled={cards.length <= 1}>
+                <Icon name="x" size={16} />
+              </button>
+            </li>
+          ))}
+        </ol>
+        {errors.cards && <p className="field-error">{errors.cards}</p>}
+        <button type="button" className="btn mt-2 w-fit px-3 py-1.5 text-sm" onClick={() => setCards((prev) => [...prev, draftCard()])} disabled={cards.length >= CARDS_MAX} data-testid="deck-add-card">
+          <Icon name="plus" size={16} />
+          {t("decks.editor.addCard")}
+        </button>
+      </fieldset>
+      <DialogActions cancel={t("cancel")} onCancel={onClose} confirm={t("decks.editor.save")} disabled={busy} testId="deck-save" />
+    </Dialog>
   );
 }
 
@@ -193,6 +177,7 @@ export function DeckList({ projectGuid, decks, canWrite, onChanged }: { projectG
         <ConfirmDialog
           title={t("decks.deleteTitle")}
           body={t("decks.deleteBody", { name: deleting.name })}
+          cancel={t("cancel")}
           confirm={t("decks.deleteConfirm")}
           onConfirm={() => void remove(deleting)}
           onClose={() => setDeleting(null)}

@@ -2,11 +2,12 @@
  * Creates a room: poker (with a deck from the project's decks) or retro (with a column preset).
  * Opens the new room on success.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { deckFieldOf } from "../../../domain/rooms/decks";
 import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
+import { Dialog, DialogActions } from "../../components/ui/dialog";
 import { Field, FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
@@ -21,7 +22,6 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   const { t } = useTranslation("rooms");
   const api = useApi();
   const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
   const [kind, setKind] = useState<"poker" | "retro">("poker");
   const [title, setTitle] = useState("");
   const [deck, setDeck] = useState(decks[0]?.guid ?? "fibonacci");
@@ -32,9 +32,6 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!ref.current?.open) ref.current?.showModal();
-  }, []);
   // Select fields of tasks whose options can be cards are decks too (issue 16): the project's
   // deck list (`GET /valmethod`) holds them as `field:<guid>`, grouped apart here.
   const ownDecks = decks.filter((d) => deckFieldOf(d.guid) === null);
@@ -70,99 +67,87 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   };
 
   return (
-    <dialog ref={ref} className="card m-auto w-full max-w-lg p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby="new-room-title" onClose={onClose} data-testid="new-room-dialog">
-      <form className="flex flex-col gap-4 p-6" onSubmit={submit} noValidate>
-        <h2 id="new-room-title" className="text-lg font-semibold">
-          {t("new.title")}
-        </h2>
-        {detail && <FormAlert tone="error">{detail}</FormAlert>}
-        <fieldset>
-          <legend className="label">{t("new.kind")}</legend>
-          <div className="grid grid-cols-2 gap-3">
-            {(["poker", "retro"] as const).map((k) => (
-              <label
-                key={k}
-                className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 p-3 has-[:focus-visible]:shadow-[0_0_0_3px_var(--ring)] ${kind === k ? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_6%,var(--surface))]" : "border-[var(--border)]"}`}
-                data-testid={`new-room-kind-${k}`}
-              >
-                <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="sr-only" />
-                <span className={kind === k ? "text-[var(--primary)]" : "muted"} aria-hidden="true">
-                  <Icon name={k === "poker" ? "cards" : "cycle"} size={24} />
-                </span>
-                <span>
-                  <span className="block text-sm font-semibold">{t(`kinds.${k}`)}</span>
-                  <span className="muted block text-xs">{t(`new.about.${k}`)}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field label={t("new.name")} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} placeholder={t(`new.placeholder.${kind}`)} maxLength={TITLE_MAX} autoFocus data-testid="new-room-name" />
-        {kind === "poker" ? (
-          <div>
-            <label className="label" htmlFor="new-room-deck">
-              {t("new.deck")}
+    <Dialog title={t("new.title")} onClose={onClose} onSubmit={submit} size="lg" testId="new-room-dialog">
+      {detail && <FormAlert tone="error">{detail}</FormAlert>}
+      <fieldset>
+        <legend className="label">{t("new.kind")}</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {(["poker", "retro"] as const).map((k) => (
+            <label
+              key={k}
+              className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 p-3 has-[:focus-visible]:shadow-[0_0_0_3px_var(--ring)] ${kind === k ? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_6%,var(--surface))]" : "border-[var(--border)]"}`}
+              data-testid={`new-room-kind-${k}`}
+            >
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="sr-only" />
+              <span className={kind === k ? "text-[var(--primary)]" : "muted"} aria-hidden="true">
+                <Icon name={k === "poker" ? "cards" : "cycle"} size={24} />
+              </span>
+              <span>
+                <span className="block text-sm font-semibold">{t(`kinds.${k}`)}</span>
+                <span className="muted block text-xs">{t(`new.about.${k}`)}</span>
+              </span>
             </label>
-            <select id="new-room-deck" className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
-              {ownDecks.map((d) => (
-                <option key={d.guid} value={d.guid}>
-                  {deckName(t, d)}
-                </option>
-              ))}
-              {fieldDecks.length > 0 && (
-                <optgroup label={t("new.fromField")} data-testid="new-room-field-decks">
-                  {fieldDecks.map((d) => (
-                    <option key={d.guid} value={d.guid}>
-                      {d.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </select>
-            {chosenDeck && (
-              <p className="muted mt-1.5 text-xs" data-testid="new-room-deck-cards">
-                {chosenDeck.cards.map((c) => c.label).join(" · ")}
-              </p>
-            )}
-            {errors.method && <p className="field-error">{errors.method}</p>}
-          </div>
-        ) : (
-          <div>
-            <label className="label" htmlFor="new-room-preset">
-              {t("new.preset")}
-            </label>
-            <select id="new-room-preset" className="input" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="new-room-preset">
-              {RETRO_PRESET_NAMES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`presets.${p}`)}
-                </option>
-              ))}
-            </select>
-            {errors.method && <p className="field-error">{errors.method}</p>}
-            <label className="label mt-3" htmlFor="new-room-sprint">
-              {t("new.sprint")}
-            </label>
-            <select id="new-room-sprint" className="input" value={sprint} onChange={(e) => setSprint(e.target.value)} data-testid="new-room-sprint">
-              <option value="">{t("new.noSprint")}</option>
-              {sprints.map((s) => (
-                <option key={s.guid} value={s.guid}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-            <p className="muted mt-1.5 text-xs">{t("new.sprintHint")}</p>
-            {errors.sprint && <p className="field-error">{errors.sprint}</p>}
-          </div>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="new-room-create">
-            {t("new.create")}
-          </button>
+          ))}
         </div>
-      </form>
-    </dialog>
+      </fieldset>
+      <Field label={t("new.name")} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} placeholder={t(`new.placeholder.${kind}`)} maxLength={TITLE_MAX} autoFocus data-testid="new-room-name" />
+      {kind === "poker" ? (
+        <div>
+          <label className="label" htmlFor="new-room-deck">
+            {t("new.deck")}
+          </label>
+          <select id="new-room-deck" className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
+            {ownDecks.map((d) => (
+              <option key={d.guid} value={d.guid}>
+                {deckName(t, d)}
+              </option>
+            ))}
+            {fieldDecks.length > 0 && (
+              <optgroup label={t("new.fromField")} data-testid="new-room-field-decks">
+                {fieldDecks.map((d) => (
+                  <option key={d.guid} value={d.guid}>
+                    {d.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+          {chosenDeck && (
+            <p className="muted mt-1.5 text-xs" data-testid="new-room-deck-cards">
+              {chosenDeck.cards.map((c) => c.label).join(" · ")}
+            </p>
+          )}
+          {errors.method && <p className="field-error">{errors.method}</p>}
+        </div>
+      ) : (
+        <div>
+          <label className="label" htmlFor="new-room-preset">
+            {t("new.preset")}
+          </label>
+          <select id="new-room-preset" className="input" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="new-room-preset">
+            {RETRO_PRESET_NAMES.map((p) => (
+              <option key={p} value={p}>
+                {t(`presets.${p}`)}
+              </option>
+            ))}
+          </select>
+          {errors.method && <p className="field-error">{errors.method}</p>}
+          <label className="label mt-3" htmlFor="new-room-sprint">
+            {t("new.sprint")}
+          </label>
+          <select id="new-room-sprint" className="input" value={sprint} onChange={(e) => setSprint(e.target.value)} data-testid="new-room-sprint">
+            <option value="">{t("new.noSprint")}</option>
+            {sprints.map((s) => (
+              <option key={s.guid} value={s.guid}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+          <p className="muted mt-1.5 text-xs">{t("new.sprintHint")}</p>
+          {errors.sprint && <p className="field-error">{errors.sprint}</p>}
+        </div>
+      )}
+      <DialogActions cancel={t("cancel")} onCancel={onClose} confirm={t("new.create")} disabled={busy} testId="new-room-create" />
+    </Dialog>
   );
 }

@@ -2,9 +2,10 @@
  * The top of every room screen: title, kind, connection state, the guest link, and the owner's
  * controls (open to guests, require verification, archive).
  */
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ConfirmDialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { Switch } from "../../components/ui/switch";
 import { useApi } from "../shell/errors";
@@ -87,41 +88,6 @@ export function GuestsToggle({ roomGuid, open, onChanged }: { roomGuid: string; 
   );
 }
 
-/** A small confirmation dialog. */
-export function ConfirmDialog({ title, body, confirm, onConfirm, onClose, testId }: { title: string; body: string; confirm: string; onConfirm: () => void; onClose: () => void; testId: string }) {
-  const { t } = useTranslation("rooms");
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (!ref.current?.open) ref.current?.showModal();
-  }, []);
-  return (
-    <dialog ref={ref} className="card m-auto w-full max-w-sm p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby={`${testId}-title`} onClose={onClose} data-testid={testId}>
-      <div className="flex flex-col gap-3 p-6">
-        <h2 id={`${testId}-title`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="muted text-sm">{body}</p>
-        <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-            data-testid={`${testId}-confirm`}
-          >
-            {confirm}
-          </button>
-        </div>
-      </div>
-    </dialog>
-  );
-}
-
 export function RoomHeader({ room, status, archived, isOwner, backTo, actions, onArchived }: { room: RoomDetails; status: RoomStatus; archived: boolean; isOwner: boolean; backTo?: string; actions?: ReactNode; onArchived?: () => void }) {
   const { t } = useTranslation("rooms");
   const api = useApi();
@@ -170,7 +136,7 @@ export function RoomHeader({ room, status, archived, isOwner, backTo, actions, o
           )}
         </div>
       )}
-      {confirming && <ConfirmDialog title={t("room.archiveTitle")} body={t("room.archiveBody")} confirm={t("room.archive")} onConfirm={() => void archive()} onClose={() => setConfirming(false)} testId="archive-dialog" />}
+      {confirming && <ConfirmDialog title={t("room.archiveTitle")} body={t("room.archiveBody")} cancel={t("cancel")} confirm={t("room.archive")} onConfirm={() => void archive()} onClose={() => setConfirming(false)} testId="archive-dialog" />}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 /** Room cards of a project: open rooms first; archived ones folded below. */
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Link } from "react-router";
 import { deckFieldOf } from "../../../domain/rooms/decks";
 import { formatRelativeTime } from "../../../domain/time/format";
@@ -8,7 +9,6 @@ import { Icon } from "../../components/ui/icons";
 import { deckName } from "./deck-name";
 import { type DeckView, roomPath, type RoomSummary } from "./types";
 import { HelpLink } from "../site/help-link";
-import { EmptyState } from "../../components/ui/empty-state";
 
 /** The deck or preset of a room in the reader's language; empty for a custom deck not in `decks`. */
 export function methodName(t: TFunction, room: Pick<RoomSummary, "kind" | "method">, decks: readonly DeckView[]): string {
@@ -62,7 +62,9 @@ export function RoomsList({ rooms, decks, now, filter }: { rooms: RoomSummary[];
   return (
     <div className="flex flex-col gap-6">
       {open.length === 0 ? (
-        <EmptyState icon="cards" title={t("list.emptyTitle")} body={t("list.emptyBody")} help={<HelpLink topic="estimation/planning-poker-room" />} testId="rooms-empty" />
+        <EmptyState card icon="cards" iconSize={36} heading="h3" title={t("list.emptyTitle")} body={t("list.emptyBody")} testId="rooms-empty">
+          <HelpLink topic="estimation/planning-poker-room" />
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="rooms-open">
           {open.map((r) => (

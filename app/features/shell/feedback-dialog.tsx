@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { Dialog, DialogActions } from "../../components/ui/dialog";
 import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { useApi } from "./errors";
@@ -12,7 +13,6 @@ export function FeedbackButton({ className = "" }: { className?: string }) {
   const viewer = useViewer();
   const api = useApi();
   const location = useLocation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState({ name_sender: "", email: "", number_mobile: "", text: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [detail, setDetail] = useState("");
@@ -30,9 +30,6 @@ export function FeedbackButton({ className = "" }: { className?: string }) {
     setErrors({});
     setOpen(true);
   };
-  useEffect(() => {
-    if (isOpen && !dialog.current?.open) dialog.current?.showModal();
-  }, [isOpen]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDetail("");
@@ -57,11 +54,7 @@ export function FeedbackButton({ className = "" }: { className?: string }) {
         {t("feedback.open")}
       </button>
       {isOpen && (
-      <dialog ref={dialog} className="card m-auto w-full max-w-md p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby="feedback-title" onClose={() => setOpen(false)}>
-        <form className="flex flex-col gap-4 p-6" onSubmit={submit} noValidate>
-          <h2 id="feedback-title" className="text-lg font-semibold">
-            {t("feedback.title")}
-          </h2>
+        <Dialog title={t("feedback.title")} onClose={() => setOpen(false)} onSubmit={submit}>
           {detail && <FormAlert tone="error">{detail}</FormAlert>}
           {sent ? (
             <FormAlert tone="success">{sent}</FormAlert>
@@ -79,18 +72,8 @@ export function FeedbackButton({ className = "" }: { className?: string }) {
               </div>
             </>
           )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              {t("feedback.close")}
-            </button>
-            {!sent && (
-              <button type="submit" className="btn btn-primary" data-testid="feedback-send">
-                {t("feedback.send")}
-              </button>
-            )}
-          </div>
-        </form>
-      </dialog>
+          <DialogActions cancel={t("feedback.close")} onCancel={() => setOpen(false)} confirm={sent ? undefined : t("feedback.send")} testId="feedback-send" />
+        </Dialog>
       )}
     </>
   );

@@ -11,6 +11,7 @@ import { useNavigate, useRouteLoaderData } from "react-router";
 import { LANGUAGES } from "../../../domain/i18n/languages";
 import { TASKBOARD_VIEWS } from "../../../domain/planning/views";
 import { firesWhileTyping, rankByQuery, readShortcut, SEQUENCE_MS, type Shortcut, SHORTCUT_SHEET, stepIndex, taskQuery } from "../../../domain/ui/shortcuts";
+import { ModalDialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "./errors";
 import { useChangeLanguage } from "./preferences";
@@ -34,6 +35,8 @@ const PaletteContext = createContext<PaletteControls | null>(null);
 
 /** How many items of a group the list shows. */
 const PER_GROUP = 6;
+/** The palette and the shortcut sheet: a card near the top of the window (the kit's dialog gives focus back on close). */
+const SHEET = "card mx-auto mt-[12vh] mb-auto w-full";
 /** Wait this long after the last key before asking the server for tasks. */
 const SEARCH_DELAY_MS = 150;
 
@@ -118,7 +121,7 @@ export function CommandPaletteProvider({ children }: { children: ReactNode }) {
       pending.current = next && !typing ? { key: next, at: performance.now() } : null;
       if (!shortcut || (typing && !firesWhileTyping(shortcut))) return;
       // An open dialog owns the keyboard; only the palette key toggles the palette itself.
-      if (document.querySelector('[aria-modal="true"]') && shortcut !== "palette") return;
+      if (document.querySelector('dialog:modal, [aria-modal="true"]') && shortcut !== "palette") return;
       e.preventDefault();
       if (shortcut === "palette" && open) setOpen(false);
       else run(shortcut);
@@ -153,14 +156,6 @@ export function PaletteButton() {
   );
 }
 
-/** Keeps the focus where it was before a dialog opened, and puts it back on close. */
-function useReturnFocus() {
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    return () => before?.focus?.();
-  }, []);
-}
-
 function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { guid: string; name: string } | null; onClose: () => void; onNewTask: () => void; onSheet: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -175,7 +170,6 @@ function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { g
   const [rooms, setRooms] = useState<{ guid: string; title: string; kind: "poker" | "retro"; archived: boolean }[]>([]);
   const [tasks, setTasks] = useState<{ guid: string; number: number; title: string }[]>([]);
   const [searching, setSearching] = useState(false);
-  useReturnFocus();
 
   // What the palette can jump to without typing: read once per opening.
   useEffect(() => {
@@ -270,60 +264,58 @@ function CommandPalette({ project, onClose, onNewTask, onSheet }: { project: { g
   }, [current?.id]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/40 px-3 pt-[12vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label={t("shell.palette.label")} className="card flex max-h-[70vh] w-full max-w-xl flex-col overflow-hidden" data-testid="palette">
-        <div className="flex items-center gap-2 border-b border-[var(--border)] px-3">
-          <Icon name="search" size={18} className="muted shrink-0" />
-          <input
-            autoFocus
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={current ? optionId(current) : undefined}
-            aria-label={t("shell.palette.label")}
-            placeholder={t("shell.palette.placeholder")}
-            className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            data-testid="palette-input"
-          />
-        </div>
-        <div id={listId} role="listbox" aria-label={t("shell.palette.label")} className="overflow-y-auto p-1.5">
-          {commands.map(({ group, items }) => (
-            <div key={group} role="group" aria-labelledby={`${listId}-${group}`} className="mb-1">
-              <div id={`${listId}-${group}`} role="presentation" className="muted px-2.5 pt-2 pb-1 text-xs font-semibold">
-                {t(`shell.palette.groups.${group}`)}
-              </div>
-              {items.map((c) => (
-                <div
-                  key={c.id}
-                  id={optionId(c)}
-                  role="option"
-                  aria-selected={c === current}
-                  className={`cursor-pointer truncate rounded-lg px-2.5 py-2 text-sm ${c === current ? "bg-[var(--surface-2)] text-[var(--primary)]" : ""}`}
-                  onMouseMove={() => c !== current && setActive(flat.indexOf(c))}
-                  onClick={() => c.run()}
-                  data-testid="palette-option"
-                  data-group={group}
-                >
-                  {c.label}
-                </div>
-              ))}
-            </div>
-          ))}
-          {flat.length === 0 && (
-            <p className="muted px-2.5 py-6 text-center text-sm" role="status">
-              {searching ? t("shell.palette.searching") : t("shell.palette.empty")}
-            </p>
-          )}
-        </div>
+    <ModalDialog label={t("shell.palette.label")} onClose={onClose} closeOnBackdrop className={`${SHEET} max-h-[70vh] max-w-xl overflow-hidden p-0 open:flex open:flex-col`} testId="palette">
+      <div className="flex items-center gap-2 border-b border-[var(--border)] px-3">
+        <Icon name="search" size={18} className="muted shrink-0" />
+        <input
+          autoFocus
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={current ? optionId(current) : undefined}
+          aria-label={t("shell.palette.label")}
+          placeholder={t("shell.palette.placeholder")}
+          className="min-w-0 flex-1 bg-transparent py-3 text-base outline-none"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          data-testid="palette-input"
+        />
       </div>
-    </div>
+      <div id={listId} role="listbox" aria-label={t("shell.palette.label")} className="overflow-y-auto p-1.5">
+        {commands.map(({ group, items }) => (
+          <div key={group} role="group" aria-labelledby={`${listId}-${group}`} className="mb-1">
+            <div id={`${listId}-${group}`} role="presentation" className="muted px-2.5 pt-2 pb-1 text-xs font-semibold">
+              {t(`shell.palette.groups.${group}`)}
+            </div>
+            {items.map((c) => (
+              <div
+                key={c.id}
+                id={optionId(c)}
+                role="option"
+                aria-selected={c === current}
+                className={`cursor-pointer truncate rounded-lg px-2.5 py-2 text-sm ${c === current ? "bg-[var(--surface-2)] text-[var(--primary)]" : ""}`}
+                onMouseMove={() => c !== current && setActive(flat.indexOf(c))}
+                onClick={() => c.run()}
+                data-testid="palette-option"
+                data-group={group}
+              >
+                {c.label}
+              </div>
+            ))}
+          </div>
+        ))}
+        {flat.length === 0 && (
+          <p className="muted px-2.5 py-6 text-center text-sm" role="status">
+            {searching ? t("shell.palette.searching") : t("shell.palette.empty")}
+          </p>
+        )}
+      </div>
+    </ModalDialog>
   );
 }
 
@@ -332,48 +324,33 @@ function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const close = useRef<HTMLButtonElement>(null);
-  useReturnFocus();
   useEffect(() => close.current?.focus(), []);
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/40 px-3 pt-[12vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="card w-full max-w-md p-5"
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            onClose();
-          }
-        }}
-        data-testid="shortcut-sheet"
-      >
-        <div className="mb-4 flex items-center justify-between gap-3">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {t("shell.shortcuts.title")}
-          </h2>
-          <button ref={close} type="button" className="btn btn-ghost px-2" onClick={onClose}>
-            <Icon name="x" size={18} />
-            <span className="sr-only">{t("shell.shortcuts.close")}</span>
-          </button>
-        </div>
-        <dl className="flex flex-col gap-2 text-sm">
-          {SHORTCUT_SHEET.map(({ shortcut, keys, sequence }) => (
-            <div key={shortcut} className="flex items-center justify-between gap-4">
-              <dt>{t(`shell.shortcuts.${shortcut}`)}</dt>
-              <dd className="flex shrink-0 items-center gap-1">
-                {keys.map((key, i) => (
-                  <span key={key} className="flex items-center gap-1">
-                    {i > 0 && sequence && <span className="muted text-xs">{t("shell.shortcuts.then")}</span>}
-                    <kbd className="rounded border border-[var(--border)] bg-[var(--surface-2)] px-1.5 py-0.5 text-xs font-semibold">{key}</kbd>
-                  </span>
-                ))}
-              </dd>
-            </div>
-          ))}
-        </dl>
+    <ModalDialog labelledBy={titleId} onClose={onClose} closeOnBackdrop className={`${SHEET} max-w-md p-5`} testId="shortcut-sheet">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {t("shell.shortcuts.title")}
+        </h2>
+        <button ref={close} type="button" className="btn btn-ghost px-2" onClick={onClose}>
+          <Icon name="x" size={18} />
+          <span className="sr-only">{t("shell.shortcuts.close")}</span>
+        </button>
       </div>
-    </div>
+      <dl className="flex flex-col gap-2 text-sm">
+        {SHORTCUT_SHEET.map(({ shortcut, keys, sequence }) => (
+          <div key={shortcut} className="flex items-center justify-between gap-4">
+            <dt>{t(`shell.shortcuts.${shortcut}`)}</dt>
+            <dd className="flex shrink-0 items-center gap-1">
+              {keys.map((key, i) => (
+                <span key={key} className="flex items-center gap-1">
+                  {i > 0 && sequence && <span className="muted text-xs">{t("shell.shortcuts.then")}</span>}
+                  <kbd className="rounded border border-[var(--border)] bg-[var(--surface-2)] px-1.5 py-0.5 text-xs font-semibold">{key}</kbd>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { tooltip } from "../../components/ui/tooltip";
 import { useRevalidator } from "react-router";
 import { LANGUAGES, type Language, isLanguage } from "../../../domain/i18n/languages";
 import { THEMES, type Theme } from "../../../domain/shell";
@@ -48,8 +49,7 @@ export function ThemeToggle() {
       className="btn btn-ghost px-2.5"
       onClick={() => setTheme(next)}
       aria-label={t("theme.switchTo", { theme: t(`theme.names.${next}`) })}
-      data-tooltip-id="my-tooltip"
-      data-tooltip-content={t("theme.switchTo", { theme: t(`theme.names.${next}`) })}
+      {...tooltip(t("theme.switchTo", { theme: t(`theme.names.${next}`) }))}
       data-testid="theme-toggle"
     >
       <Icon name={theme === "dark" ? "sun" : "moon"} size={18} />

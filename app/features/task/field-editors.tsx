@@ -12,7 +12,7 @@ import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
 import { useApi } from "../shell/errors";
 import { Chip } from "../../components/ui/chip";
-import { type Choice, OptionPicker } from "./option-picker";
+import { type Choice, Select } from "../../components/ui/select";
 import { useTaskHref } from "./task-href";
 import type { RelatedTask, SprintChoice } from "./types";
 import { Empty, InlineText, LongText, ValueInput } from "./text-editors";
@@ -113,7 +113,7 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
       if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
       const choices: Choice[] = [...(multiple ? [] : [{ id: null, label: t("field.none") }]), ...options.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))];
       return (
-        <OptionPicker
+        <Select
           label={label}
           choices={choices}
           selected={ids}
@@ -123,7 +123,7 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
           testId={testId}
         >
           {shown}
-        </OptionPicker>
+        </Select>
       );
     }
     case "participant":
@@ -147,9 +147,9 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
       const candidates = ctx.participants.filter((p) => p.access_project.is_verifications || ids.includes(p.guid));
       const choices: Choice[] = [...(multiple ? [] : [{ id: null, label: t("field.none") }]), ...candidates.map((p) => ({ id: p.guid, label: p.name, hint: p.email, lead: personLead(p) }))];
       return (
-        <OptionPicker label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
+        <Select label={label} choices={choices} selected={ids} multiple={multiple} onChange={(next) => void onSave(multiple ? (next.length ? next : null) : (next[0] ?? null))} testId={testId}>
           {shown}
-        </OptionPicker>
+        </Select>
       );
     }
     case "sprint": {
@@ -160,9 +160,9 @@ export function FieldValue({ field, value, onSave, ctx }: { field: FieldView; va
       if (ro) return <span className="block px-2 py-1" data-testid={testId}>{shown}</span>;
       const choices: Choice[] = ctx.sprints.filter((s) => !s.archived || s.guid === current?.guid).map((s) => ({ id: s.backlog ? null : s.guid, label: s.title }));
       return (
-        <OptionPicker label={label} choices={choices} selected={current && !current.backlog ? [current.guid] : []} onChange={(next) => void onSave(next[0] ?? null)} testId={testId}>
+        <Select label={label} choices={choices} selected={current && !current.backlog ? [current.guid] : []} onChange={(next) => void onSave(next[0] ?? null)} testId={testId}>
           {shown}
-        </OptionPicker>
+        </Select>
       );
     }
     case "issue":
@@ -205,7 +205,7 @@ function TaskFieldValue({ field, ids, onSave, ctx, testId }: { field: FieldView;
     for (const task of found) if (next.includes(task.guid) && !ctx.related.has(task.guid)) ctx.related.set(task.guid, task);
   };
   return (
-    <OptionPicker
+    <Select
       label={field.title}
       choices={choices}
       selected={ids}
@@ -229,6 +229,6 @@ function TaskFieldValue({ field, ids, onSave, ctx, testId }: { field: FieldView;
       ) : (
         <Empty />
       )}
-    </OptionPicker>
+    </Select>
   );
 }

@@ -24,7 +24,7 @@ import { Subtasks } from "./subtasks";
 import { type EditorContext, FieldValue, TaskRef } from "./field-editors";
 import { InlineText } from "./text-editors";
 import { Chip } from "../../components/ui/chip";
-import { OptionPicker } from "./option-picker";
+import { Select } from "../../components/ui/select";
 import { TaskIcon } from "./task-icons";
 import type { RelatedTask, TaskFound } from "./types";
 import { useTaskEditor, type ValueWrite } from "./use-task-editor";
@@ -188,7 +188,7 @@ export function TaskDetails({
     readOnly ? (
       current ? <Chip label={optionLabel(current)} color={current.color} testId={testId} /> : null
     ) : (
-      <OptionPicker
+      <Select
         label={field.title}
         choices={field.settings.values_set.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))}
         selected={current ? [current.guid] : []}
@@ -205,7 +205,7 @@ export function TaskDetails({
           <span className="muted">{t("field.none")}</span>
         )}
         {big && <Icon name="chevronRight" size={14} className="ml-auto rotate-90 opacity-60" />}
-      </OptionPicker>
+      </Select>
     );
 
   return (

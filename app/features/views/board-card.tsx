@@ -13,7 +13,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { ValueEditor, isEditableField } from "./table-editors";
-import { type FieldContext, FieldValue, titleOf } from "./table-values";
+import { type FieldContext, FieldValue, titleOf } from "../../components/ui/field-value";
 
 /** A field the card shows, and whether the mapping lets it be edited on the card. */
 export interface CardField {

@@ -27,13 +27,15 @@ export function EmptyBoard({ view, projectGuid, canWrite }: { view: BoardViewNam
   );
   return (
     <EmptyState
+      card
+      iconSize={36}
       icon="kanban"
       title={t(`empty.${view}.title`)}
       body={t(`empty.${view}.body`)}
       action={action}
       help={<HelpLink topic="planning/sprints-and-backlog" />}
       testId="board-empty"
-      className="mb-4"
+      className="mb-4 py-12"
     />
   );
 }

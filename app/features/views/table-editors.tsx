@@ -10,7 +10,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { OptionChip } from "../../components/ui/chip";
-import type { FieldContext } from "./table-values";
+import type { FieldContext } from "../../components/ui/field-value";
 
 /** Types that have an editor here; long text and task references are edited in the task itself. */
 const EDITABLE = new Set(["text", "url", "number", "date", "checkbox", "select", "rotation", "multi_select", "participant", "participants", "sprint"]);

@@ -11,7 +11,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { ValueEditor } from "./table-editors";
-import { type FieldContext, FieldValue } from "./table-values";
+import { type FieldContext, FieldValue } from "../../components/ui/field-value";
 
 export const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), columnVisibilityFeature });
 export type Features = typeof features;

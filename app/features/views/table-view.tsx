@@ -20,7 +20,7 @@ import { usePendingTasks } from "./board-pending";
 import { asFlags, useStoredChoice } from "./board-storage";
 import { isEditableField } from "./table-editors";
 import { FilterBar } from "./table-filters";
-import { useFieldContext } from "./table-values";
+import { useFieldContext } from "./field-context";
 import { CellContent, ColumnPicker, type Features, HeaderCell, NUMBER_COLUMN, features, stickyLeft, widthOf } from "./table-view-parts";
 import type { ViewProps } from "./types";
 

@@ -15,6 +15,7 @@ import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import type { SearchAnswer } from "../../../../workers/services/search";
 import { API_BASE } from "../../../lib/api";
+import { Menu } from "../../../components/ui/menu";
 import { useApi, useErrors } from "../../shell/errors";
 import { useViewer } from "../../shell/viewer";
 import { type DocStatus, type YProvider, useDocProvider } from "../use-doc-provider";
@@ -211,7 +212,6 @@ export default function Editor(props: DocEditorProps) {
   const [aiOpen, setAiOpen] = useState(false);
   const [liveEditor, setLiveEditor] = useState<import("@tiptap/core").Editor | null>(null);
   const [preview, setPreview] = useState<PreviewedVersion | null>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
   const [historyKey, setHistoryKey] = useState(0);
   const importInput = useRef<HTMLInputElement>(null);
   const project = props.doc.project;
@@ -228,7 +228,6 @@ export default function Editor(props: DocEditorProps) {
   }, [provider]);
 
   const exportMarkdown = () => {
-    setMenuOpen(false);
     const blob = new Blob([ydocToMarkdown(ydoc)], { type: "text/markdown;charset=utf-8" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
@@ -243,7 +242,6 @@ export default function Editor(props: DocEditorProps) {
   const importMarkdown = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = "";
-    setMenuOpen(false);
     if (!file || !project) return;
     if (file.size > MARKDOWN_MAX_BYTES) return report({ status: 413, statusText: "", data: { detail: t("import.tooLarge"), code: "import_too_large" } } as never);
     const update = markdownToUpdate(await file.text());
@@ -295,25 +293,20 @@ export default function Editor(props: DocEditorProps) {
               {t("history.open")}
             </button>
           )}
-          <div className="relative">
-            <button type="button" className="btn btn-ghost px-2 py-1" aria-label={t("menu.label")} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)} data-testid="doc-menu">
-              <ToolIcon name="more" />
-            </button>
-            {menuOpen && (
-              <div role="menu" className="card absolute right-0 z-30 mt-1 w-60 p-1" onKeyDown={(e) => e.key === "Escape" && setMenuOpen(false)}>
-                <button type="button" role="menuitem" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-[var(--surface-2)]" onClick={exportMarkdown} data-testid="doc-export-md">
-                  <ToolIcon name="download" />
-                  {t("menu.export")}
-                </button>
-                {participant && editable && (
-                  <button type="button" role="menuitem" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-[var(--surface-2)]" onClick={() => importInput.current?.click()} data-testid="doc-import-md">
-                    <ToolIcon name="upload" />
-                    {t("menu.import")}
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
+          <Menu
+            label={t("menu.label")}
+            button={<ToolIcon name="more" />}
+            buttonClassName="btn btn-ghost px-2 py-1"
+            testId="doc-menu"
+            sections={[
+              {
+                items: [
+                  { key: "export", label: t("menu.export"), icon: <ToolIcon name="download" />, onSelect: exportMarkdown, testId: "doc-export-md" },
+                  ...(participant && editable ? [{ key: "import", label: t("menu.import"), icon: <ToolIcon name="upload" />, onSelect: () => importInput.current?.click(), testId: "doc-import-md" }] : []),
+                ],
+              },
+            ]}
+          />
         </div>
       </div>
       <input ref={importInput} type="file" accept=".md,.markdown,text/markdown,text/plain" className="hidden" onChange={(e) => void importMarkdown(e)} aria-hidden="true" tabIndex={-1} data-testid="doc-import-input" />

@@ -29,7 +29,7 @@ import { DOC_MAX_DEPTH, DOC_TITLE_MAX, type FlatRow, flatten, heightOf, projectD
 import type { DocView } from "../../../../workers/services/documents";
 import { Icon } from "../../../components/ui/icons";
 import { KIND_ICON, KIND_TONE } from "./kinds";
-import { Menu } from "./menu";
+import { Menu } from "../../../components/ui/menu";
 
 /** Pixels per level, in the rows and in the sideways drag that picks a level. */
 export const INDENT = 18;

@@ -3,10 +3,11 @@
  * or a sprint), tick tasks, add them (`POST /rooms/{id}/issues`; the room copies each task's
  * title and description so guests without project access read the same text).
  */
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanningBoardView } from "../../../../workers/services/board";
 import type { TaskView } from "../../../../workers/services/tasks";
+import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import { FormAlert } from "../../../components/ui/field";
 import { serverErrors } from "../../../components/ui/form-errors";
 import { useApi } from "../../shell/errors";
@@ -17,15 +18,11 @@ const valueOf = (task: TaskView, slug: string) => task.custom_fields.find((f) =>
 export function AddIssuesDialog({ projectGuid, roomGuid, queued, onClose, onAdded }: { projectGuid: string; roomGuid: string; queued: readonly string[]; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation("rooms");
   const api = useApi();
-  const ref = useRef<HTMLDialogElement>(null);
   const [board, setBoard] = useState<PlanningBoardView | null>(null);
   const [lane, setLane] = useState("");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  useEffect(() => {
-    if (!ref.current?.open) ref.current?.showModal();
-  }, []);
   useEffect(() => {
     let live = true;
     void api<PlanningBoardView>("POST", `/v3/project/${projectGuid}/filters`, {}).then((r) => {
@@ -67,75 +64,63 @@ export function AddIssuesDialog({ projectGuid, roomGuid, queued, onClose, onAdde
     onClose();
   };
   return (
-    <dialog ref={ref} className="card m-auto w-full max-w-xl p-0 text-[var(--text)] backdrop:bg-black/40" aria-labelledby="add-issues-title" onClose={onClose} data-testid="add-issues-dialog">
-      <form className="flex max-h-[80vh] flex-col gap-4 p-6" onSubmit={submit}>
-        <h2 id="add-issues-title" className="text-lg font-semibold">
-          {t("poker.add.title")}
-        </h2>
-        {error && <FormAlert tone="error">{error}</FormAlert>}
-        {!board ? (
-          <p className="muted text-sm" role="status">
-            {t("loading")}
-          </p>
-        ) : (
-          <>
-            <div>
-              <label className="label" htmlFor="add-issues-lane">
-                {t("poker.add.lane")}
+    <Dialog title={t("poker.add.title")} onClose={onClose} onSubmit={submit} size="xl" testId="add-issues-dialog">
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+      {!board ? (
+        <p className="muted text-sm" role="status">
+          {t("loading")}
+        </p>
+      ) : (
+        <>
+          <div>
+            <label className="label" htmlFor="add-issues-lane">
+              {t("poker.add.lane")}
+            </label>
+            <select id="add-issues-lane" className="input" value={lane} onChange={(e) => setLane(e.target.value)} data-testid="add-issues-lane">
+              {board.sprints.map((s) => (
+                <option key={s.guid} value={s.guid}>
+                  {s.title} ({s.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          {tasks.length === 0 ? (
+            <p className="muted text-sm">{t("poker.add.emptyLane")}</p>
+          ) : (
+            <fieldset className="flex min-h-0 flex-col">
+              <legend className="sr-only">{t("poker.add.tasks")}</legend>
+              <label className="mb-2 flex items-center gap-2 text-sm font-medium">
+                <input type="checkbox" checked={allChosen} disabled={open.length === 0} onChange={(e) => open.forEach((task) => toggle(task.guid, e.target.checked))} data-testid="add-issues-all" />
+                {t("poker.add.all")}
               </label>
-              <select id="add-issues-lane" className="input" value={lane} onChange={(e) => setLane(e.target.value)} data-testid="add-issues-lane">
-                {board.sprints.map((s) => (
-                  <option key={s.guid} value={s.guid}>
-                    {s.title} ({s.count})
-                  </option>
-                ))}
-              </select>
-            </div>
-            {tasks.length === 0 ? (
-              <p className="muted text-sm">{t("poker.add.emptyLane")}</p>
-            ) : (
-              <fieldset className="flex min-h-0 flex-col">
-                <legend className="sr-only">{t("poker.add.tasks")}</legend>
-                <label className="mb-2 flex items-center gap-2 text-sm font-medium">
-                  <input type="checkbox" checked={allChosen} disabled={open.length === 0} onChange={(e) => open.forEach((task) => toggle(task.guid, e.target.checked))} data-testid="add-issues-all" />
-                  {t("poker.add.all")}
-                </label>
-                <ul className="-mx-1 min-h-0 overflow-y-auto rounded-lg border border-[var(--border)]" data-testid="add-issues-list">
-                  {tasks.map((task) => {
-                    const inQueue = queued.includes(task.guid);
-                    const title = valueOf(task, "title");
-                    const estimate = valueOf(task, "estimate");
-                    return (
-                      <li key={task.guid} className="border-b border-[var(--border)] last:border-b-0">
-                        <label className={`flex items-center gap-3 px-3 py-2 text-sm ${inQueue ? "muted" : "cursor-pointer hover:bg-[var(--surface-2)]"}`} data-testid="add-issues-task" data-title={typeof title === "string" ? title : ""}>
-                          <input type="checkbox" checked={inQueue || chosen.has(task.guid)} disabled={inQueue} onChange={(e) => toggle(task.guid, e.target.checked)} />
-                          <span className="muted tabular-nums">#{task.number}</span>
-                          <span className="min-w-0 flex-1 truncate">{typeof title === "string" && title ? title : t("poker.add.untitled")}</span>
-                          {inQueue ? (
-                            <span className="text-xs">{t("poker.add.inQueue")}</span>
-                          ) : typeof estimate === "number" ? (
-                            <span className="rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-xs tabular-nums" title={t("poker.add.estimate")}>
-                              {estimate}
-                            </span>
-                          ) : null}
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </fieldset>
-            )}
-          </>
-        )}
-        <div className="flex items-center justify-end gap-2">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || chosen.size === 0} data-testid="add-issues-submit">
-            {t("poker.add.submit", { count: chosen.size })}
-          </button>
-        </div>
-      </form>
-    </dialog>
+              <ul className="-mx-1 min-h-0 overflow-y-auto rounded-lg border border-[var(--border)]" data-testid="add-issues-list">
+                {tasks.map((task) => {
+                  const inQueue = queued.includes(task.guid);
+                  const title = valueOf(task, "title");
+                  const estimate = valueOf(task, "estimate");
+                  return (
+                    <li key={task.guid} className="border-b border-[var(--border)] last:border-b-0">
+                      <label className={`flex items-center gap-3 px-3 py-2 text-sm ${inQueue ? "muted" : "cursor-pointer hover:bg-[var(--surface-2)]"}`} data-testid="add-issues-task" data-title={typeof title === "string" ? title : ""}>
+                        <input type="checkbox" checked={inQueue || chosen.has(task.guid)} disabled={inQueue} onChange={(e) => toggle(task.guid, e.target.checked)} />
+                        <span className="muted tabular-nums">#{task.number}</span>
+                        <span className="min-w-0 flex-1 truncate">{typeof title === "string" && title ? title : t("poker.add.untitled")}</span>
+                        {inQueue ? (
+                          <span className="text-xs">{t("poker.add.inQueue")}</span>
+                        ) : typeof estimate === "number" ? (
+                          <span className="rounded-full bg-[var(--surface-2)] px-2 py-0.5 text-xs tabular-nums" title={t("poker.add.estimate")}>
+                            {estimate}
+                          </span>
+                        ) : null}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          )}
+        </>
+      )}
+      <DialogActions cancel={t("cancel")} onCancel={onClose} confirm={t("poker.add.submit", { count: chosen.size })} disabled={busy || chosen.size === 0} testId="add-issues-submit" />
+    </Dialog>
   );
 }

@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/ui/empty-state";
 import type { RetroView } from "../../../../domain/rooms/retro";
 import { type RetroPhase, phaseOf } from "../../../../domain/rooms/retro-arrange";
 import type { RoomYou } from "../../../../domain/wire/live/room";
@@ -130,13 +131,7 @@ export default function RetroRoom({ room, live }: { room: RetroRoomInfo; live: R
   const act = useRetroAct(live.send);
   if (live.status === "denied") {
     return (
-      <div className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center" data-testid="room-denied">
-        <span className="muted" aria-hidden="true">
-          <Icon name="lock" size={44} />
-        </span>
-        <h2 className="text-xl font-bold">{t("denied.title")}</h2>
-        <p className="muted">{t("denied.body")}</p>
-      </div>
+      <EmptyState icon="lock" title={t("denied.title")} body={t("denied.body")} testId="room-denied" />
     );
   }
   if (live.status === "waiting") {

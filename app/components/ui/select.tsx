@@ -2,12 +2,13 @@
  * A value chosen from a list, the way issue trackers do it: a button showing the current value
  * opens a list with a search box; arrows move, Enter picks, Escape closes (without closing a
  * surrounding modal). Single choice picks and closes; multiple choice toggles each option and
- * stays open. Used for options (status, type, tags), people, sprints and tasks.
+ * stays open. The app's select: options (status, type, tags), people, sprints, tasks, and the
+ * planning board's editable line values. Its words are the task namespace's `picker.*`.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { matchesQuery } from "../../../domain/fields/hints";
-import { Icon } from "../../components/ui/icons";
+import { Icon } from "./icons";
 
 export interface Choice {
   /** What is stored; `null` is "none" (clears the value). */
@@ -23,7 +24,7 @@ export interface Choice {
 /** Lists longer than this get a search box. */
 const SEARCH_FROM = 6;
 
-export function OptionPicker({
+export function Select({
   label,
   choices,
   selected,
@@ -34,6 +35,7 @@ export function OptionPicker({
   buttonClassName = "",
   onQuery,
   onCreate,
+  alignEnd = false,
 }: {
   /** The accessible name of the button and the list. */
   label: string;
@@ -49,6 +51,8 @@ export function OptionPicker({
   onQuery?: (query: string) => void;
   /** Offers to create an option named as the query when none is called that (labels). */
   onCreate?: (label: string) => void;
+  /** Opens the list under the button's right edge (a button at the right of a row). */
+  alignEnd?: boolean;
 }) {
   const { t } = useTranslation("task");
   const [open, setOpen] = useState(false);
@@ -141,7 +145,7 @@ export function OptionPicker({
         {children}
       </button>
       {open && (
-        <div className="card absolute top-full left-0 z-30 mt-1 w-72 max-w-[85vw] overflow-hidden p-1" data-testid="picker">
+        <div className={`card absolute top-full ${alignEnd ? "right-0" : "left-0"} z-30 mt-1 w-72 max-w-[85vw] overflow-hidden p-1`} data-testid="picker">
           {withSearch && (
             <input
               ref={search}

@@ -1,8 +1,9 @@
 /**
- * How a field value reads on a task-board card and in a table cell, by the field's type:
- * options as coloured chips, people as avatars, sprints and tasks by name, dates as short dates in the language of the reader.
+ * The kit's reading of a field value, by the field's type: options as coloured chips, people as
+ * avatars, sprints and tasks by name, dates as short dates in the language of the reader. The
+ * task board's cards and the table's cells show values through it; emptiness is the domain's
+ * `isEmptyValue`, so every view agrees on what "no value" is.
  */
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { isEmptyValue } from "../../../domain/planning/table";
@@ -10,9 +11,8 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";
-import { OptionChip } from "../../components/ui/chip";
-import { People } from "../../components/ui/people";
-import type { ViewProps } from "./types";
+import { OptionChip } from "./chip";
+import { People } from "./people";
 import { formatShortDate } from "../../../domain/time/format";
 
 /** Everything a value needs to be shown or edited: the definitions and what values point at. */
@@ -25,23 +25,6 @@ export interface FieldContext {
   tasks: ReadonlyMap<string, TaskView>;
   /** Guid of the title field, to name tasks that values point at. */
   titleField: string;
-}
-
-/** Builds the context once per board read. */
-export function useFieldContext(props: Pick<ViewProps, "projectGuid" | "definitions" | "participants" | "board">, tasks: readonly TaskView[]): FieldContext {
-  const { projectGuid, definitions, participants, board } = props;
-  return useMemo(
-    () => ({
-      projectGuid,
-      fields: new Map(definitions.map((f) => [f.guid, f])),
-      people: new Map(participants.map((p) => [p.guid, p])),
-      participants,
-      sprints: board.sprints,
-      tasks: new Map(tasks.map((t) => [t.guid, t])),
-      titleField: definitions.find((f) => f.slug === "title")?.guid ?? "",
-    }),
-    [projectGuid, definitions, participants, board.sprints, tasks],
-  );
 }
 
 export function titleOf(task: TaskView | undefined, titleField: string): string {

@@ -1,11 +1,13 @@
 /**
- * A small popup menu of the document tree: a button that opens a list of actions, closed by
- * choosing one, by Escape (focus returns to the button), by a click elsewhere or by scrolling.
+ * The app's menu button: a button that opens a list of actions, closed by choosing one, by
+ * Escape (focus returns to the button), by a click elsewhere or by scrolling. Arrow keys, Home
+ * and End move among the items (the WAI-ARIA menu button pattern); the first item takes the focus.
  * The list is drawn in a portal at a fixed place under the button, so the tree's scroll box
  * cannot clip it.
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { moveFocus } from "./roving";
 
 export interface MenuItem {
   key: string;
@@ -58,14 +60,19 @@ export function Menu({
     document.addEventListener("pointerdown", away);
     window.addEventListener("scroll", scrolled, true);
     window.addEventListener("resize", scrolled);
-    // Focus the first item, so the keyboard can go on from there.
-    list.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
     return () => {
       document.removeEventListener("pointerdown", away);
       window.removeEventListener("scroll", scrolled, true);
       window.removeEventListener("resize", scrolled);
     };
   }, [open]);
+
+  // Focus the first item, so the keyboard can go on from there: once the list is placed (a list
+  // still hidden while it is measured cannot take the focus).
+  const placed = place !== null;
+  useEffect(() => {
+    if (open && placed) list.current?.querySelector<HTMLButtonElement>("[role=menuitem]")?.focus();
+  }, [open, placed]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
@@ -74,11 +81,9 @@ export function Menu({
       trigger.current?.focus();
       return;
     }
-    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-    e.preventDefault();
+    if (!open) return;
     const items = [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=menuitem]") ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    items[(at + (e.key === "ArrowDown" ? 1 : -1) + items.length) % items.length]?.focus();
+    if (moveFocus(e.key, items, "vertical")) e.preventDefault();
   };
 
   return (
