@@ -31,8 +31,9 @@ const BUDGETS: Record<string, number> = {
   // and React Router alone are about 105 KB of it; the signed-in header's tools are not (150 KB).
   "routes/home": 155,
   "routes/login": 170,
-  // The planning board without its task modal (loaded on demand): 229 KB.
-  "routes/project-taskboard": 235,
+  // The planning board without its task modal (loaded on demand): 229 KB, then 236 KB with the
+  // undo toast, the kit's Select in the planning rows and the teaching empty state.
+  "routes/project-taskboard": 240,
   // Charts are the stats page's reason to exist.
   "routes/project-stats": 340,
 };
