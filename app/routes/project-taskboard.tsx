@@ -14,7 +14,7 @@ import { loadTask } from "../features/task/task-data.server";
 import type { ViewProps } from "../features/views/types";
 import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-taskboard";
-import { EmptyBoard } from "../features/views/empty-board";
+import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
 const TaskBoardView = lazy(() => import("../features/views/task-board"));
@@ -97,7 +97,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   }, [project.guid, view]);
   if (!loaderData.data) return <NoAccess />;
   const { board, fields, canWrite, definitions, mapping, pace } = loaderData.data;
-  const empty = board.epics.length === 0 && board.sprints.every((s) => s.count === 0);
+  const empty = boardIsEmpty(board);
   const props: ViewProps = {
     projectGuid: project.guid,
     board,
@@ -114,11 +114,11 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
         <h2 className="sr-only">{t("planning.title")}</h2>
         <ViewSwitcher current={view} />
       </div>
-      {/* An empty project: one teaching empty state. The planning and board views keep their lanes and columns: their new-task fields live there. */}
+      {/* An empty project: one teaching empty state above the view, which keeps its frame (lanes, columns, the table's header, the roadmap's scale) and drops its own "nothing here" line. */}
       {empty && <EmptyBoard view={view} projectGuid={project.guid} canWrite={canWrite} />}
       {view === "planning" ? (
         <PlanningBoard {...props} fields={fields} />
-      ) : empty && (view === "roadmap" || view === "table") ? null : (
+      ) : (
         <Suspense fallback={<Spinner />}>
           {view === "board" && <TaskBoardView {...props} />}
           {view === "table" && <TableView {...props} />}

@@ -8,8 +8,12 @@ import { Link } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Icon } from "../../components/ui/icons";
 import { HelpLink } from "../site/help-link";
+import type { ViewProps } from "./types";
 
 export type BoardViewName = "planning" | "board" | "table" | "roadmap";
+
+/** A project with no task at all: its views show this empty state, and none of their own "nothing here" lines. */
+export const boardIsEmpty = (board: ViewProps["board"]) => board.epics.length === 0 && board.sprints.every((s) => s.count === 0);
 
 export function EmptyBoard({ view, projectGuid, canWrite }: { view: BoardViewName; projectGuid: string; canWrite: boolean }) {
   const { t } = useTranslation("views");

@@ -33,6 +33,7 @@ import { HEADER_HEIGHT, RoadmapBackdrop, RoadmapScale } from "./roadmap-header";
 import { type Override, useRoadmapModel } from "./roadmap-model";
 import { DEFAULT_PREFS, type RoadmapPrefs, readPrefs, writePrefs } from "./roadmap-prefs";
 import type { ViewProps } from "./types";
+import { boardIsEmpty } from "./empty-board";
 
 const LABEL_WIDTH = 300;
 const ROW_HEIGHT = 36;
@@ -241,7 +242,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
             <div className="absolute inset-y-0" style={{ left: LABEL_WIDTH }}>
               <RoadmapBackdrop range={range} zoom={prefs.zoom} sprints={sprintBands} today={today} height={Math.max(virtualizer.getTotalSize(), ROW_HEIGHT * 3)} />
             </div>
-            {lines.length === 0 && (
+            {lines.length === 0 && !boardIsEmpty(board) && (
               <p className="muted sticky left-0 px-3 py-6 text-sm" style={{ width: LABEL_WIDTH + 360 }} data-testid="roadmap-empty">
                 {t("roadmap.empty")}
               </p>

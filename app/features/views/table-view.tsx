@@ -23,6 +23,7 @@ import { FilterBar } from "./table-filters";
 import { useFieldContext } from "./field-context";
 import { CellContent, ColumnPicker, type Features, HeaderCell, NUMBER_COLUMN, features, stickyLeft, widthOf } from "./table-view-parts";
 import type { ViewProps } from "./types";
+import { boardIsEmpty } from "./empty-board";
 
 const ROW_HEIGHT = 40;
 
@@ -194,7 +195,7 @@ export default function TableView(props: ViewProps) {
             ))}
           </div>
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-            {tableRows.length === 0 && <p className="muted p-6 text-center text-sm">{t("table.empty")}</p>}
+            {tableRows.length === 0 && !boardIsEmpty(board) && <p className="muted p-6 text-center text-sm">{t("table.empty")}</p>}
             {renderedRows.map((item) => {
               const row = tableRows[item.index]!;
               const task = row.original;
