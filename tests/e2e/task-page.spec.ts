@@ -169,6 +169,7 @@ test("the task modal opens from a planning-board card over the board, keeps focu
   // Over the task board view too; closing keeps that view.
   await open(a.page, `${projectPath}/taskboard/${task.guid}?view=board`);
   await expect(modal).toBeVisible();
+  await expect(modal).toHaveAttribute("data-keys", "live");
   await a.page.keyboard.press("Escape");
   await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard\\?view=board$`));
   await expect(a.page.locator("main[data-view=board]")).toBeVisible();

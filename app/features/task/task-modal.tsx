@@ -4,7 +4,7 @@
  * closes it, and focus goes back to what opened it. Rendered in place rather than in a portal,
  * so a direct visit renders it on the server too.
  */
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NoAccess } from "../projects/no-access";
 import { TaskDetails } from "./task-details";
@@ -33,6 +33,9 @@ export function TaskModal({ data, projectGuid, onClose, onChanged, hrefOf }: { d
     };
   }, []);
 
+  // A direct visit shows the server's modal before its code has loaded (it loads on demand):
+  // `data-keys` says when Escape and Tab are handled.
+  const [keysLive, setKeysLive] = useState(false);
   // Listened on the window, so keys still count when the focus fell to the page (an editor
   // that closed). Editors and pickers inside answer their own Escape and stop it before here.
   const close = useRef(onClose);
@@ -59,6 +62,7 @@ export function TaskModal({ data, projectGuid, onClose, onChanged, hrefOf }: { d
       }
     };
     window.addEventListener("keydown", onKeyDown);
+    setKeysLive(true);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
@@ -73,6 +77,7 @@ export function TaskModal({ data, projectGuid, onClose, onChanged, hrefOf }: { d
         tabIndex={-1}
         className="card w-full max-w-5xl p-5 outline-none sm:p-7"
         data-testid="task-modal"
+        data-keys={keysLive ? "live" : undefined}
       >
         <TaskHref.Provider value={hrefOf}>
         {gone ? (
