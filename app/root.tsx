@@ -25,6 +25,7 @@ import { ErrorsProvider } from "./features/shell/errors";
 import { Spinner } from "./features/shell/spinner";
 import { StaleVersionPrompt } from "./features/shell/stale-version-prompt";
 import { ThemeProvider, themeBootScript } from "./features/shell/theme";
+import { sidebarBootScript } from "./features/projects/sidebar-state";
 import { createI18n, rememberLanguage } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { zodJitlessScript } from "./lib/zod-config";
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + sidebarBootScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -15,6 +15,11 @@ describe("keyboard shortcuts", () => {
     expect(readShortcut(press("?"), null).shortcut).toBe("sheet");
   });
 
+  it("folds and unfolds the project's sidebar with [", () => {
+    expect(readShortcut(press("["), null).shortcut).toBe("sidebar");
+    expect(readShortcut(press("[", { metaKey: true }), null).shortcut).toBeNull();
+  });
+
   it("goes to the board with G then B, and forgets the G after any other key", () => {
     const first = readShortcut(press("g"), null);
     expect(first).toEqual({ shortcut: null, pending: "g" });

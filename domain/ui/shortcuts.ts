@@ -4,7 +4,7 @@
  * keys and decides whether the press came from a text field (single keys never fire there).
  */
 
-export type Shortcut = "palette" | "newTask" | "search" | "board" | "sheet" | "next" | "previous" | "open";
+export type Shortcut = "palette" | "newTask" | "search" | "board" | "sheet" | "next" | "previous" | "open" | "sidebar";
 
 /** The slice of a KeyboardEvent the rules read. */
 export interface KeyPress {
@@ -29,6 +29,7 @@ export const SHORTCUT_SHEET: readonly { shortcut: Shortcut; keys: readonly strin
   { shortcut: "next", keys: ["J"] },
   { shortcut: "previous", keys: ["K"] },
   { shortcut: "open", keys: ["E"] },
+  { shortcut: "sidebar", keys: ["["] },
   { shortcut: "sheet", keys: ["?"] },
 ];
 
@@ -54,6 +55,8 @@ export function readShortcut(press: KeyPress, pending: string | null): { shortcu
       return { shortcut: "previous", pending: null };
     case "e":
       return { shortcut: "open", pending: null };
+    case "[":
+      return { shortcut: "sidebar", pending: null };
     case "g":
       return { shortcut: null, pending: "g" };
     default:

@@ -110,3 +110,46 @@ test("offers a reload, and stops reconnecting, once the server says the page's l
   await prompt.getByRole("button", { name: await t(request, "en", "common:staleVersion.reload") }).click();
   await hydrated(page);
 });
+
+test("a project's sections are a sidebar on a laptop that folds to icons, stays folded after a reload and unfolds with [, and a row of tabs on a phone", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  await open(page, "/project");
+  await page.getByText(DEMO.project, { exact: true }).first().click();
+  await hydrated(page);
+  const nav = page.getByTestId("project-nav");
+  const docs = nav.getByRole("link", { name: await t(request, "en", "docs:nav"), exact: true });
+  const fold = page.getByTestId("sidebar-fold");
+  const box = async () => (await nav.boundingBox())!;
+
+  // A column at the left edge, beside the page, with each section's icon and name.
+  expect((await box()).x).toBe(0);
+  expect((await box()).height).toBeGreaterThan((await box()).width);
+  expect((await box()).width).toBeGreaterThan(180);
+  await expect(docs).toBeVisible();
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
+
+  await fold.click();
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+  expect((await box()).width).toBeLessThan(80);
+  // Folded, every link keeps its name for screen readers and still works.
+  await docs.click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(docs).toHaveAttribute("aria-current", "page");
+
+  await page.reload();
+  await hydrated(page);
+  expect((await box()).width).toBeLessThan(80);
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+
+  await page.locator("body").press("[");
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
+  expect((await box()).width).toBeGreaterThan(180);
+  expect(await page.evaluate(() => localStorage.getItem("sidebar"))).toBeNull();
+
+  // A phone: the same links as a row of tabs under the project's name, without the fold button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(fold).toBeHidden();
+  expect((await box()).width).toBeGreaterThan((await box()).height);
+  expect((await box()).y).toBeGreaterThan((await page.getByTestId("project-name").boundingBox())!.y);
+});

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { LANGUAGES } from "../../../domain/i18n/languages";
 import { TASKBOARD_VIEWS } from "../../../domain/planning/views";
+import { toggleSidebar } from "../projects/sidebar-state";
 import { firesWhileTyping, rankByQuery, readShortcut, SEQUENCE_MS, type Shortcut, SHORTCUT_SHEET, stepIndex, taskQuery } from "../../../domain/ui/shortcuts";
 import { ModalDialog } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
@@ -108,6 +109,7 @@ export function CommandPaletteProvider({ children }: { children: ReactNode }) {
       else if (shortcut === "newTask") newTask();
       else if (shortcut === "board" && project) void navigate(`/project/${project.guid}/taskboard?view=board`);
       else if (shortcut === "next" || shortcut === "previous" || shortcut === "open") stepThroughItems(shortcut);
+      else if (shortcut === "sidebar") toggleSidebar();
     },
     [navigate, newTask, project],
   );
