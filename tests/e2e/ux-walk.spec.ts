@@ -158,6 +158,10 @@ test("every main page fits a phone and a laptop in both themes, and names itself
   await visit(me, `${projectPath}/docs/${doc.guid}`, "a document", Axe, ends("Team agreements", await t(request, "en", "docs:nav"), project));
   await visit(me, `${projectPath}/rooms`, "rooms", Axe, ends(await t(request, "en", "rooms:nav"), project));
   await visit(me, `${projectPath}/room/poker/${poker.guid}`, "a poker room", Axe, ends(await t(request, "en", "rooms:kinds.poker"), project));
+  // A laptop holds the whole Fibonacci deck (13 cards) in one row beside the room's sidebar.
+  const cardTops = await me.getByTestId("deck-card").evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+  expect(cardTops).toHaveLength(13);
+  expect(new Set(cardTops).size, "the deck's rows").toBe(1);
   await visit(me, `${projectPath}/room/retro/${retro.guid}`, "a retro room", Axe, ends(await t(request, "en", "rooms:kinds.retro"), project));
   await visit(me, `${projectPath}/issue/${task.guid}`, "a task page", Axe, ends(`#${task.number} ${taskName}`, project));
   await visit(me, "/settings/profile", "settings", Axe, ends(await t(request, "en", "common:shell.titles.settings")));

@@ -2,7 +2,7 @@
  * The top of every room screen: title, kind, connection state, the guest link, and the owner's
  * controls (open to guests, require verification, archive).
  */
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../components/ui/dialog";
@@ -10,6 +10,7 @@ import { Icon } from "../../components/ui/icons";
 import { Switch } from "../../components/ui/switch";
 import { useApi } from "../shell/errors";
 import { CopyJoinLink } from "./copy-join-link";
+import { MeetingAction } from "./meeting-action";
 import type { RoomDetails, RoomStatus } from "./types";
 
 export function ConnectionState({ status }: { status: RoomStatus }) {
@@ -88,22 +89,17 @@ export function GuestsToggle({ roomGuid, open, onChanged }: { roomGuid: string; 
   );
 }
 
-export function RoomHeader({ room, status, archived, isOwner, backTo, actions, onArchived }: { room: RoomDetails; status: RoomStatus; archived: boolean; isOwner: boolean; backTo?: string; actions?: ReactNode; onArchived?: () => void }) {
+export function RoomHeader({ room, status, archived, isOwner, actions, onArchived }: { room: RoomDetails; status: RoomStatus; archived: boolean; isOwner: boolean; actions?: ReactNode; onArchived?: () => void }) {
   const { t } = useTranslation("rooms");
   const api = useApi();
   const [confirming, setConfirming] = useState(false);
+  const meetingAction = useContext(MeetingAction);
   const archive = async () => {
     const result = await api("POST", `/v1/rooms/${room.guid}/archiv`);
     if (!result.error) onArchived?.();
   };
   return (
     <header className="flex flex-col gap-3" data-testid="room-header">
-      {backTo && (
-        <Link to={backTo} className="muted inline-flex w-fit items-center gap-1 text-sm hover:text-[var(--text)]" data-testid="room-back">
-          <Icon name="arrowLeft" size={16} />
-          {t("room.back")}
-        </Link>
-      )}
       <div className="flex flex-wrap items-center gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-[color-mix(in_srgb,var(--primary)_14%,transparent)] text-[var(--primary)]" aria-hidden="true">
           <Icon name={room.kind === "poker" ? "cards" : "cycle"} size={22} />
@@ -115,6 +111,7 @@ export function RoomHeader({ room, status, archived, isOwner, backTo, actions, o
           <p className="muted text-sm">{t(`kinds.${room.kind}`)}</p>
         </div>
         <ConnectionState status={status} />
+        {meetingAction && <div className="ml-auto">{meetingAction}</div>}
         {archived && (
           <span className="inline-flex items-center gap-1 rounded-full bg-[var(--surface-2)] px-2.5 py-0.5 text-xs font-medium" data-testid="room-archived">
             <Icon name="archive" size={14} />

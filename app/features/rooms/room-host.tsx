@@ -7,6 +7,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState
 import { Icon } from "../../components/ui/icons";
 import { cameraBlockedByDocument } from "../meetings/pre-join";
 import { meetingFailure } from "../meetings/toasts";
+import { MeetingAction } from "./meeting-action";
 import { useApi } from "../shell/errors";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../shell/spinner";
@@ -58,15 +59,18 @@ function WithMeeting({ room, children }: { room: RoomDetails; children: ReactNod
   return (
     <div className={meeting ? "lg:grid lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-2" : ""}>
       <div className="relative min-w-0">
-        {!meeting && (
-          <div className="mx-auto flex max-w-6xl justify-end px-4 pt-3">
-            <button type="button" className="btn" onClick={() => void open()} disabled={busy} data-testid="room-open-meeting">
-              <Icon name="video" size={18} />
-              {t("board.open")}
-            </button>
-          </div>
-        )}
-        {children}
+        <MeetingAction.Provider
+          value={
+            meeting ? null : (
+              <button type="button" className="btn" onClick={() => void open()} disabled={busy} data-testid="room-open-meeting">
+                <Icon name="video" size={18} />
+                {t("board.open")}
+              </button>
+            )
+          }
+        >
+          {children}
+        </MeetingAction.Provider>
       </div>
       {meeting && (
         <aside className="border-l border-[var(--border)] p-3 lg:sticky lg:top-0 lg:h-screen lg:overflow-y-auto" aria-label={t("board.title")} data-testid="room-meeting-panel">

@@ -33,7 +33,7 @@ export function PokerDeck({ cards, mine, disabled, reason, onPlay }: { cards: st
           <p className="muted text-sm">{mine ? t("poker.deck.changeHint") : t("poker.deck.hint")}</p>
         )}
       </div>
-      <div ref={list} role="toolbar" aria-label={t("poker.deck.title")} className="mt-3 flex flex-wrap gap-2.5">
+      <div ref={list} role="toolbar" aria-label={t("poker.deck.title")} className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2">
         {cards.map((card, i) => {
           const chosen = mine === card;
           return (
@@ -45,7 +45,7 @@ export function PokerDeck({ cards, mine, disabled, reason, onPlay }: { cards: st
               disabled={disabled}
               onClick={() => onPlay(chosen ? null : card)}
               onKeyDown={(e) => move(e, i)}
-              className={`group relative flex h-20 w-14 items-center justify-center rounded-xl border-2 text-xl font-bold transition focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-45 ${
+              className={`group relative flex h-20 items-center justify-center rounded-xl border-2 text-xl font-bold transition focus-visible:shadow-[0_0_0_3px_var(--ring)] focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-45 ${
                 chosen
                   ? "-translate-y-2 border-[var(--primary)] bg-[var(--primary)] text-[var(--primary-text)] shadow-lg"
                   : "border-[var(--border)] bg-[var(--surface)] text-[var(--text)] enabled:hover:-translate-y-1 enabled:hover:border-[var(--primary)]"

@@ -70,7 +70,6 @@ export default function PokerRoom({ room, live }: RoomScreenProps) {
   const spectator = mine?.role === "spectator";
   const deckReason = !view.current ? t("poker.deck.noIssue") : round?.revealed ? t("poker.deck.revealed") : spectator || readOnly ? t("poker.deck.spectator") : undefined;
   const names = new Map(view.participants.map((p) => [p.id, p.name]));
-  const backTo = room.you && !room.you.guest ? `/project/${room.project}/rooms` : undefined;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6" data-testid="poker-room" data-room={room.guid} data-archived={view.archived}>
@@ -79,7 +78,6 @@ export default function PokerRoom({ room, live }: RoomScreenProps) {
         status={live.status}
         archived={view.archived}
         isOwner={view.facilitator}
-        backTo={backTo}
         onArchived={() => void revalidate()}
         actions={mine && !readOnly ? <RoleSwitch role={mine.role} onChange={(role) => void send({ type: "set_role", role })} /> : null}
       />
