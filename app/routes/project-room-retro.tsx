@@ -4,6 +4,7 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { NoAccess } from "../features/projects/no-access";
 import RetroRoom from "../features/rooms/retro/room";
+import { WithMeeting } from "../features/rooms/room-host";
 import { loadRetroRoom } from "../features/rooms/retro/room-data.server";
 import { useRoom } from "../features/rooms/use-room";
 import { Spinner } from "../features/shell/spinner";
@@ -27,7 +28,11 @@ type RoomInfo = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>["ro
 
 function LiveRoom({ room }: { room: RoomInfo }) {
   const live = useRoom(room.guid);
-  return <RetroRoom room={room} live={live} />;
+  return (
+    <WithMeeting room={room}>
+      <RetroRoom room={room} live={live} />
+    </WithMeeting>
+  );
 }
 
 /**
@@ -78,8 +83,9 @@ export default function ProjectRoomRetro({ loaderData, params }: Route.Component
   // The room screen brings its own margins (the guest page renders it too).
   return (
     <main data-testid="retro-page">
+      {/* As wide as the retro board below it (max-w-[100rem]), so both start at one edge. */}
       <Breadcrumbs
-        className="mx-auto max-w-6xl px-4 pt-4"
+        className="mx-auto max-w-[100rem] px-4 pt-4"
         items={[
           { label: project.name, to: `/project/${project.guid}` },
           { label: t("nav"), to: `/project/${project.guid}/rooms` },

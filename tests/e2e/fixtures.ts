@@ -179,3 +179,26 @@ export async function carryByKeyboard(page: Page, handle: Locator, keys: string[
   await expect(spoken).toContainText(placed);
   await page.keyboard.press("Space");
 }
+
+/**
+ * Excalidraw lists a CDN copy of each canvas font after ours (public/excalidraw/fonts) in every
+ * @font-face; the policy refuses that third-party fallback by design, and Chromium reports it.
+ */
+const EXCALIDRAW_CDN_FALLBACK = /https:\/\/esm\.sh\/@excalidraw\/excalidraw@[^/]+\/dist\/prod\/fonts\//;
+
+/** Records CSP violations, as events in the page and as the browser's console reports. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"}`);
+    });
+  });
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text) && !(/font/.test(text) && EXCALIDRAW_CDN_FALLBACK.test(text))) {
+      violations.push(`${page.url()}: ${text}`);
+    }
+  });
+  return violations;
+}

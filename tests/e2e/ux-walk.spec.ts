@@ -8,7 +8,7 @@
  * the board's cards and E opens one, and single-key shortcuts never fire inside a text field.
  */
 import type { Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, open, person, t, test, watchCsp } from "./fixtures";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -125,6 +125,8 @@ test("every main page fits a phone and a laptop in both themes, and names itself
   const appName = await t(request, "en", "common:appName");
   const ends = (...parts: string[]) => new RegExp(`^${parts.map(escape).join(" · ")} · ${escape(appName)}$`);
 
+  // Every page walked here also trips no Content-Security-Policy (security-headers.spec.ts walks the rest).
+  const guestCsp = await watchCsp(page);
   // A guest's pages.
   await visit(page, "/", "landing", Axe);
   await visit(page, "/login", "sign-in", Axe, ends(await t(request, "en", "common:shell.titles.login")));
@@ -135,6 +137,7 @@ test("every main page fits a phone and a laptop in both themes, and names itself
   // A signed-in person's project, with a task, a document and two rooms to look at.
   const walker = await person(browser, "Wendy Walker", { viewport: SIZES[1] });
   const me = walker.page;
+  const memberCsp = await watchCsp(me);
   const projectPath = await createProjectFromList(me, "Walk");
   const guid = projectPath.split("/")[2]!;
   const project = (await me.getByTestId("project-name").textContent())!.trim();
@@ -232,6 +235,7 @@ test("every main page fits a phone and a laptop in both themes, and names itself
     await expect(me.getByTestId("new-task-title").first()).toBeFocused();
   });
 
+  expect([...guestCsp, ...memberCsp], "Content-Security-Policy violations").toEqual([]);
   expect(walker.errors, "uncaught errors in the signed-in pages").toEqual([]);
   await walker.context.close();
 });

@@ -34,7 +34,7 @@ export function RoomHost({ room }: { room: RoomDetails }) {
  * The board with its meeting one click away: the room's own meeting (made on first use) opens in
  * a panel beside the board, so the team estimates or reflects and talks in one place.
  */
-function WithMeeting({ room, children }: { room: RoomDetails; children: ReactNode }) {
+export function WithMeeting({ room, children }: { room: Pick<RoomDetails, "guid">; children: ReactNode }) {
   const { t } = useTranslation("meetings");
   const api = useApi();
   const [meeting, setMeeting] = useState<string | null>(null);

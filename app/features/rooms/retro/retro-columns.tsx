@@ -138,7 +138,7 @@ function AddNote({ column, title, act }: { column: RetroColumn; title: string; a
     <form onSubmit={submit} className="flex items-end gap-1.5 px-2 pb-1" data-testid="add-note">
       <textarea
         rows={1}
-        className="input min-h-9 resize-none py-1.5 text-sm"
+        className="input field-sizing-content min-h-9 max-h-40 resize-none py-1.5 text-sm"
         placeholder={t(`prompt.${column.id}`, { defaultValue: t("note.placeholder") })}
         aria-label={t("note.addIn", { column: title })}
         value={text}

@@ -6,7 +6,7 @@
  * object's view for this person, so nothing here decides a rule. The screen brings its own page
  * margins, since its hosts' shells differ.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/ui/empty-state";
 import type { RetroView } from "../../../../domain/rooms/retro";
@@ -16,6 +16,8 @@ import { Icon } from "../../../components/ui/icons";
 import { actionTasksByNote, FactsColumn, FactsLive, useRetroFacts } from "./facts-column";
 import { RetroColumns } from "./retro-columns";
 import { ActionsPanel, OptionsPanel, ParticipantsPanel, SpeakersPanel, VotingPanel } from "./retro-sidebar";
+import { MeetingAction } from "../meeting-action";
+import { ConnectionState } from "../room-header";
 import type { RoomLive, RoomStatus } from "../use-room";
 import type { RetroParts, RetroRoomInfo } from "./types";
 import { useRetroAct } from "./use-retro-act";
@@ -39,17 +41,6 @@ function PhaseSteps({ phase }: { phase: RetroPhase }) {
   );
 }
 
-function ConnectionNote({ status }: { status: RoomStatus }) {
-  const { t } = useTranslation("retro");
-  if (status === "open") return null;
-  return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-[var(--border)] px-2.5 py-1 text-xs font-semibold text-[var(--muted)]" role="status" data-testid="room-status" data-status={status}>
-      <span className={`h-2 w-2 rounded-full ${status === "closed" ? "bg-[var(--danger)]" : "animate-pulse bg-amber-500"}`} aria-hidden="true" />
-      {t(`status.${status}`)}
-    </span>
-  );
-}
-
 function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; view: RetroView; you: RoomYou | null; status: RoomStatus; act: RetroParts["act"] }) {
   const { t } = useTranslation("retro");
   const readOnly = !you || you.readOnly || room.archived || view.archived;
@@ -69,15 +60,25 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
   const boardHref = room.you?.guest === false ? `/project/${room.project}/taskboard` : null;
   const { facts, reload, member } = useRetroFacts(parts);
   const bound = Boolean(facts?.sprint && facts.facts);
+  const meetingAction = useContext(MeetingAction);
 
   return (
     <div className="mx-auto flex max-w-[100rem] flex-col gap-4 px-4 py-6" data-testid="retro-room" data-room={room.guid}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <h2 className="text-xl font-bold tracking-tight" data-testid="room-title">
-          {room.title}
-        </h2>
+        {/* The same title block as a poker room's: the kind's icon, the title, the kind, the live state. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-[color-mix(in_srgb,var(--primary)_14%,transparent)] text-[var(--primary)]" aria-hidden="true">
+            <Icon name="cycle" size={22} />
+          </span>
+          <div className="min-w-0">
+            <h2 className="truncate text-xl font-bold tracking-tight" data-testid="room-title">
+              {room.title}
+            </h2>
+            <p className="muted text-sm">{t("rooms:kinds.retro")}</p>
+          </div>
+        </div>
+        <ConnectionState status={status} />
         <PhaseSteps phase={phase} />
-        <ConnectionNote status={status} />
         {view.anonymous && (
           <span className="muted inline-flex items-center gap-1 text-xs font-semibold" data-testid="anonymity" data-revealed={view.revealed ? "true" : "false"}>
             <Icon name={view.revealed ? "eye" : "eyeOff"} size={15} />
@@ -91,6 +92,7 @@ function RetroBoard({ room, view, you, status, act }: { room: RetroRoomInfo; vie
           </span>
         )}
         <div className="ml-auto flex flex-wrap items-center gap-2">
+          {meetingAction}
           {view.speaking && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-[color-mix(in_srgb,var(--primary)_12%,transparent)] px-2.5 py-1 text-xs font-semibold text-[var(--primary)]" data-testid="speaking-badge">
               <Icon name="mic" size={14} />
