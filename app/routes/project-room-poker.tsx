@@ -37,7 +37,7 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
  * joins here (`POST /rooms/{id}/join {}`) and reads the room as a member, and only then does
  * the room's socket open.
  */
-function JoinedRoom({ room }: { room: RoomDetails }) {
+function JoinedRoom({ room, initial }: { room: RoomDetails; initial: Parameters<typeof RoomHost>[0]["initial"] }) {
   const [joined, setJoined] = useState<RoomDetails | null>(room.you ? room : null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -55,7 +55,7 @@ function JoinedRoom({ room }: { room: RoomDetails }) {
     };
   }, [room]);
   if (failed) return <NoAccess />;
-  return joined ? <RoomHost key={joined.guid} room={joined} /> : <Spinner />;
+  return joined ? <RoomHost key={joined.guid} room={joined} initial={joined === room ? initial : null} /> : <Spinner />;
 }
 
 /** A room that does not exist (or was deleted), with the way back to the project's rooms. */
@@ -92,7 +92,7 @@ export default function ProjectRoomPoker({ loaderData }: Route.ComponentProps) {
           { label: room.title || t("kinds.poker") },
         ]}
       />
-      <JoinedRoom key={room.guid} room={room} />
+      <JoinedRoom key={room.guid} room={room} initial={loaderData.live} />
     </main>
   );
 }

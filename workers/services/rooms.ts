@@ -8,6 +8,7 @@ import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
 import type { DeckFieldMeta, RoomInit } from "../../domain/wire/rpc";
 import type { RoomKind } from "../../domain/wire/live/room";
+import type { RoomView } from "../../domain/rooms/views";
 import { readCookie } from "../../domain/i18n/languages";
 import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";
@@ -374,7 +375,12 @@ export async function markArchived(db: Db, roomId: string) {
 
 /** A room's page in its project, as its loader renders it (`projectRoomPage`). */
 export type ProjectRoomPage =
-  | { state: "ok"; room: RoomWire & { guests: boolean; you: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only: boolean } | null } }
+  | {
+      state: "ok";
+      room: RoomWire & { guests: boolean; you: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only: boolean } | null };
+      /** The room as its member sees it now (the socket's first state replaces it); null before joining. */
+      live: { kind: RoomKind; view: RoomView } | null;
+    }
   | { state: "not_found" | "no_access" | "sign_in" };
 
 /**
@@ -392,5 +398,6 @@ export async function projectRoomPage(env: Env, cookieHeader: string | null, roo
   const [seat, guests] = await Promise.all([userSeat(db, room, session.user), guestsAllowed(db, room)]);
   if (!seat && !(await canSeeRoom(db, room, session.user))) return { state: "no_access" };
   const you = seat ? { member: seat.member, name: seat.name, role: seat.role, verified: true, guest: false, read_only: seat.readOnly } : null;
-  return { state: "ok", room: { ...roomWire(room), guests, you } };
+  const snapshot = seat ? await (await roomStub(env, room.id)).viewOf(seat.member) : null;
+  return { state: "ok", room: { ...roomWire(room), guests, you }, live: snapshot ? { kind: snapshot.kind, view: snapshot.view } : null };
 }
