@@ -379,7 +379,7 @@ export type ProjectRoomPage =
       state: "ok";
       room: RoomWire & { guests: boolean; you: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only: boolean } | null };
       /** The room as its member sees it now (the socket's first state replaces it); null before joining. */
-      live: { kind: RoomKind; view: RoomView } | null;
+      live: { kind: RoomKind; view: RoomView; you: { member: string; name: string; readOnly: boolean } } | null;
     }
   | { state: "not_found" | "no_access" | "sign_in" };
 
@@ -399,5 +399,5 @@ export async function projectRoomPage(env: Env, cookieHeader: string | null, roo
   if (!seat && !(await canSeeRoom(db, room, session.user))) return { state: "no_access" };
   const you = seat ? { member: seat.member, name: seat.name, role: seat.role, verified: true, guest: false, read_only: seat.readOnly } : null;
   const snapshot = seat ? await (await roomStub(env, room.id)).viewOf(seat.member) : null;
-  return { state: "ok", room: { ...roomWire(room), guests, you }, live: snapshot ? { kind: snapshot.kind, view: snapshot.view } : null };
+  return { state: "ok", room: { ...roomWire(room), guests, you }, live: snapshot && seat ? { kind: snapshot.kind, view: snapshot.view, you: { member: seat.member, name: seat.name, readOnly: seat.readOnly } } : null };
 }

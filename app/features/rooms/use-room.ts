@@ -38,11 +38,11 @@ const WAITING_RETRY_MS = 3000;
  * `initial`: the room as the page's loader read it (the poker room's), shown until the socket's
  * first state replaces it, so the server's HTML already holds the room.
  */
-export function useRoom(roomGuid: string, initial?: { kind: RoomKind; view: RoomView } | null): RoomLive {
+export function useRoom(roomGuid: string, initial?: { kind: RoomKind; view: RoomView; you: RoomYou } | null): RoomLive {
   const [status, setStatus] = useState<RoomStatus>("connecting");
   const [kind, setKind] = useState<RoomKind | null>(initial?.kind ?? null);
   const [view, setView] = useState<RoomView | null>(initial?.view ?? null);
-  const [you, setYou] = useState<RoomYou | null>(null);
+  const [you, setYou] = useState<RoomYou | null>(initial?.you ?? null);
   const socket = useRef<ReconnectingWebSocket | null>(null);
   const pending = useRef(new Map<string, Pending>());
   const counter = useRef(0);
