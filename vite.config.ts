@@ -36,4 +36,7 @@ export default defineConfig(({ command }) => ({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // `PROFILE_BUILD=1 npx react-router build`: readable function names in a performance trace
+  // (bench/board-trace.mjs). Never for a deployment.
+  ...(process.env.PROFILE_BUILD ? { build: { minify: false } } : {}),
 }));

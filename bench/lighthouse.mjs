@@ -121,7 +121,8 @@ function line(path, result, goals) {
 }
 
 export async function lighthouseBench(base, which = "all") {
-  const dir = mkdtempSync(join(tmpdir(), "lighthouse-"));
+  // `LIGHTHOUSE_KEEP=<dir>` keeps every report (JSON) there, to read what blocked the main thread.
+  const dir = process.env.LIGHTHOUSE_KEEP || mkdtempSync(join(tmpdir(), "lighthouse-"));
   const runs = Number(process.env.LIGHTHOUSE_RUNS) || 1;
   let n = 0;
   try {
@@ -157,7 +158,7 @@ export async function lighthouseBench(base, which = "all") {
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.LIGHTHOUSE_KEEP) rmSync(dir, { recursive: true, force: true });
   }
 }
 

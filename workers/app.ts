@@ -19,6 +19,8 @@ import { isSiteFile, matchesEtag, site } from "./site";
 import { paintFirst } from "./site/first-paint";
 import { throughPageCache } from "./site/page-cache";
 import { isSitePage } from "../domain/i18n/page-namespaces";
+import { readCookie } from "../domain/i18n/languages";
+import { SESSION_COOKIE } from "./services/sessions";
 import { isSocketPath, routeSocket } from "./sockets";
 
 // Before the runtime makes any object: the classes below come from this very module.
@@ -102,7 +104,10 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, url
   const rendered = await notModified(request, await requestHandler(request, context));
   if (rendered.status === 304) return rendered;
   // A project's pages are rendered on the server too: they paint before their scripts run (issue 17).
-  const page = isSitePage(url.pathname) || url.pathname.startsWith("/project/") ? paintFirst(rendered, nonce) : rendered;
+  // A guest's landing page waits for its visitor's first interaction (issue 17: no JavaScript
+  // for a guest who only reads it); a session cookie means the signed-in header, hydrated as usual.
+  const guestLanding = url.pathname === "/" && !readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  const page = isSitePage(url.pathname) || url.pathname.startsWith("/project/") ? paintFirst(rendered, nonce, guestLanding ? "on-interaction" : "after-paint") : rendered;
   const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
   const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
   return withHeaders(page, { ...headers, "Content-Security-Policy": csp });

@@ -15,7 +15,10 @@ export function createI18n(lng: Language, resources: Resource[string]): I18n {
   if (inBrowser) instance.use(HttpBackend);
   void instance.use(initReactI18next).init({
     lng,
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Every language carries every key (the locale files are kept in step), so the browser does
+    // not fetch the Russian fallback of each namespace on every page load (issue 17: 16 requests
+    // and their parsing while the page hydrated). The server keeps the fallback in memory.
+    fallbackLng: inBrowser ? false : DEFAULT_LANGUAGE,
     // The page's own namespaces (page-namespaces.ts); any other one is fetched when a screen asks.
     ns: Object.keys(resources),
     defaultNS: "common",

@@ -14,14 +14,24 @@ export function openLiveSocket<S extends z.ZodType>(
   path: string,
   /** The frames' schema, or a loader of it (the user hub keeps zod out of the entry chunk). */
   schema: S | (() => Promise<S>),
-  handlers: { onMessage: (message: z.output<S>) => void; onOpen?: () => void; finalCodes: readonly number[] },
+  handlers: {
+    onMessage: (message: z.output<S>) => void;
+    onOpen?: () => void;
+    finalCodes: readonly number[];
+    /**
+     * Open once the browser is idle after the page's first work (hydration): a socket that only
+     * tells the page to read its data again (boards, the user hub) need not compete with it.
+     */
+    whenIdle?: boolean;
+  },
 ): () => void {
   let closed = false;
   let close = () => {
     closed = true;
   };
-  const loaded = typeof schema === "function" ? schema() : Promise.resolve(schema);
-  void Promise.all([import("partysocket/ws"), loaded]).then(([{ default: ReconnectingWebSocket }, frames]) => {
+  const ready = handlers.whenIdle ? idle() : Promise.resolve();
+  const loaded = ready.then(() => (typeof schema === "function" ? schema() : schema));
+  void Promise.all([ready.then(() => import("partysocket/ws")), loaded]).then(([{ default: ReconnectingWebSocket }, frames]) => {
     if (closed) return;
     const socket = new ReconnectingWebSocket(socketUrl(path), [], { maxReconnectionDelay: 10_000 });
     if (handlers.onOpen) socket.addEventListener("open", handlers.onOpen);
@@ -41,4 +51,12 @@ export function openLiveSocket<S extends z.ZodType>(
     close = () => socket.close();
   });
   return () => close();
+}
+
+/** Resolves when the browser is idle (at most two seconds later), or at once where it cannot tell. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else window.setTimeout(resolve, 1);
+  });
 }

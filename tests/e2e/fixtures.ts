@@ -50,8 +50,13 @@ function origin(): string {
   return new URL(test.info().project.use.baseURL!).origin;
 }
 
-/** Waits until React has hydrated the current document, so clicks and submits reach the app. */
+/**
+ * Waits until React has hydrated the current document, so clicks and submits reach the app. A
+ * guest's landing page hydrates on its visitor's first interaction (workers/site/first-paint.ts):
+ * there the pointer moves first, as a visitor's would.
+ */
 export async function hydrated(page: Page) {
+  if ((await page.locator("html[data-hydrate-on]:not([data-hydrated])").count()) > 0) await page.locator("html").dispatchEvent("pointermove");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 

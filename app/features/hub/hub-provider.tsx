@@ -52,6 +52,8 @@ export function HubProvider({ userGuid, children }: { userGuid: string | null; c
       },
       // Reconnect only while the user still exists and the session is valid (spec §4).
       finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.NOT_FOUND],
+      // Invitations and notifications are read on opening: after the page's hydration.
+      whenIdle: true,
     });
     return () => {
       cancelled = true;

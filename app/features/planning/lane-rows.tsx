@@ -5,9 +5,9 @@
  * tasks as for 5,000. Rows stay in the normal flow (spacers, not absolute positions), so
  * dnd-kit's sortable transforms work as in a short lane; the dragged row is always rendered.
  */
-import { useDndContext } from "@dnd-kit/core";
 import { defaultRangeExtractor, useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useBoardDrag } from "./drag";
 
 /** Lanes longer than this render only the rows near the viewport. */
 export const WINDOW_FROM = 100;
@@ -42,7 +42,7 @@ export function LaneRows<T extends { guid: string }>(props: LaneRowsProps<T>) {
 
 function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRowsProps<T>) {
   // The dragged row must stay mounted (dnd-kit follows its node) even when scrolled far away.
-  const activeId = useDndContext().active?.id ?? null;
+  const activeId = useBoardDrag().carried;
   const anchor = useRef<HTMLLIElement>(null);
   // Where the lane's first row sits on the page; lanes above it grow and shrink.
   const [margin, setMargin] = useState(0);

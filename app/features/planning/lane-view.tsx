@@ -2,12 +2,12 @@
  * A lane of the planning board and its rows: the sprint's header (status, dates, counts, load
  * against capacity, the sprint menu), its tasks as sortable rows with their line values, and
  * the new-task form. A movable sprint lane is itself a sortable item (id `move:<guid>`) with a
- * handle in its header. The board (planning-board.tsx) owns dragging and writing.
+ * handle in its header. The board (planning-board.tsx) owns dragging and writing. Until the
+ * first press of a handle, lanes and rows render without dnd-kit (drag.ts): a handle then only
+ * tells the board it was pressed.
  */
-import { useDroppable } from "@dnd-kit/core";
-import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { type FormEvent, useCallback, useState } from "react";
+import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -24,6 +24,7 @@ import { LaneLoad } from "./sprint-capacity";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
 import { formatDateRange } from "../../../domain/time/format";
+import { DRAG_HELP_ID, type DragKit, isLaneMove, laneMoveId, useBoardDrag } from "./drag";
 
 export interface BoardFields {
   title: string;
@@ -35,9 +36,7 @@ export interface BoardFields {
 
 export type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: TaskView[] };
 
-/** The sortable id of a lane's own handle; card ids are task guids, card drop zones `lane:<guid>`. */
-export const laneMoveId = (lane: string) => `move:${lane}`;
-export const isLaneMove = (id: string | number) => String(id).startsWith("move:");
+export { isLaneMove, laneMoveId };
 
 /** The lanes that can be dragged into another order: open board sprints (not the backlog, not archived). */
 export const movableLanes = (lanes: readonly Lane[]) => lanes.filter((l) => l.sprint && !l.backlog && !l.epic && !l.sprint.archived);
@@ -72,10 +71,57 @@ export interface BoardContext {
 
 const SLOT: Partial<Record<string, string>> = { select: "w-28", rotation: "w-28", participants: "w-16", number: "w-10", date: "w-24", multi_select: "w-32", checkbox: "w-10" };
 
-function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure }) {
+/** What a row or lane takes from its sortable hook (dnd-kit's `useSortable`), or the plain stand-in. */
+interface Sortable {
+  attributes: DraggableAttributes | Record<string, unknown>;
+  listeners: DraggableSyntheticListeners | Record<string, unknown>;
+  setNodeRef: (node: HTMLElement | null) => void;
+  setActivatorNodeRef: (node: HTMLElement | null) => void;
+  style: { transform?: string; transition?: string };
+  isDragging: boolean;
+}
+
+const noRef = () => {};
+
+/** A handle before dnd-kit is there: a press on it asks the board to set dragging up. */
+function usePlain(id: string, disabled: boolean): Sortable {
+  const { press } = useBoardDrag();
+  return {
+    attributes: { "aria-roledescription": "sortable", "aria-describedby": DRAG_HELP_ID },
+    listeners: disabled ? {} : { onPointerDown: (e: React.PointerEvent) => press(id, e), onKeyDown: (e: React.KeyboardEvent) => press(id, e) },
+    setNodeRef: noRef,
+    setActivatorNodeRef: noRef,
+    style: {},
+    isDragging: false,
+  };
+}
+
+/** dnd-kit's sortable item, once the board has it. */
+function useKitSortable(kit: DragKit, id: string, disabled: boolean): Sortable {
+  const s = kit.useSortable({ id, disabled });
+  return { ...s, style: { transform: kit.CSS.Translate.toString(s.transform), transition: s.transition } };
+}
+
+type RowProps = { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure };
+
+/** A row: plain until the board sets dragging up, then sortable (a new instance, as its hooks differ). */
+function TaskRow(props: RowProps) {
+  const { kit } = useBoardDrag();
+  return kit ? <SortableTaskRow kit={kit} {...props} /> : <PlainTaskRow {...props} />;
+}
+
+function PlainTaskRow(props: RowProps) {
+  return <TaskRowView {...props} sortable={usePlain(props.task.guid, !props.ctx.canWrite)} />;
+}
+
+function SortableTaskRow({ kit, ...props }: RowProps & { kit: DragKit }) {
+  return <TaskRowView {...props} sortable={useKitSortable(kit, props.task.guid, !props.ctx.canWrite)} />;
+}
+
+function TaskRowView({ task, ctx, epic, measure, sortable }: RowProps & { sortable: Sortable }) {
   const { t } = useTranslation("projects");
   const [params] = useSearchParams();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: task.guid, disabled: !ctx.canWrite });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = sortable;
   const measureRef = measure?.ref;
   const ref = useCallback(
     (node: HTMLLIElement | null) => {
@@ -91,7 +137,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
     <li
       ref={ref}
       data-index={measure?.index}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       className={`flex items-center gap-3 border-b border-[var(--border)] bg-[var(--surface)] px-3 py-2 last:border-b-0 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-task"
       data-shortcut-item
@@ -107,6 +153,7 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
         className="muted cursor-grab touch-none rounded p-0.5 hover:bg-[var(--surface-2)] disabled:cursor-default disabled:opacity-30"
         aria-label={t("planning.drag", { title })}
         data-testid="task-drag"
+        data-drag-id={task.guid}
       >
         <Icon name="grip" size={16} />
       </button>
@@ -193,14 +240,7 @@ function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; une
   );
 }
 
-export function LaneView({
-  lane,
-  ctx,
-  onCreate,
-  onSprint,
-  preview,
-  movable = false,
-}: {
+type LaneProps = {
   lane: Lane;
   ctx: BoardContext;
   /** Whether the lane shows a handle to move it among the sprint lanes. */
@@ -209,19 +249,55 @@ export function LaneView({
   onSprint: (lane: Lane, action: SprintAction) => void;
   /** The lane's load if the card being dragged were dropped where it is now (null: unchanged). */
   preview?: (load: number) => number | null;
-}) {
+};
+
+/** A lane: plain until the board sets dragging up, then a drop zone with a sortable handle. */
+export function LaneView(props: LaneProps) {
+  const { kit } = useBoardDrag();
+  return kit ? <SortableLane kit={kit} {...props} /> : <PlainLane {...props} />;
+}
+
+const NO_DROP = { setNodeRef: noRef, isOver: false };
+
+function PlainLane(props: LaneProps) {
+  const mover = usePlain(laneMoveId(props.lane.id), !(props.movable && props.ctx.canWrite));
+  return <LaneFrame {...props} mover={mover} drop={NO_DROP} rows={(list) => list} />;
+}
+
+function SortableLane({ kit, ...props }: LaneProps & { kit: DragKit }) {
+  const { lane } = props;
+  const mover = useKitSortable(kit, laneMoveId(lane.id), !(props.movable && props.ctx.canWrite));
+  const drop = kit.useDroppable({ id: `lane:${lane.id}` });
+  const rows = (list: ReactNode) => (
+    <kit.SortableContext items={lane.tasks.map((task) => task.guid)} strategy={kit.verticalListSortingStrategy}>
+      {list}
+    </kit.SortableContext>
+  );
+  return <LaneFrame {...props} mover={mover} drop={drop} rows={rows} />;
+}
+
+function LaneFrame({
+  lane,
+  ctx,
+  onCreate,
+  onSprint,
+  preview,
+  movable = false,
+  mover,
+  drop,
+  rows,
+}: LaneProps & { mover: Sortable; drop: { setNodeRef: (node: HTMLElement | null) => void; isOver: boolean }; rows: (list: ReactNode) => ReactNode }) {
   const { t, i18n } = useTranslation("projects");
   const title = lane.epic ? t("planning.epics") : lane.title;
-  const { setNodeRef, isOver } = useDroppable({ id: `lane:${lane.id}` });
+  const { setNodeRef, isOver } = drop;
   const totals = laneTotals(lane.tasks, ctx.fields.estimate);
   const status = lane.sprint && !lane.backlog ? lane.sprint.status : null;
   const startRetro = useSprintRetro(useApi());
   const canMove = movable && ctx.canWrite;
-  const mover = useSortable({ id: laneMoveId(lane.id), disabled: !canMove });
   return (
     <section
       ref={mover.setNodeRef}
-      style={{ transform: CSS.Translate.toString(mover.transform), transition: mover.transition }}
+      style={mover.style}
       className={`card overflow-hidden ${isOver ? "ring-2 ring-[var(--primary)]" : ""} ${lane.sprint?.archived ? "opacity-70" : ""} ${mover.isDragging ? "relative z-10 shadow-lg" : ""}`}
       data-testid="board-lane"
       data-lane={lane.id}
@@ -239,6 +315,7 @@ export function LaneView({
             className="muted -mr-1 cursor-grab touch-none rounded p-0.5 hover:bg-[var(--surface)]"
             aria-label={t("planning.moveLane", { title })}
             data-testid="lane-drag"
+            data-drag-id={laneMoveId(lane.id)}
           >
             <Icon name="grip" size={16} />
           </button>
@@ -265,12 +342,12 @@ export function LaneView({
         {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} after={preview?.(totals.estimate) ?? null} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
-      <SortableContext items={lane.tasks.map((task) => task.guid)} strategy={verticalListSortingStrategy}>
+      {rows(
         <ul ref={setNodeRef} className="min-h-10" data-testid="lane-tasks">
           {lane.tasks.length === 0 && <li className="muted px-3 py-3 text-sm">{t("planning.emptyLane")}</li>}
           <LaneRows tasks={lane.tasks} eager={lane.backlog} row={(task, measure) => <TaskRow key={task.guid} task={task} ctx={ctx} epic={lane.epic} measure={measure} />} />
-        </ul>
-      </SortableContext>
+        </ul>,
+      )}
       {ctx.canWrite && !lane.sprint?.archived && <NewTask lane={{ ...lane, title }} onCreate={onCreate} />}
     </section>
   );

@@ -4,24 +4,11 @@
  * domain/planning and written as the changed sort numbers plus, across lanes, the sprint field.
  * The open sprint lanes themselves are dragged by a handle in their header, in the same
  * DndContext: a drag only ever sees the drop targets of its own kind (lanes or cards).
+ * dnd-kit is set up on the first press of a handle, not with the page (drag.ts).
  */
-import {
-  type Announcements,
-  type CollisionDetection,
-  DndContext,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  pointerWithin,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useCallback, useMemo, useRef, useState } from "react";
+import type { Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
@@ -38,45 +25,13 @@ import type { MappingView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
-import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, isLaneMove, laneMoveId, lanesOf, movableLanes, valueOf } from "./lane-view";
+import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Press, isLaneMove, laneMoveId, loadDragKit, loadedDragKit, pressOf, replay } from "./drag";
+import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, movableLanes, valueOf } from "./lane-view";
 import { focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 import { pokerForLane } from "./sprint-poker";
 
 export type { BoardFields } from "./lane-view";
-
-/**
- * A drop lands on the task under the pointer when there is one, else on the lane under it
- * (an empty lane, or below its last task); keyboard drags fall back to the closest centre.
- */
-const tasksFirst: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  const tasksHit = hits.filter((h) => !String(h.id).startsWith("lane:"));
-  if (tasksHit.length > 0) return tasksHit;
-  return hits.length > 0 ? hits : closestCenter(args);
-};
-
-/** A carried lane lands among the lanes (closest centre), a carried card among the cards. */
-const byKind: CollisionDetection = (args) => {
-  const lane = isLaneMove(args.active.id);
-  const droppableContainers = args.droppableContainers.filter((c) => isLaneMove(c.id) === lane);
-  return lane ? closestCenter({ ...args, droppableContainers }) : tasksFirst({ ...args, droppableContainers });
-};
-
-/**
- * The arrow keys step to the next target of the carried item's own kind. dnd-kit's sortable
- * keyboard step reads every registered target (it only calls `getEnabled` and `get` on them),
- * so it is given a view of the targets of one kind.
- */
-const keyboardByKind: KeyboardCoordinateGetter = (event, args) => {
-  const lane = isLaneMove(args.active);
-  const all = args.context.droppableContainers;
-  const ofKind = {
-    getEnabled: () => all.getEnabled().filter((c) => isLaneMove(c.id) === lane),
-    get: (id: string | number | null | undefined) => (id != null && isLaneMove(id) === lane ? all.get(id) : undefined),
-  } as unknown as typeof all;
-  return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: ofKind } });
-};
 
 /** The lanes with the movable ones in `order`, their sort numbers as given (the others untouched). */
 function inLaneOrder(lanes: Lane[], order: readonly string[], sorts: readonly { guid: string; sort: number }[]): Lane[] {
@@ -142,7 +97,35 @@ export function PlanningBoard({
     if (writing.current === 0) setLanes(lanesOf(board));
   }
   const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardByKind }));
+  // dnd-kit, set up on the first press of a handle (drag.ts). A press that comes before its chunk
+  // has arrived is kept and handed over once the board has been rendered with it, unless the
+  // pointer was released meanwhile.
+  const [kit, setKit] = useState<DragKit | null>(null);
+  const pending = useRef<Press | null>(null);
+  const press = useCallback((id: string, event: PointerEvent | KeyboardEvent) => {
+    const pressed = pressOf(id, event);
+    if (!pressed) return;
+    const ready = loadedDragKit();
+    if (ready) {
+      flushSync(() => setKit(() => ready));
+      replay(pressed);
+      return;
+    }
+    pending.current = pressed;
+    if (pressed.kind === "pointer") window.addEventListener("pointerup", () => (pending.current = null), { once: true });
+    void loadDragKit().then((module) => setKit(() => module));
+  }, []);
+  useEffect(() => {
+    if (!kit || !pending.current) return;
+    const pressed = pending.current;
+    pending.current = null;
+    replay(pressed);
+  }, [kit]);
+  // Fetched once the page is idle, so the first press finds it.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void loadDragKit());
+  }, []);
   const laneOfTask = useMemo(() => new Map(lanes.flatMap((l) => l.tasks.map((task) => [task.guid, l.id] as const))), [lanes]);
   // The line shows the mapped fields, minus those the line already shows in its own way.
   const line = useMemo(
@@ -318,23 +301,18 @@ export function PlanningBoard({
     onDragCancel: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.laneCancelled", { lane: laneOf(active.id) }) : t("planning.dnd.cancelled", { task: titleOf(active.id) })),
   };
 
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={byKind}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setCarried(null)}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t("planning.dnd.instructions") } }}
-    >
-      <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board">
+  const lanesShown = sprintLanes.map((lane) => <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} movable={movable.includes(lane)} />);
+  const content = (
+    <>
+      <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board" onPointerOver={() => void loadDragKit()} onFocus={() => void loadDragKit()}>
         <div className="flex flex-col gap-4">
-          <SortableContext id="lanes" items={movable.map((l) => laneMoveId(l.id))} strategy={verticalListSortingStrategy}>
-            {sprintLanes.map((lane) => (
-              <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} movable={movable.includes(lane)} />
-            ))}
-          </SortableContext>
+          {kit ? (
+            <kit.SortableContext id="lanes" items={movable.map((l) => laneMoveId(l.id))} strategy={kit.verticalListSortingStrategy}>
+              {lanesShown}
+            </kit.SortableContext>
+          ) : (
+            lanesShown
+          )}
           <div className="flex flex-wrap gap-3">
             {canWrite && (
               <button type="button" className="btn" onClick={() => setDialog({ kind: "new" })} data-testid="sprint-new">
@@ -364,7 +342,32 @@ export function PlanningBoard({
           onDone={onChanged}
         />
       )}
-    </DndContext>
+    </>
+  );
+  const drag: BoardDrag = { kit, press, carried: carried?.task ?? null };
+  return (
+    <BoardDragContext.Provider value={drag}>
+      {/* The handles' instructions before dnd-kit is there (it brings its own). */}
+      {!kit && (
+        <p id={DRAG_HELP_ID} hidden>
+          {t("planning.dnd.instructions")}
+        </p>
+      )}
+      {kit ? (
+        <kit.DragBoard
+          announcements={announcements}
+          instructions={t("planning.dnd.instructions")}
+          onDragStart={onDragStart}
+          onDragOver={onDragOver}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setCarried(null)}
+        >
+          {content}
+        </kit.DragBoard>
+      ) : (
+        content
+      )}
+    </BoardDragContext.Provider>
   );
 }
 

@@ -31,6 +31,8 @@ export function useProjectLive(projectGuid: string, viewerGuid: string | undefin
         },
         onOpen: () => opened.current?.(),
         finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
+        // The page is fresh from its loader; the socket (and the read on its opening) waits for idle.
+        whenIdle: true,
       }),
     [projectGuid, viewerGuid],
   );

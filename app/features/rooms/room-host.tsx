@@ -24,8 +24,8 @@ export const ROOM_SCREENS: Record<string, ComponentType<RoomScreenProps>> = Obje
 /** The meeting opened beside a board: its own chunk, loaded on the first click. */
 const MeetingView = lazy(() => import("../meetings/meeting-view").then((m) => ({ default: m.MeetingView })));
 
-export function RoomHost({ room }: { room: RoomDetails }) {
-  const live = useRoom(room.guid);
+export function RoomHost({ room, initial }: { room: RoomDetails; initial?: Parameters<typeof useRoom>[1] }) {
+  const live = useRoom(room.guid, initial);
   const board = <BoardScreen room={room} live={live} />;
   return <WithMeeting room={room}>{board}</WithMeeting>;
 }

@@ -34,11 +34,15 @@ interface Pending {
 /** How long a guest waiting for the owner waits before asking again. */
 const WAITING_RETRY_MS = 3000;
 
-export function useRoom(roomGuid: string): RoomLive {
+/**
+ * `initial`: the room as the page's loader read it (the poker room's), shown until the socket's
+ * first state replaces it, so the server's HTML already holds the room.
+ */
+export function useRoom(roomGuid: string, initial?: { kind: RoomKind; view: RoomView; you: RoomYou } | null): RoomLive {
   const [status, setStatus] = useState<RoomStatus>("connecting");
-  const [kind, setKind] = useState<RoomKind | null>(null);
-  const [view, setView] = useState<RoomView | null>(null);
-  const [you, setYou] = useState<RoomYou | null>(null);
+  const [kind, setKind] = useState<RoomKind | null>(initial?.kind ?? null);
+  const [view, setView] = useState<RoomView | null>(initial?.view ?? null);
+  const [you, setYou] = useState<RoomYou | null>(initial?.you ?? null);
   const socket = useRef<ReconnectingWebSocket | null>(null);
   const pending = useRef(new Map<string, Pending>());
   const counter = useRef(0);

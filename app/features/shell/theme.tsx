@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from "react";
 import { THEME_STORAGE_KEY, type Theme, toTheme } from "../../../domain/shell";
 
 /**
@@ -40,7 +40,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       // Storage may be blocked; the choice then lasts for this page only.
     }
   }, []);
-  return <ThemeContext.Provider value={{ theme, setTheme }}>{children}</ThemeContext.Provider>;
+  // One value per theme: the shell's re-renders do not re-render every consumer.
+  const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
 export const useTheme = () => useContext(ThemeContext);

@@ -24,6 +24,8 @@ export function PokerTimer({ endsAt, canControl, onStart, onStop }: { endsAt: nu
             aria-label={t("poker.timer.left", { time: formatCountdown(left) })}
             className={`rounded-lg px-2.5 py-1 font-mono text-2xl font-bold tabular-nums ${over ? "bg-[color-mix(in_srgb,var(--danger)_12%,transparent)] text-[var(--danger)]" : left <= 10 ? "text-[var(--danger)]" : "text-[var(--primary)]"}`}
             data-testid="timer-display"
+            // The server's clock and the browser's differ by the page's trip: the next tick corrects it.
+            suppressHydrationWarning
           >
             {formatCountdown(left)}
           </span>
