@@ -21,6 +21,11 @@ const LOAD_RATE = 5; // messages per participant per second
 const LOAD_SECONDS = 4;
 const LOAD_LIMIT_MS = 50;
 const LOAD_SIZES = [25, 50, 100, 200, 300, 500];
+/** One size of the load table may take this long (joining, opening, sending, the tail); past it the size counts as past the knee. */
+const STEP_CAP_MS = Number(process.env.BENCH_ROOM_STEP_S ?? 120) * 1000;
+
+/** A size that could not be set up within `STEP_CAP_MS`. */
+class StepTimeout extends Error {}
 
 function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -56,11 +61,15 @@ export async function pokerRoom(base, cookie) {
  * `n` guests join the room by link and open their sockets; `onFrame(i, frame)` for each frame
  * that `wants(i, text)` (the load test parses only what it measures, so the client keeps up).
  */
-async function guests(to, room, n, onFrame, wants = () => true) {
+async function guests(to, room, n, onFrame, wants = () => true, deadline = Infinity) {
   const { base } = to;
   const sockets = [];
   const socketPath = versioned(`/ws/room/${room}`);
   for (let i = 0; i < n; i++) {
+    if (performance.now() > deadline) {
+      sockets.forEach((s) => s.close());
+      throw new StepTimeout(`${i} of ${n} guests joined within the step's cap`);
+    }
     const joinPath = `/api/v1/rooms/${room}/join`;
     const res = await fetch(to.url(joinPath), { method: "POST", headers: { ...to.headers(joinPath), Origin: base, "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${i >> 8}.${i & 255}` }, body: JSON.stringify({ name: `Guest ${i}` }) });
     if (!res.ok) throw new Error(`join ${i}: ${res.status} ${await res.text()}`);
@@ -174,7 +183,7 @@ function tally(sentAt, heardAt) {
  * 2. Everyone votes and un-votes at `LOAD_RATE` per second for `LOAD_SECONDS`; latency per
  * message is send → the first socket (a listener that never sends) has the patch of that seq.
  */
-export async function underLoad(to, cookie, size) {
+export async function underLoad(to, cookie, size, deadline = Infinity) {
   const { room, task } = await pokerRoom(to.base, cookie);
   const seqOfRef = new Map();
   const heardAt = new Map(); // seq → time at the listener
@@ -182,7 +191,7 @@ export async function underLoad(to, cookie, size) {
     // A patch may carry several changes (`from`..`seq`, coalesced by the room): all are heard now.
     if (i === 0 && frame.type === "patch") for (let s = frame.from ?? frame.seq; s <= frame.seq; s++) if (!heardAt.has(s)) heardAt.set(s, performance.now());
     if (frame.type === "ack") seqOfRef.set(frame.ref, frame.seq);
-  }, (i, text) => i === 0 || text.startsWith('{"type":"ack"'));
+  }, (i, text) => i === 0 || text.startsWith('{"type":"ack"'), deadline);
   await sleep(500);
   // Each sender votes and takes the vote back in turn.
   const sentAt = await sendLoad(sockets.slice(1), "b", (ref, nth) => (nth % 2 ? { type: "unvote", issue: task, ref } : { type: "vote", issue: task, card: "3", ref }));
@@ -197,7 +206,7 @@ export async function underLoad(to, cookie, size) {
  * The peer of 2: the same clients, senders and rate against a plain `ws` server that relays each
  * message to every client (no storage, no rules, no coalescing): the floor of a room's work.
  */
-async function plainUnderLoad(size) {
+async function plainUnderLoad(size, deadline = Infinity) {
   const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
   await new Promise((r) => server.once("listening", r));
   server.on("connection", (socket) => socket.on("message", (data) => server.clients.forEach((c) => c.send(data))));
@@ -205,6 +214,11 @@ async function plainUnderLoad(size) {
   const heardAt = new Map();
   const sockets = [];
   for (let i = 0; i <= size; i++) {
+    if (performance.now() > deadline) {
+      sockets.forEach((s) => s.close());
+      server.close();
+      throw new StepTimeout(`${i} of ${size + 1} clients connected within the step's cap`);
+    }
     const ws = new WebSocket(url);
     if (i === 0) ws.on("message", (data) => heardAt.set(JSON.parse(String(data)).ref, performance.now()));
     await new Promise((r) => ws.once("open", r));
@@ -216,11 +230,20 @@ async function plainUnderLoad(size) {
   return tally(sentAt, (ref) => heardAt.get(ref));
 }
 
-/** Runs `fn` and answers its result with the share of one core this process used meanwhile. */
+/**
+ * Runs `fn(deadline)` and answers its result with the share of one core this process used
+ * meanwhile; a step that passes `STEP_CAP_MS` answers `{ timedOut }` instead.
+ */
 async function withCpu(fn) {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const result = await fn();
+  let result;
+  try {
+    result = await fn(started + STEP_CAP_MS);
+  } catch (err) {
+    if (!(err instanceof StepTimeout)) throw err;
+    result = { timedOut: err.message, p50: NaN, p99: NaN, unheard: NaN };
+  }
   const used = process.cpuUsage(cpu);
   return { ...result, cpu: (used.user + used.system) / 1000 / (performance.now() - started) };
 }
@@ -247,21 +270,28 @@ export async function roomsBench(base, direct = null) {
   const knees = new Map(targets.map((to) => [to.label, null]));
   let plainKnee = null;
   let plainTried = 0; // the largest N the plain relay was measured at
+  const pastKnee = (r) => Boolean(r.timedOut) || r.p99 > LOAD_LIMIT_MS || r.unheard > 0;
   const row = (size, label, r, plainP99) =>
-    console.log(`${String(size).padStart(4)} | ${label.padEnd(14)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${(r.cpu * 100).toFixed(0).padStart(8)} %`);
+    console.log(
+      r.timedOut
+        ? `${String(size).padStart(4)} | ${label.padEnd(14)} | not measured: ${r.timedOut} (cap ${STEP_CAP_MS / 1000} s)`
+        : `${String(size).padStart(4)} | ${label.padEnd(14)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${(r.cpu * 100).toFixed(0).padStart(8)} %`,
+    );
+  // Sizes grow until the room on every path and the plain relay are all past their knees: the
+  // plain relay keeps going after the room's knee, so the ratio of the two knees is known.
   for (const size of LOAD_SIZES) {
     const open = targets.filter((to) => knees.get(to.label) === null);
-    if (open.length === 0) break;
-    const plain = plainKnee === null ? await withCpu(() => plainUnderLoad(size)) : null;
+    if (open.length === 0 && plainKnee !== null) break;
+    const plain = plainKnee === null ? await withCpu((deadline) => plainUnderLoad(size, deadline)) : null;
     if (plain) {
       plainTried = size;
       row(size, "plain ws", plain, null);
-      if (plain.p99 > LOAD_LIMIT_MS || plain.unheard > 0) plainKnee = size;
+      if (pastKnee(plain)) plainKnee = size;
     }
     for (const to of open) {
-      const load = await withCpu(() => underLoad(to, cookie, size));
-      row(size, to.label, load, plain?.p99);
-      if (load.p99 > LOAD_LIMIT_MS || load.unheard > 0) knees.set(to.label, size);
+      const load = await withCpu((deadline) => underLoad(to, cookie, size, deadline));
+      row(size, to.label, load, plain && !plain.timedOut ? plain.p99 : null);
+      if (pastKnee(load)) knees.set(to.label, size);
     }
   }
   const kneeText = (k, tried) => (k === null ? `not reached up to ${tried}` : `at ${k}`);

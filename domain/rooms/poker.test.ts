@@ -326,6 +326,26 @@ describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
     });
   }
 
+  it("never changes a state it was given, over random messages, and shares every round a step did not touch", () => {
+    for (const seed of propertySeeds(5)) {
+      const r = seeded(seed);
+      let s = newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" });
+      for (let i = 0; i < 300; i++) {
+        const [actor, m] = randomInput(r);
+        const before = JSON.stringify(s);
+        const result = reducePoker(s, m, actor, T0 + i * 1000);
+        expect(JSON.stringify(s)).toBe(before);
+        if ("error" in result) continue;
+        for (const [issue, round] of Object.entries(result.state.rounds)) {
+          const old = s.rounds[issue];
+          const current = issue === s.current || issue === result.state.current;
+          if (old && !current && JSON.stringify(old) === JSON.stringify(round)) expect(round, `${m.type} copied an untouched round`).toBe(old);
+        }
+        s = result.state;
+      }
+    }
+  });
+
   it("gives the same state when the same sequence is replayed", () => {
     for (const seed of propertySeeds(5)) expect(play(seed, 300, () => {})).toEqual(play(seed, 300, () => {}));
   });

@@ -208,25 +208,38 @@ export type PokerResultOf = { state: PokerState; effects: PokerEffect[] } | { er
 const PARTICIPANT_WRITES = new Set<PokerInput["type"]>(["join", "enrol", "leave"]);
 
 /**
- * The copy a reducer step may change: every container is new, but participants stay shared
- * until `editParticipant` copies the one being changed, so a room of hundreds copies little and
- * the patch of the next view skips the people who did not change.
+ * The copy a reducer step may change: every container is new, but participants and rounds stay
+ * shared until `editParticipant` or `editRound` copies the one being changed (history lists are
+ * replaced, never pushed to), so a vote in a room of hundreds copies one round, not every round
+ * and list, and the patch of the next view skips what did not change.
  */
 function copyForWrite(state: PokerState): PokerState {
-  const rounds: PokerState["rounds"] = {};
-  for (const [issue, round] of Object.entries(state.rounds)) rounds[issue] = { revealed: round.revealed, votes: { ...round.votes } };
-  const history: PokerState["history"] = {};
-  for (const [issue, list] of Object.entries(state.history)) history[issue] = [...list];
-  return {
+  const s: PokerState = {
     ...state,
     deck: { kind: state.deck.kind, cards: [...state.deck.cards] },
     participants: [...state.participants],
     queue: [...state.queue],
     issues: { ...state.issues },
-    rounds,
-    history,
+    rounds: { ...state.rounds },
+    history: { ...state.history },
     accepted: { ...state.accepted },
   };
+  editedRounds.set(s, new Set());
+  return s;
+}
+
+/** The rounds each copy made by `copyForWrite` owns already (copied in this step). */
+const editedRounds = new WeakMap<PokerState, Set<string>>();
+
+/** The round of `issue` in the copy `s`, copied the first time this step changes it. */
+function editRound(s: PokerState, issue: string): PokerRound {
+  const round = s.rounds[issue]!;
+  const edited = editedRounds.get(s)!;
+  if (edited.has(issue)) return round;
+  const copy = { revealed: round.revealed, votes: { ...round.votes } };
+  s.rounds[issue] = copy;
+  edited.add(issue);
+  return copy;
 }
 
 /** Replaces a participant of the copy `s` by its own copy, to be changed; undefined if absent. */
@@ -379,7 +392,7 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
       target.role = message.role;
       if (message.role === "spectator") {
         // A spectator holds no vote in any round still hidden.
-        for (const round of Object.values(s.rounds)) if (!round.revealed) delete round.votes[targetId];
+        for (const [issue, round] of Object.entries(s.rounds)) if (!round.revealed && targetId in round.votes) delete editRound(s, issue).votes[targetId];
       }
       autoFlip(s, now);
       break;
@@ -415,14 +428,13 @@ function currentRound(s: PokerState): PokerRound | null {
 function openRound(s: PokerState, issue: string): PokerRound | PokerError {
   if (!s.current) return "no_current_issue";
   if (issue !== s.current) return "issue_not_current";
-  const round = s.rounds[s.current]!;
-  return round.revealed ? "already_revealed" : round;
+  return s.rounds[s.current]!.revealed ? "already_revealed" : editRound(s, s.current);
 }
 
 function flip(s: PokerState, now: number) {
-  const round = currentRound(s)!;
+  const round = editRound(s, s.current!);
   round.revealed = true;
-  (s.history[s.current!] ??= []).push({ votes: { ...round.votes }, ...summarise(Object.values(round.votes)), flippedAt: now });
+  s.history[s.current!] = [...(s.history[s.current!] ?? []), { votes: { ...round.votes }, ...summarise(Object.values(round.votes)), flippedAt: now }];
 }
 
 /** Flips when auto-flip is on and every present voter (at least one) has voted. */

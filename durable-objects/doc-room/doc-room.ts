@@ -9,11 +9,13 @@ import { mentionedUsers, plainTextOf } from "../../domain/docs/plain-text";
 import type { Env } from "../../workers/env";
 import { host } from "../host";
 import { admit, connectSafely } from "../socket-guard";
+import { OpenSockets } from "../open-sockets";
 import type { DocRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { PROTOCOL_VERSION } from "../../domain/wire/version";
 import type { ServerMessage } from "../../domain/wire/live/doc";
-import { ACCESS_RECHECK_MS, closeChanged, factsOf, isEdit, ownsPresence, SHARE_TAG, toBytes, userTag, verifiedFacts } from "./access";
+import { closeChanged, factsOf, isEdit, ownsPresence, SHARE_TAG, toBytes, userTag, verifiedFacts } from "./access";
+import { AccessGate } from "./access-gate";
 import { DocStore, type VersionRow } from "./storage";
 
 /**
@@ -23,12 +25,6 @@ import { DocStore, type VersionRow } from "./storage";
  * writes keep relays prompt; a sender's `saved` comes this much later at most.
  */
 export const WRITE_BEHIND_MS = 50;
-
-/**
- * A stream of edits refreshes the access check this long before it goes stale, without holding
- * any frame: only an edit after a whole `ACCESS_RECHECK_MS` without a check waits for one.
- */
-export const RECHECK_AHEAD_MS = 5_000;
 
 /** A periodic version is taken on a save at most this often, and only if the text changed. */
 export const AUTO_VERSION_EVERY_MS = 10 * 60_000;
@@ -66,17 +62,16 @@ export class DocRoom extends YServer implements DocRoomRpc {
   /** Who last changed the document (the author of mentions found by the next save). */
   #lastEditor: string | null = null;
   #destroyed = false;
-  #accessCheckedAt = 0;
-  /** The access check running now, if any (raw: it may fail). */
-  #checking: Promise<void> | null = null;
-  /** Frames waiting for an access check, in arrival order (null when none is running). */
-  #held: Promise<void> | null = null;
-  /**
-   * The open sockets, listed once until one connects or closes. y-partyserver relays every
-   * update through `getConnections()`, and partyserver's list reads each socket's attachment
-   * afresh (issue 17's profile of the room objects).
-   */
-  #open: Connection[] | null = null;
+  /** Edits wait for a stale D1 access check (`./access-gate.ts`); unanswered, writers reconnect and re-sync. */
+  #gate = new AccessGate(
+    async () => closeChanged(this.getConnections(), await host().documentAudience(this.env, this.name)),
+    (err) => {
+      console.error("doc access recheck failed", this.name, err);
+      for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.RECHECK, "recheck");
+    },
+  );
+  /** The open sockets, read once until one connects or closes: y-partyserver relays through `getConnections()`. */
+  #sockets = new OpenSockets(() => super.getConnections());
   /** Applied updates not yet written, and the sockets that sent them (to tell them when saved). */
   #unwritten: Uint8Array[] = [];
   #senders = new Set<string>();
@@ -129,22 +124,6 @@ export class DocRoom extends YServer implements DocRoomRpc {
     }
   }
 
-  /**
-   * Compares every open socket with what D1 says now (one read of the document and one of the
-   * project's participants) and closes those whose access is gone or changed.
-   */
-  #recheckAccess(): Promise<void> {
-    this.#checking ??= this.#checkAccess().finally(() => (this.#checking = null));
-    return this.#checking;
-  }
-
-  async #checkAccess(): Promise<void> {
-    const startedAt = Date.now();
-    const doc = await host().documentAudience(this.env, this.name);
-    closeChanged(this.getConnections(), doc);
-    this.#accessCheckedAt = startedAt;
-  }
-
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const facts = verifiedFacts(this.name, ctx);
     if (!facts) return [];
@@ -153,18 +132,22 @@ export class DocRoom extends YServer implements DocRoomRpc {
 
   getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
     if (tag !== undefined) return super.getConnections<TState>(tag);
-    this.#open ??= [...super.getConnections()];
-    return (this.#open as Connection<TState>[]).filter((c) => c.readyState === WebSocket.OPEN);
+    return this.#sockets.open() as Connection<TState>[];
   }
 
   onConnect(connection: Connection, ctx: ConnectionContext): void {
-    this.#open = null;
+    this.#sockets.changed();
     connectSafely(connection, "doc", () => this.#admit(connection, ctx));
-    this.#open = null;
+    this.#sockets.changed();
+  }
+
+  /** Frames of sockets already accepted skip partyserver's per-frame attachment check (`../open-sockets.ts`). */
+  webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    return Promise.resolve(this.#sockets.deliver(ws, message, (c, m) => this.onMessage(c, m), () => super.webSocketMessage(ws, message)));
   }
 
   onClose(connection: Connection, code: number, reason: string, wasClean: boolean): void | Promise<void> {
-    this.#open = null;
+    this.#sockets.changed();
     return super.onClose(connection, code, reason, wasClean);
   }
 
@@ -194,29 +177,8 @@ export class DocRoom extends YServer implements DocRoomRpc {
    */
   onMessage(connection: Connection, message: WSMessage): void | Promise<void> {
     if (!factsOf(connection) || !admit(connection, message, SOCKET_RULES.doc)) return;
-    const edit = typeof message !== "string" && isEdit(message);
-    const age = Date.now() - this.#accessCheckedAt;
-    if (!this.#held && edit && age >= ACCESS_RECHECK_MS - RECHECK_AHEAD_MS && age < ACCESS_RECHECK_MS) {
-      // Refreshed ahead while edits keep coming; a failure here only means the next stale edit waits.
-      this.#recheckAccess().catch((err) => console.error("doc access refresh failed", this.name, err));
-    }
-    if (this.#held || (edit && age >= ACCESS_RECHECK_MS)) {
-      if (!this.#held) {
-        const checked = this.#recheckAccess().catch((err) => {
-          // No answer from D1: writers reconnect (their edits come back in the sync), nothing is applied unchecked.
-          console.error("doc access recheck failed", this.name, err);
-          for (const c of this.getConnections()) if (factsOf(c)?.access === "write") c.close(CLOSE.RECHECK, "recheck");
-        });
-        this.#held = checked;
-      }
-      const mine = this.#held.then(() => this.#receive(connection, message));
-      this.#held = mine;
-      void mine.finally(() => {
-        if (this.#held === mine) this.#held = null;
-      });
-      return mine;
-    }
-    this.#receive(connection, message);
+    this.#sockets.vet(connection);
+    return this.#gate.pass(typeof message !== "string" && isEdit(message), () => this.#receive(connection, message));
   }
 
   #receive(connection: Connection, message: WSMessage): void {
@@ -370,7 +332,7 @@ export class DocRoom extends YServer implements DocRoomRpc {
 
   /** Checks every open socket's access against D1 now (what the room also does before a stale edit). */
   async recheckAccess(): Promise<void> {
-    await this.#recheckAccess();
+    await this.#gate.recheck();
   }
 
   /** How the updates are stored now (rows, bytes). */

@@ -3,8 +3,10 @@
  * frame (the same bytes for every socket), each private part only when it changed, and changes
  * that come close together coalesced into one frame (docs/decisions.md, "Rooms coalesce…").
  *
- * The room object owns the state and its log; this part only sends. Every change is stored
- * before `queue` is called, so waiting for the window can delay a frame but never lose one.
+ * The room object owns the state and its log; this part only sends. A change queued here is
+ * either stored already or stored by `store()`, which every flush calls before it sends
+ * anything: no socket hears of a change (patch or ack) before the turn that wrote it, so the
+ * output gate holds the frame until the write is durable.
  */
 import type { Connection } from "partyserver";
 import { diff } from "../../domain/rooms/patch";
@@ -23,6 +25,8 @@ export interface BroadcastRoom<Seat extends { member: string }> {
   state: () => RoomState;
   seq: () => number;
   sockets: () => Iterable<Connection<Seat>>;
+  /** Writes whatever of the queued changes is not stored yet. */
+  store: () => void;
 }
 
 export class RoomBroadcast<Seat extends { member: string }> {
@@ -90,6 +94,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
     this.timer = null;
     const unsent = this.unsent;
     if (!unsent) return;
+    this.room.store();
     this.unsent = null;
     this.lastSent = Date.now();
     const kind = this.room.kind();

@@ -1,4 +1,4 @@
-import { type Connection, type ConnectionContext, Server } from "partyserver";
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
@@ -6,6 +6,7 @@ import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "
 import { composeView, privateForAll, privatePart, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";
+import { OpenSockets } from "../open-sockets";
 import type { ActResult, DeckFieldMeta, OutboxEntry, RoomInit, RoomMeta } from "../../domain/wire/rpc";
 import type { RoomServerRpc } from "../stubs";
 import { carryOut, roomEffects, type RoomEffects } from "./effects";
@@ -54,13 +55,21 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private snapshotSeq = 0;
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
-  /** What the sockets heard, and the coalescing of what they hear next. */
-  private fanOut = new RoomBroadcast<Seat>({ kind: () => this.meta!.kind, state: () => this.state!, seq: () => this.seq, sockets: () => (this.open ??= [...this.getConnections<Seat>()]) });
+  /** The room's sockets, listed once until one connects or closes (`../open-sockets.ts`). */
+  private sockets = new OpenSockets<Seat>(() => this.getConnections<Seat>());
   /**
-   * The room's sockets, listed once until one connects or closes: partyserver's list reads every
-   * socket's attachment afresh, which was half of each broadcast's time (issue 17's profile).
+   * Log entries applied but not yet written: a socket's change is written with the others of its
+   * coalescing window, in one transaction, by the flush that sends it (`writeLog`).
    */
-  private open: Connection<Seat>[] | null = null;
+  private unwritten: { seq: number; actor: string; input: string; at: number }[] = [];
+  /** What the sockets heard, and the coalescing of what they hear next. */
+  private fanOut = new RoomBroadcast<Seat>({
+    kind: () => this.meta!.kind,
+    state: () => this.state!,
+    seq: () => this.seq,
+    sockets: () => this.sockets.open(),
+    store: () => this.writeLog(),
+  });
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
@@ -150,9 +159,14 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   onConnect(connection: Connection<Seat>, ctx: ConnectionContext) {
-    this.open = null;
+    this.sockets.changed();
     connectSafely(connection, "room", () => this.admitSeat(connection, ctx));
-    this.open = null;
+    this.sockets.changed();
+  }
+
+  /** Frames of sockets already accepted skip partyserver's per-frame attachment check (`../open-sockets.ts`). */
+  webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    return Promise.resolve(this.sockets.deliver(ws, message, (c, m) => this.onMessage(c, m as string | ArrayBuffer), () => super.webSocketMessage(ws, message)));
   }
 
   private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
@@ -174,6 +188,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   onMessage(connection: Connection<Seat>, raw: string | ArrayBuffer) {
+    this.sockets.vet(connection);
     const seat = connection.state;
     if (!seat || !this.meta || !admit(connection, raw, SOCKET_RULES.room)) return;
     const size = typeof raw === "string" ? raw.length : raw.byteLength;
@@ -193,14 +208,14 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const parsed = (this.meta.kind === "poker" ? pokerClientMessage : retroClientMessage).safeParse(message);
     if (!parsed.success) return answer("malformed");
     const key = ref === undefined ? undefined : `${seat.member} ${ref}`;
-    const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input);
+    const result = (key && this.answered.get(key)) || this.apply(seat.member, parsed.data as Input, Date.now(), undefined, true);
     if (key) this.remember(key, result);
     if (!result.ok) return answer(result.code);
     if (ref !== undefined) this.fanOut.ack(connection, ref, result.seq);
   }
 
   onClose(connection: Connection<Seat>) {
-    this.open = null;
+    this.sockets.changed();
     const seat = connection.state;
     if (!seat || !this.state) return;
     for (const other of this.getConnections<Seat>(memberTag(seat.member))) {
@@ -322,25 +337,38 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   /**
-   * The one path of every change: reduce, append to the log with the outbox entries the change
-   * asks for (one SQLite transaction, before any socket hears of it; `alsoStore` joins it),
-   * patch everyone, then set the alarm and carry out the immediate effects.
+   * The one path of every change: reduce, log, patch everyone, then set the alarm and carry out
+   * the immediate effects. The log entry is written before anyone hears of the change: a socket's
+   * plain change (`batched`) with the rest of its coalescing window, by the flush that sends it
+   * (one transaction, and one commit to wait for, per window instead of per change); anything
+   * else (REST, the alarm, a change with effects: outbox entries join the same transaction, as
+   * does `alsoStore`) at once, after whatever is still unwritten. Every frame that tells of a
+   * change (its patch, its ack) leaves in the turn that wrote it, so the output gate holds it
+   * until the write is durable; a change lost with the object before its window ended was never
+   * acknowledged, and its sender re-sends it (same ref) after reconnecting.
    */
-  private apply(actor: string, input: Input, now = Date.now(), alsoStore?: () => void): ActResult {
+  private apply(actor: string, input: Input, now = Date.now(), alsoStore?: () => void, batched = false): ActResult {
     const meta = this.meta!;
     const result = reduce(meta.kind, this.state!, input, actor, now);
     if ("error" in result) return { ok: false, code: result.error };
-    const sql = this.ctx.storage.sql;
     const seq = this.seq + 1;
-    this.ctx.storage.transactionSync(() => {
-      sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", seq, actor, JSON.stringify(input), now);
-      for (const effect of result.effects) {
-        if (effect.type !== "create_tasks") continue;
-        // One entry per note; its task's guid is chosen now, so every attempt makes the same task.
-        for (const item of effect.items) sql.exec("INSERT OR IGNORE INTO room_outbox (note, task, text, due) VALUES (?, ?, ?, ?)", item.note, crypto.randomUUID(), item.text, now);
+    this.unwritten.push({ seq, actor, input: JSON.stringify(input), at: now });
+    if (!batched || alsoStore || result.effects.length > 0) {
+      const sql = this.ctx.storage.sql;
+      try {
+        this.writeLog(() => {
+          for (const effect of result.effects) {
+            if (effect.type !== "create_tasks") continue;
+            // One entry per note; its task's guid is chosen now, so every attempt makes the same task.
+            for (const item of effect.items) sql.exec("INSERT OR IGNORE INTO room_outbox (note, task, text, due) VALUES (?, ?, ?, ?)", item.note, crypto.randomUUID(), item.text, now);
+          }
+          alsoStore?.();
+        });
+      } catch (err) {
+        this.unwritten = this.unwritten.filter((entry) => entry.seq !== seq);
+        throw err;
       }
-      alsoStore?.();
-    });
+    }
     this.seq = seq;
     this.state = result.state;
     if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
@@ -350,6 +378,18 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     return { ok: true, seq: this.seq };
   }
 
+  /** Appends the unwritten log entries, and what `also` stores, in one transaction. */
+  private writeLog(also?: () => void) {
+    const entries = this.unwritten;
+    if (entries.length === 0 && !also) return;
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const e of entries) sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", e.seq, e.actor, e.input, e.at);
+      also?.();
+    });
+    this.unwritten = [];
+  }
+
   private remember(key: string, result: ActResult) {
     this.answered.delete(key);
     this.answered.set(key, result);
@@ -357,6 +397,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   private compact() {
+    this.writeLog();
     const sql = this.ctx.storage.sql;
     sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('state', ?), ('seq', ?)", JSON.stringify(this.state), String(this.seq));
     sql.exec("DELETE FROM room_log WHERE seq <= ?", this.seq);

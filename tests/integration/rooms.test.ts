@@ -509,6 +509,35 @@ describe("room changes sent close together", () => {
   });
 });
 
+describe("room log written per coalescing window", () => {
+  it("writes a socket's change before its ack leaves, and writes the changes of one window together", async () => {
+    const team = await buildTeam();
+    const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Batched", method: "mad_sad_glad" } });
+    expect(res.status, res.text).toBe(201);
+    const stub = await roomStub(workerEnv, res.json.guid);
+    const result = await runInDurableObject(stub, async (instance, state) => {
+      const room = instance as unknown as { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number } };
+      // A socket as the room sees one, seated as the owner, that records what it is sent.
+      const heard: { type: string; ref?: string; seq?: number }[] = [];
+      const seat = { member: res.json.owner as string, name: "Owner", readOnly: false, role: "voter" };
+      const socket = { id: "fake", readyState: WebSocket.OPEN, state: seat, setState: () => seat, send: (f: string) => heard.push(JSON.parse(f)), close() {} };
+      const logged = () => state.storage.sql.exec<{ seq: number }>("SELECT seq FROM room_log ORDER BY seq").toArray().map((r) => r.seq);
+      const before = logged().length;
+      // A window that has just begun (set so, since a loaded machine's clock could end it between two frames).
+      room.fanOut.lastSent = Date.now() + 60_000;
+      for (let i = 0; i < 3; i++) room.onMessage(socket, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `w${i}` }));
+      const acksInWindow = heard.filter((f) => f.type === "ack").map((f) => f.ref);
+      const loggedInWindow = logged().length - before;
+      room.fanOut.flush();
+      return { acksInWindow, loggedInWindow, acks: heard.filter((f) => f.type === "ack"), logged: logged().length - before };
+    });
+    expect(result.acksInWindow).toEqual([]);
+    expect(result.loggedInWindow).toBe(0);
+    expect(result.logged).toBe(3);
+    expect(result.acks.map((a) => a.ref)).toEqual(["w0", "w1", "w2"]);
+  });
+});
+
 describe("room messages sent twice", () => {
   it("applies a frame re-sent with the same ref once and answers it again", async () => {
     const team = await buildTeam();
