@@ -19,7 +19,7 @@ import {
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { ReactNode } from "react";
-import { isLaneMove } from "./drag";
+import { isLaneMove } from "./lane-move-id";
 
 export { useDroppable } from "@dnd-kit/core";
 export { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";

@@ -23,9 +23,7 @@ export function loadDragKit(): Promise<DragKit> {
 /** The kit when it has already arrived, so a press can switch the board over synchronously. */
 export const loadedDragKit = () => kit;
 
-/** The sortable id of a lane's own handle; card ids are task guids, card drop zones `lane:<guid>`. */
-export const laneMoveId = (lane: string) => `move:${lane}`;
-export const isLaneMove = (id: string | number) => String(id).startsWith("move:");
+export { isLaneMove, laneMoveId } from "./lane-move-id";
 
 /** The element that carries the drag instructions for screen readers before dnd-kit is there. */
 export const DRAG_HELP_ID = "planning-drag-help";
