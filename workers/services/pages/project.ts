@@ -10,10 +10,10 @@ import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../doma
 import type { Need } from "../../../domain/projects/roles";
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { type AccessResult, projectAccess } from "../access";
+import { type AccessResult, accessOf, participantQuery, projectAccess, projectQuery } from "../access";
 import { type FieldView, listFields } from "../field-definitions";
 import { getPreferences } from "../notification-settings";
-import { fullProjectView } from "../projects";
+import { projectViewOf, projectViewQueries } from "../projects";
 import { type WorkflowView, listWorkflows } from "../workflows";
 import { readMapping } from "../views";
 
@@ -23,8 +23,11 @@ export const projectAccessOf = (env: Env, viewerId: string, projectId: string, n
 /** The project as the viewer may see it, or null when they may not (the no-access screen of spec §6). */
 export async function projectPage(env: Env, viewerId: string, projectId: string, need: Need) {
   const db = getDb(env.DB);
-  const access = await projectAccess(db, viewerId, projectId, need);
-  return access.ok ? fullProjectView(db, access.project, access.participant) : null;
+  // One round trip: the access rows beside the view's rows (read by the URL's project id and
+  // used only when the access check passes).
+  const [[participant], [project], ...view] = await db.batch([participantQuery(db, viewerId, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)]);
+  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, need);
+  return access.ok ? projectViewOf(access.project, access.participant, view) : null;
 }
 
 /**
