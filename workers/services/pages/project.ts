@@ -8,7 +8,7 @@ import { FIELD_TYPES, type FieldType, hasOptions } from "../../../domain/fields/
 import { WORKFLOW_FIELD_TYPES } from "../../../domain/fields/workflow";
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../domain/notifications/preferences";
 import type { Need } from "../../../domain/projects/roles";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type AccessResult, accessOf, participantQuery, projectAccess, projectQuery } from "../access";
 import { type FieldView, listFields } from "../field-definitions";
@@ -25,10 +25,13 @@ export async function projectPage(env: Env, viewerId: string, projectId: string,
   const db = getDb(env.DB);
   // One round trip: the access rows beside the view's rows (read by the URL's project id and
   // used only when the access check passes).
-  const [[participant], [project], ...view] = await db.batch([participantQuery(db, viewerId, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)]);
+  const [[participant], [project], ...view] = await db.batch(projectPageQueries(db, viewerId, projectId));
   const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, need);
   return access.ok ? projectViewOf(access.project, access.participant, view) : null;
 }
+
+/** The project layout's reads, in the order `projectPage` reads their rows (also the benchmark's floor). */
+export const projectPageQueries = (db: Db, viewerId: string, projectId: string) => [participantQuery(db, viewerId, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)] as const;
 
 /**
  * The project's fields (GET /api/v1/project/{id}/fields) and the field types (GET
