@@ -12,7 +12,10 @@ import { loader as boardLoader } from "../../app/routes/project-taskboard";
 import { loader as layoutLoader } from "../../app/routes/project-layout";
 import { loader as signedInLoader } from "../../app/routes/signed-in";
 import { cloudflareContext } from "../../workers/context";
-import { countingD1 } from "../../workers/db/client";
+import { countingD1, getDb } from "../../workers/db/client";
+import { tasks } from "../../workers/db/schema";
+import { reorderTasks } from "../../workers/services/tasks";
+import { asc, eq } from "drizzle-orm";
 import type { Env } from "../../workers/env";
 import { participantQuery, projectQuery } from "../../workers/services/access";
 import { tasksWithStoredValues } from "../../workers/services/board";
@@ -102,6 +105,28 @@ describe("the planning board page's reads", () => {
     const outsider = await boardPage(team.cookies.outsider, team.projectId);
     expect(outsider.data).toBeNull();
     expect(outsider.calls).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("a card move's write", () => {
+  it("moves cards in one D1 round trip (two before: a read, then the writes), writes only rows that change, and writes nothing when one task is not the project's", async () => {
+    const team = await buildTeam();
+    const plan = await seedBulkPlan(db(), team.users.root.id, "Moves", 3, t);
+    const other = await seedBulkPlan(db(), team.users.root.id, "Other", 1, t);
+    const [a, b] = await db().select().from(tasks).where(eq(tasks.projectId, plan.project)).orderBy(asc(tasks.sort));
+    const [foreign] = await db().select().from(tasks).where(eq(tasks.projectId, other.project));
+    const counted = countingD1(workerEnv.DB);
+    const moved = await reorderTasks(getDb(counted.d1), plan.project, [
+      { guid: a!.id, sort: a!.sort + 1000, position: 7 },
+      { guid: b!.id, sort: b!.sort },
+    ]);
+    expect(moved).toEqual({ ok: true, written: 1 });
+    expect(counted.calls()).toBe(1);
+    expect((await db().select().from(tasks).where(eq(tasks.id, a!.id)).get())).toMatchObject({ sort: a!.sort + 1000, position: 7 });
+
+    expect(await reorderTasks(db(), plan.project, [{ guid: b!.id, sort: 5 }, { guid: foreign!.id, sort: 5 }])).toEqual({ ok: false, written: 0 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, b!.id)).get())!.sort).toBe(b!.sort);
+    expect((await db().select().from(tasks).where(eq(tasks.id, foreign!.id)).get())!.sort).toBe(foreign!.sort);
   });
 });
 
