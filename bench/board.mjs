@@ -8,6 +8,10 @@
 // D1 calls are read from the `Server-Timing: d1;desc="calls";dur=<n>` header the Worker adds in
 // development (see workers/app.ts).
 import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { createServer } from "node:http";
 import { chromium } from "@playwright/test";
 import { DEMO } from "../scripts/seed.mjs";
@@ -56,7 +60,7 @@ export async function seed(base, tasks, project) {
 }
 
 /** 1. The board answer and the page on 5,000 tasks. */
-async function serverFigures(base, auth, projectId) {
+export async function serverFigures(base, auth, projectId) {
   const headers = { Cookie: auth.cookie, Origin: base, "Content-Type": "application/json", "Accept-Language": "en" };
   const whoami = await measure(30, () => fetch(`${base}/api/v2/whoami`, { headers }));
   const board = await measure(30, () => fetch(`${base}/api/v3/project/${projectId}/filters`, { method: "POST", headers, body: "{}" }));
@@ -70,6 +74,69 @@ async function serverFigures(base, auth, projectId) {
   const pageCalls = Math.max(...String(page.calls).split("/").map(Number));
   record({ what: "Planning board SSR, 5,000 tasks: D1 calls", ours: pageCalls, unit: "", goal: "≤ 3", pass: pageCalls <= 3 });
   console.log(`${line("GET /project/{id}/taskboard (5k, SSR)", page)}  ratio to board goal ${(page.p50 / BOARD_GOAL_MS).toFixed(2)}  ratio to floor ${(page.p50 / whoami.p50).toFixed(1)}`);
+  const floor = await sqliteFloor(base, auth, projectId);
+  if (floor) {
+    console.log(
+      `node:sqlite floor, the page's ${floor.statements} statements on a copy of the same data: p50 ${fmt(floor.p50)}  p99 ${fmt(floor.p99)}; ` +
+        `SSR page ${(page.p50 / floor.p50).toFixed(1)}× the floor, board answer ${(board.p50 / floor.p50).toFixed(1)}× (goal ≤ 3×)`,
+    );
+    record({ what: "Planning board SSR, 5,000 tasks (p50)", ours: page.p50, peer: floor.p50, goal: "≤ 3× the node:sqlite floor", pass: page.p50 <= 3 * floor.p50 });
+  }
+}
+
+/** The local D1 database of the dev server: the newest SQLite file of a D1 under the state directories. */
+function localD1File() {
+  const found = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".sqlite") && entry.name !== "metadata.sqlite") found.push({ path, at: statSync(path).mtimeMs });
+    }
+  };
+  for (const state of [process.env.BENCH_STATE, ".wrangler/bench-state", ".wrangler/state"].filter(Boolean)) walk(join(state, "v3", "d1"));
+  return found.sort((a, b) => b.at - a.at)[0]?.path;
+}
+
+/**
+ * The floor of the page's reads (issue 17): the same statements the page sends to D1 (from
+ * `GET /api/dev/board-queries/{id}`, built by the same services), run by Node's own SQLite on a
+ * copy of the dev server's database (`VACUUM INTO`: a consistent copy while the server runs),
+ * with statements prepared once, as D1 caches them. No network, no Worker, no shaping: reads only.
+ */
+async function sqliteFloor(base, auth, projectId) {
+  const file = localD1File();
+  if (!file) {
+    console.log("node:sqlite floor: no local D1 file found (set BENCH_STATE to the dev server's --persist-to)");
+    return null;
+  }
+  const res = await fetch(`${base}/api/dev/board-queries/${projectId}`, { headers: { Cookie: auth.cookie } });
+  if (!res.ok) throw new Error(`board queries ${res.status}`);
+  const { statements } = await res.json();
+  const dir = mkdtempSync(join(tmpdir(), "board-floor-"));
+  const copy = join(dir, "copy.sqlite");
+  try {
+    const live = new DatabaseSync(file, { readOnly: true });
+    live.exec(`VACUUM INTO '${copy.replaceAll("'", "''")}'`);
+    live.close();
+    const db = new DatabaseSync(copy);
+    const prepared = statements.map(({ sql, params }) => ({ statement: db.prepare(sql), params: params.map((p) => (typeof p === "boolean" ? Number(p) : p)) }));
+    const rows = () => prepared.reduce((n, { statement, params }) => n + statement.all(...params).length, 0);
+    const tasks = rows();
+    if (tasks < 5000) throw new Error(`floor read ${tasks} rows: not the benchmark's project`);
+    const times = [];
+    for (let i = 0; i < 5; i++) rows();
+    for (let i = 0; i < 30; i++) {
+      const start = performance.now();
+      rows();
+      times.push(performance.now() - start);
+    }
+    db.close();
+    return { ...summary(times), statements: statements.length };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** 2. Navigation start → every card in the DOM of the hydrated page, at the next frame; floor: a 20-task board. */
@@ -225,7 +292,7 @@ function floorServer() {
 }
 
 /** 3. PATCH /issue by one client, heard by 20 sockets of the project room. */
-async function liveFigures(base, auth, projectId, taskGuid) {
+export async function liveFigures(base, auth, projectId, taskGuid) {
   const moves = 30;
   const sockets = { count: OBSERVERS };
   const bench = await fanOut(

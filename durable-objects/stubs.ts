@@ -49,6 +49,8 @@ export interface RoomServerRpc {
   act(actor: string, message: unknown): Promise<ActResult>;
   enrol(member: string, name: string, role: PokerRole): Promise<ActResult>;
   retitle(title: string): Promise<{ ok: boolean }>;
+  /** A task went to the trash (`trashed`) or came back: a poker room's queue follows (issue 15). */
+  taskTrashed(task: string, trashed: boolean): Promise<ActResult>;
   redeck(cards: string[], values: Record<string, number | null>, field?: DeckFieldMeta): Promise<ActResult>;
   viewOf(member: string): Promise<{ kind: RoomKind; seq: number; view: RoomView } | null>;
   outbox(): Promise<(OutboxEntry & { due: number })[]>;

@@ -45,7 +45,7 @@ export function customFieldTypeOf(schema: { type?: string; custom?: string } | u
   }
 }
 
-export const IMPORT_KINDS = ["issues", "epics", "subtasks", "comments", "attachments", "sprints", "links", "fields", "statuses", "unchanged"] as const;
+export const IMPORT_KINDS = ["issues", "epics", "subtasks", "comments", "attachments", "sprints", "links", "fields", "statuses", "unchanged", "trashed"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export type Counts = Record<ImportKind, number>;
 export const zeroCounts = (): Counts => Object.fromEntries(IMPORT_KINDS.map((k) => [k, 0])) as Counts;

@@ -364,3 +364,37 @@ describe("poker deck changes", () => {
     expect(reducePoker(voted, { type: "set_deck", cards: ["S"] }, "fac", T0)).toEqual({ error: "deck_in_use" });
   });
 });
+
+describe("a task in the project's trash", () => {
+  it("leaves the queue (and stops being current) when trashed, and comes back to its place when restored", () => {
+    const s = run(room(), [["fac", { type: "add_issues", issues: [{ id: "t3", title: "Reset", description: "" }] }]]);
+    const trashed = run(s, [["fac", { type: "task_trashed", issue: "t1" }]]);
+    expect(trashed.queue).toEqual(["t2", "t3"]);
+    expect(trashed.current).toBeNull();
+    expect(trashed.issues.t1?.title).toBe("Login");
+    const back = run(trashed, [["fac", { type: "task_restored", issue: "t1" }]]);
+    expect(back.queue).toEqual(["t1", "t2", "t3"]);
+    expect(back.parked).toEqual({});
+  });
+
+  it("puts a restored task at the end when the queue got shorter, and leaves a task queued anew where it is", () => {
+    const s = run(room(), [
+      ["fac", { type: "add_issues", issues: [{ id: "t3", title: "Reset", description: "" }] }],
+      ["fac", { type: "task_trashed", issue: "t3" }],
+      ["fac", { type: "remove_issue", issue: "t2" }],
+    ]);
+    expect(run(s, [["fac", { type: "task_restored", issue: "t3" }]]).queue).toEqual(["t1", "t3"]);
+    const again = run(s, [
+      ["fac", { type: "add_issues", issues: [{ id: "t3", title: "Reset", description: "" }] }],
+      ["fac", { type: "reorder", order: ["t3", "t1"] }],
+      ["fac", { type: "task_restored", issue: "t3" }],
+    ]);
+    expect(again.queue).toEqual(["t3", "t1"]);
+  });
+
+  it("ignores a task this room never queued, and is no message a client may send", () => {
+    expect(reducePoker(room(), { type: "task_trashed", issue: "elsewhere" }, "fac", T0)).toEqual({ error: "unknown_issue" });
+    expect(reducePoker(room(), { type: "task_restored", issue: "t1" }, "fac", T0)).toEqual({ error: "unknown_issue" });
+    expect(pokerClientMessage.safeParse({ type: "task_trashed", issue: "t1" }).success).toBe(false);
+  });
+});

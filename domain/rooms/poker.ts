@@ -100,6 +100,11 @@ export interface PokerState {
   /** When the shared countdown ends (ms since epoch); the object sets an alarm for it. */
   timerEndsAt: number | null;
   archived: boolean;
+  /**
+   * Queued tasks that went to the project's trash (issue 15), by the queue position they had:
+   * a restore puts each back there. Absent in rooms stored before it existed.
+   */
+  parked?: Record<string, number>;
 }
 
 /** A new room: the owner is its facilitator and first voter. */
@@ -170,7 +175,11 @@ export type PokerSystemEvent =
   | { type: "leave" }
   | { type: "timer_expired" }
   /** The room's deck changed (REST, owner): only before anyone voted. */
-  | { type: "set_deck"; cards: string[] };
+  | { type: "set_deck"; cards: string[] }
+  /** A task of the project went to the trash: it leaves the queue, its place remembered. */
+  | { type: "task_trashed"; issue: string }
+  /** A trashed task was restored: it comes back to the place it left, if it was queued here. */
+  | { type: "task_restored"; issue: string };
 
 export type PokerInput = PokerClientMessage | PokerSystemEvent;
 
@@ -269,6 +278,8 @@ const FACILITATOR_ONLY = new Set<PokerInput["type"]>([
   "stop_timer",
   "archive",
   "set_deck",
+  "task_trashed",
+  "task_restored",
 ]);
 
 /**
@@ -282,7 +293,7 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
   const effects: PokerEffect[] = [];
   const fail = (error: PokerError): PokerResultOf => ({ error });
   const person = PARTICIPANT_WRITES.has(message.type) ? editParticipant(s, actor) : s.participants.find((p) => p.id === actor);
-  if (!person && message.type !== "join" && message.type !== "enrol" && message.type !== "timer_expired" && message.type !== "set_deck") return fail("not_participant");
+  if (!person && message.type !== "join" && message.type !== "enrol" && message.type !== "timer_expired" && message.type !== "set_deck" && message.type !== "task_trashed" && message.type !== "task_restored") return fail("not_participant");
 
   switch (message.type) {
     case "join": {
@@ -376,6 +387,27 @@ export function reducePoker(state: PokerState, message: PokerInput, actor: strin
       // An unrevealed round of a removed issue would keep hidden votes nobody can flip.
       if (s.rounds[message.issue] && !s.rounds[message.issue]!.revealed) delete s.rounds[message.issue];
       if (s.current === message.issue) s.current = null;
+      break;
+    }
+    case "task_trashed": {
+      const at = s.queue.indexOf(message.issue);
+      if (at < 0) return fail("unknown_issue");
+      s.parked = { ...s.parked, [message.issue]: at };
+      s.queue = s.queue.filter((i) => i !== message.issue);
+      if (s.rounds[message.issue] && !s.rounds[message.issue]!.revealed) delete s.rounds[message.issue];
+      if (s.current === message.issue) s.current = null;
+      break;
+    }
+    case "task_restored": {
+      const at = s.parked?.[message.issue];
+      if (at === undefined) return fail("unknown_issue");
+      const { [message.issue]: _back, ...rest } = s.parked!;
+      s.parked = rest;
+      // Queued again meanwhile (the facilitator added it anew): it stays where it is now.
+      if (!s.queue.includes(message.issue)) {
+        if (s.queue.length >= MAX_ISSUES) return fail("queue_full");
+        s.queue.splice(Math.min(at, s.queue.length), 0, message.issue);
+      }
       break;
     }
     case "reorder": {

@@ -53,7 +53,16 @@ export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
    */
   async publish(message: ProjectMessage): Promise<{ ok: boolean; sent: number }> {
     const parsed = projectMessage.safeParse(message);
-    if (!parsed.success || parsed.data.project !== this.name) return { ok: false, sent: 0 };
+    if (!parsed.success) return { ok: false, sent: 0 };
+    // Called without partyserver's separate `setName` round trip (services/live.ts): the room's
+    // name is the project of the message it is sent to by its own id. `setName` refuses a name
+    // other than the one the object already has (or its id was made from).
+    try {
+      await this.setName(parsed.data.project);
+    } catch {
+      return { ok: false, sent: 0 };
+    }
+    if (parsed.data.project !== this.name) return { ok: false, sent: 0 };
     const frame = JSON.stringify(parsed.data);
     let sent = 0;
     for (const connection of this.getConnections()) {

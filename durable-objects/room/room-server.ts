@@ -124,6 +124,12 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     return this.apply(member, this.meta.kind === "poker" ? { type: "enrol", name, role } : { type: "enrol", name });
   }
 
+  /** A task of the project went to the trash or came back (issue 15): a poker room's queue follows. */
+  async taskTrashed(task: string, trashed: boolean): Promise<ActResult> {
+    if (this.meta?.kind !== "poker") return { ok: false, code: "room_missing" };
+    return this.apply(this.meta.owner, { type: trashed ? "task_trashed" : "task_restored", issue: task });
+  }
+
   /** Renames the room (the title the effects use, e.g. in exported tasks). */
   async retitle(title: string): Promise<{ ok: boolean }> {
     if (!this.meta) return { ok: false };

@@ -63,6 +63,7 @@ const MATRIX: Record<string, string> = {
   "GET /dev/mails":                                       "EEEEEE",
   "POST /dev/seed":                                       "EEEEEE",
   "POST /dev/doc-room/:docGuid/restart":                  "EEEEEE",
+  "GET /dev/board-queries/:id":                           "EEEEEE",
   // Projects
   "GET /v1/project/invited":                              "AAAADD",
   "PUT /v1/project/invited/:inviteGuid":                  "AAAADD",

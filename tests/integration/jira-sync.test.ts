@@ -129,6 +129,24 @@ describe("a Jira import, continued", () => {
     first = again;
   });
 
+  it("skips a task in the trash on a re-sync, neither updating nor restoring it, and counts it as skipped in the report", async () => {
+    const task = (await actions(projectId, "jira_imported")).find((a) => JSON.parse(a.detail).key === "ALPHA-4")!.entityId;
+    const title = await fieldOf(projectId, "title");
+    const titleOf = async () => (await db().select().from(fieldValues).where(and(eq(fieldValues.fieldId, title.id), eq(fieldValues.entityId, task))).get())!.value;
+    const before = await titleOf();
+    expect((await call("DELETE", `/api/v1/project/${projectId}/issue/${task}`, { cookie: root.cookie })).status).toBe(204);
+    await editInJira("ALPHA-4", "Edited in Jira while in the trash");
+    expect((await call("POST", `/api/v1/project/${projectId}/jira/import/${importGuid}/rerun`, { cookie: root.cookie })).status).toBe(200);
+    const run = await waitFor(importGuid, (s) => s.phase === "done" && s.startedAt > first.startedAt);
+    expect(run.counts).toMatchObject({ issues: 0, trashed: 1 });
+    expect(await titleOf()).toBe(before);
+    expect((await call("GET", `/api/v1/project/${projectId}/issue/${task}`, { cookie: root.cookie })).status).toBe(404);
+    expect((await actions(projectId, "jira_updated")).map((a) => JSON.parse(a.detail).key)).toEqual(["ALPHA-3"]);
+    // The report the import's page reads says so too.
+    expect((await call("GET", `/api/v1/project/${projectId}/jira/import/${importGuid}`, { cookie: root.cookie })).json.counts.trashed).toBe(1);
+    first = run;
+  });
+
   it("re-syncs on schedule with the server's own tokens, asking Jira only for what changed since the last run", async () => {
     const bad = await call("PUT", `/api/v1/project/${projectId}/jira/import/${importGuid}/schedule`, { cookie: root.cookie, body: { every: "weekly" } });
     expect(bad.status).toBe(400);

@@ -195,6 +195,12 @@ describe("project room messages", () => {
     expect(await stub.publish({ type: "sprints_changed", project: crypto.randomUUID(), by: team.users.root.id, at: 1 })).toEqual({ ok: false, sent: 0 });
     await connect(team.projectId, team.cookies.read);
     expect(await stub.publish({ type: "sprints_changed", project: team.projectId, by: team.users.root.id, at: 1 })).toEqual({ ok: true, sent: 1 });
+    // Reached by its id alone (one round trip, as services/live.ts publishes), a room never
+    // named before takes only the name its id was made from.
+    const fresh = crypto.randomUUID();
+    const unnamed = workerEnv.ProjectRoom.get(workerEnv.ProjectRoom.idFromName(fresh));
+    expect(await unnamed.publish({ type: "sprints_changed", project: crypto.randomUUID(), by: team.users.root.id, at: 1 })).toEqual({ ok: false, sent: 0 });
+    expect(await unnamed.publish({ type: "sprints_changed", project: fresh, by: team.users.root.id, at: 1 })).toEqual({ ok: true, sent: 0 });
   });
 });
 

@@ -11,6 +11,7 @@ import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { attachments, taskLinks, tasks } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { purgeDeletedTasks } from "../../workers/services/task-trash";
+import { roomStub } from "../../workers/services/rooms";
 import { call } from "../fixtures/http";
 import { PNG } from "../fixtures/images";
 import { listen } from "../fixtures/live";
@@ -129,5 +130,28 @@ describe("a deleted task", () => {
     expect(await workerEnv.FILES.head(row!.key)).toBeNull();
     expect((await db().select().from(tasks).where(eq(tasks.id, other.guid))).length).toBe(1);
     expectProblem(await call("POST", `${p}/issue/${task.guid}/restore`, { cookie: team.cookies.root }), 404, "task_not_found");
+  });
+});
+
+describe("a deleted task in the project's poker rooms", () => {
+  it("leaves every open poker room's queue and comes back to its place on Undo", async () => {
+    const team = await buildTeam();
+    const p = base(team.projectId);
+    const made = await Promise.all(["One", "Two"].map((title) => call("POST", `${p}/rooms`, { cookie: team.cookies.write, body: { kind: "poker", title, method: "fibonacci" } })));
+    const [a, b, c] = [await newTask(team.projectId, team.cookies.write, "First"), await newTask(team.projectId, team.cookies.write, "Second"), await newTask(team.projectId, team.cookies.write, "Third")];
+    const stubs = await Promise.all(made.map((r) => roomStub(workerEnv, r.json.guid)));
+    for (const stub of stubs) {
+      expect(await stub.act(team.users.write.id, { type: "add_issues", issues: [a, b, c].map((t) => ({ id: t.guid, title: "T", description: "" })) })).toMatchObject({ ok: true });
+      expect(await stub.act(team.users.write.id, { type: "pick", issue: b.guid })).toMatchObject({ ok: true });
+    }
+    const queues = async () => Promise.all(stubs.map(async (s) => ((await s.viewOf(team.users.write.id))!.view as unknown as { queue: string[]; current: string | null })));
+
+    expect((await call("DELETE", `${p}/issue/${b.guid}`, { cookie: team.cookies.write })).status).toBe(204);
+    for (const view of await queues()) {
+      expect(view.queue).toEqual([a.guid, c.guid]);
+      expect(view.current).toBeNull();
+    }
+    expect((await call("POST", `${p}/issue/${b.guid}/restore`, { cookie: team.cookies.write })).status).toBe(200);
+    for (const view of await queues()) expect(view.queue).toEqual([a.guid, b.guid, c.guid]);
   });
 });

@@ -166,3 +166,50 @@ export function countingD1(d1: D1Database): { d1: D1Database; calls: () => numbe
   };
   return { d1: counted as unknown as D1Database, calls: () => calls };
 }
+
+/**
+ * A D1 binding whose `batch` calls made within one turn of the event loop go to D1 as one
+ * batch (issue 17): the loaders of a page run side by side, each with its own batch of reads,
+ * and would otherwise take a round trip each. Each caller gets its own statements' results. A
+ * merged batch that fails is run again caller by caller, so an error reaches only the caller
+ * whose statement failed. Meant for reads: every statement of the merged batch runs in one
+ * transaction.
+ */
+export function coalescingD1(d1: D1Database): D1Database {
+  type Waiting = { statements: D1PreparedStatement[]; resolve: (results: D1Result[]) => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  const flush = () => {
+    const batches = waiting;
+    waiting = [];
+    if (batches.length === 1) {
+      d1.batch(batches[0]!.statements).then(batches[0]!.resolve, batches[0]!.reject);
+      return;
+    }
+    d1.batch(batches.flatMap((b) => b.statements)).then(
+      (results) => {
+        let at = 0;
+        for (const b of batches) {
+          b.resolve(results.slice(at, at + b.statements.length));
+          at += b.statements.length;
+        }
+      },
+      () => {
+        for (const b of batches) d1.batch(b.statements).then(b.resolve, b.reject);
+      },
+    );
+  };
+  const coalesced = {
+    prepare: (query: string) => d1.prepare(query),
+    batch: (statements: D1PreparedStatement[]) =>
+      new Promise<D1Result[]>((resolve, reject) => {
+        // A timer, not a microtask: the loaders reach their batch a different number of awaits
+        // after the shared viewer lookup resolves.
+        if (waiting.length === 0) setTimeout(flush, 0);
+        waiting.push({ statements, resolve, reject });
+      }),
+    exec: (query: string) => d1.exec(query),
+    withSession: (constraint?: string) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  };
+  return coalesced as unknown as D1Database;
+}

@@ -76,6 +76,20 @@ export async function readValues(db: Db, kind: EntityKind, entityIds: string[], 
 export const entityValues = (db: Db, kind: EntityKind, entityId: string) => storedValues(db, kind, [entityId]);
 export const entityValueViews = (rows: readonly StoredValue[], entityId: string, only?: string[]): ValueView[] => valueViews([...rows], only).get(entityId) ?? [];
 
+/**
+ * The values of every participant of a project, for a caller's batch: the ids come from a
+ * subquery, so the participants and their values are read in the same round trip.
+ */
+export const projectParticipantValues = (db: Db, projectId: string) =>
+  db
+    .select({ value: { entityId: fieldValues.entityId, participantValue: fieldValues.participantValue, value: fieldValues.value }, field: { id: fieldDefinitions.id, slug: fieldDefinitions.slug, sort: fieldDefinitions.sort } })
+    .from(fieldValues)
+    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, fieldValues.fieldId))
+    .where(and(eq(fieldValues.entityKind, "participant"), inArray(fieldValues.entityId, db.select({ id: participants.id }).from(participants).where(eq(participants.projectId, projectId)))));
+
+/** Stored values of several entities grouped by entity, as the wire shape (`only` as in `readValues`). */
+export const valueViewsByEntity = (rows: readonly StoredValue[], only?: string[]): Map<string, ValueView[]> => valueViews([...rows], only);
+
 /** A value as `writeValues` stores it: `value` null means the value was cleared. */
 export interface WrittenValue {
   fieldId: string;

@@ -4,7 +4,7 @@
  * kept for the end of the run. Ids derive from the Jira ids (`localId`) and the batch ends
  * with the issue's `jira_entities` stamp, so a repeated step rewrites the same rows.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { adfToMarkdown } from "../../domain/jira/adf";
 import { type Counts, type FieldMapping, type ImportProblem, type PendingRelation, linkKindOf, typeKeyOf } from "../../domain/jira/import-plan";
@@ -60,6 +60,14 @@ export async function unchangedIssues(db: Db, projectId: string, issues: JiraIss
   return new Set(issues.filter((i) => stamps.get(i.id) === String(i.fields.updated ?? "")).map((i) => i.id));
 }
 
+/** The local ids of this page's issues whose tasks are in the trash. */
+async function trashedTasks(db: Db, projectId: string, issues: JiraIssueIn[]): Promise<Set<string>> {
+  if (!issues.length) return new Set();
+  const ids = await Promise.all(issues.map((i) => localId(projectId, "issue", i.id)));
+  const rows = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, ids), isNotNull(tasks.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Writes a page of issues (only the changed ones are passed): tasks with their values, their
  * comments and attachments (bytes to R2). Answers the counts, what could not be mapped and
@@ -74,7 +82,11 @@ export async function writeIssues(
   issues: JiraIssueIn[],
   extras: Map<string, IssueExtras>,
 ): Promise<{ counts: Partial<Counts>; problems: ImportProblem[]; relations: PendingRelation[]; tasks: string[] }> {
-  const counts: Partial<Counts> = { issues: 0, epics: 0, subtasks: 0, comments: 0, attachments: 0 };
+  const counts: Partial<Counts> = { issues: 0, epics: 0, subtasks: 0, comments: 0, attachments: 0, trashed: 0 };
+  // Tasks someone moved to the trash (issue 15) are left alone: a re-sync neither updates nor
+  // restores them, and leaves their stamp, so a task restored later is written by the next run
+  // that sees its issue change. The report counts them as `trashed`.
+  const trashed = await trashedTasks(db, projectId, issues);
   // Issues an earlier run wrote: their activity says "updated from Jira", the others "imported".
   const seen = issues.length
     ? new Set((await db.select({ jiraId: jiraEntities.jiraId }).from(jiraEntities).where(and(eq(jiraEntities.projectId, projectId), eq(jiraEntities.kind, "issue"), inArray(jiraEntities.jiraId, issues.map((i) => i.id))))).map((r) => r.jiraId))
@@ -97,6 +109,10 @@ export async function writeIssues(
   for (const issue of issues) {
     const f = issue.fields;
     const id = await localId(projectId, "issue", issue.id);
+    if (trashed.has(id)) {
+      counts.trashed!++;
+      continue;
+    }
     const url = `${mapping.siteUrl}/browse/${issue.key}`;
     const typeName = named(f.issuetype) ?? "Task";
     const isEpic = typeKeyOf(typeName) === "epic";

@@ -1,4 +1,3 @@
-import { getServerByName } from "partyserver";
 import type { ProjectMessage } from "../../domain/wire/live/project";
 import type { Env } from "../env";
 import { projectAccessChanged } from "./user-sockets";
@@ -9,8 +8,10 @@ import { projectAccessChanged } from "./user-sockets";
  */
 export async function publishToProject(env: Env, projectId: string, message: ProjectMessage): Promise<void> {
   try {
-    const stub = await getServerByName(env.ProjectRoom, projectId);
-    const result = await stub.publish(message);
+    // One round trip (issue 17): not `getServerByName`, whose `setName` call is a round trip of
+    // its own before the publish; the room names itself from the message (project-room.ts).
+    if (message.project !== projectId) throw new Error("message of another project");
+    const result = await env.ProjectRoom.get(env.ProjectRoom.idFromName(projectId)).publish(message);
     if (!result.ok) console.error("project room refused a malformed message", message.type);
   } catch (err) {
     console.error("project room publish failed", projectId, message.type, err);

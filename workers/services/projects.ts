@@ -5,7 +5,7 @@ import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domai
 import { type Db, runBatch } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
 import { systemFieldRows, systemFieldStatements } from "./field-definitions";
-import { checkValues, readValues, type ValueInput, type ValueView, valueStatements } from "./field-values";
+import { checkValues, entityValues, entityValueViews, projectParticipantValues, type StoredValue, type ValueInput, type ValueView, valueStatements, valueViewsByEntity } from "./field-values";
 import { newGuid } from "./ids";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */
@@ -121,30 +121,44 @@ export async function listProjects(db: Db, userId: string): Promise<ProjectView[
   return rows.map((r) => projectView(r.project, r.participant));
 }
 
-export async function participantsOf(db: Db, project: Project, only?: string[]): Promise<ParticipantView[]> {
-  const rows = await db
-    .select({ participant: participants, user: users })
+/**
+ * The participants of a project with the user columns their view needs. Only columns whose
+ * names differ from the participant's are read from `users`: a D1 batch answers rows keyed by
+ * column name, so a second `id` or `created_at` would overwrite the participant's.
+ */
+export const participantRowsQuery = (db: Db, projectId: string) =>
+  db
+    .select({ participant: participants, user: { name: users.name, email: users.email, color: users.color, avatar: users.avatar } })
     .from(participants)
     .innerJoin(users, eq(users.id, participants.userId))
-    .where(eq(participants.projectId, project.id))
+    .where(eq(participants.projectId, projectId))
     .orderBy(asc(participants.createdAt));
-  const values = await readValues(db, "participant", rows.map((r) => r.participant.id), only);
-  return rows.map(({ participant, user }) => ({
-    guid: user.id,
+
+/** The reads of a project's full view, for a caller's batch (see `projectViewOf`). */
+export const projectViewQueries = (db: Db, projectId: string) =>
+  [participantRowsQuery(db, projectId), projectParticipantValues(db, projectId), entityValues(db, "project", projectId)] as const;
+
+type ProjectViewRows = [Awaited<ReturnType<typeof participantRowsQuery>>, StoredValue[], StoredValue[]];
+
+/** A project with its participants and field values, from the rows `projectViewQueries` read. */
+export function projectViewOf(project: Project, mine: Participant, [rows, participantValues, projectValues]: ProjectViewRows, only?: string[]): ProjectView {
+  const values = valueViewsByEntity(participantValues, only);
+  const results = rows.map(({ participant, user }) => ({
+    guid: participant.userId,
     name: user.name,
     email: user.email,
     color: user.color,
     avatar: user.avatar,
-    role: roleOf(participant, project.ownerId === user.id),
+    role: roleOf(participant, project.ownerId === participant.userId),
     access_project: accessView(participant),
     custom_fields: values.get(participant.id) ?? [],
   }));
+  return { ...projectView(project, mine), custom_fields: entityValueViews(projectValues, project.id, only), participants: { count: results.length, results } };
 }
 
-/** A project with its participants and field values (optionally only the named fields). */
+/** A project with its participants and field values (optionally only the named fields), in one D1 round trip. */
 export async function fullProjectView(db: Db, project: Project, mine: Participant, only?: string[]): Promise<ProjectView> {
-  const [results, values] = await Promise.all([participantsOf(db, project, only), readValues(db, "project", [project.id], only)]);
-  return { ...projectView(project, mine), custom_fields: values.get(project.id) ?? [], participants: { count: results.length, results } };
+  return projectViewOf(project, mine, await db.batch([...projectViewQueries(db, project.id)]), only);
 }
 
 type ProjectChanges = Partial<Pick<Project, "name" | "description" | "sstime" | "hidden" | "archive" | "slug">>;

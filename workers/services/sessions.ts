@@ -36,12 +36,7 @@ export async function userForToken(
 ): Promise<{ user: User; hash: string } | undefined> {
   if (!token || token.length > 100) return undefined;
   const hash = await sha256Hex(token);
-  const row = await db
-    .select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hash))
-    .get();
+  const row = await sessionQuery(db, hash).get();
   if (!row) return undefined;
   const status = sessionStatus(row, now, idleTimeoutMs(config.SESSION_IDLE_DAYS));
   if (status === "expired") {
@@ -51,6 +46,10 @@ export async function userForToken(
   if (status === "touch") await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
   return { user: row.user, hash };
 }
+
+/** The session of a token's hash with its user: every signed-in request's first read. */
+export const sessionQuery = (db: Db, hash: string) =>
+  db.select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hash));
 
 export async function revokeSession(db: Db, hash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hash));

@@ -7,13 +7,14 @@
 import { and, eq, isNotNull, lte, or } from "drizzle-orm";
 import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import type { Db } from "../db/client";
-import { attachments, fieldValues, taskLinks, tasks, type Task } from "../db/schema";
+import { attachments, fieldValues, rooms, taskLinks, tasks, type Task } from "../db/schema";
 import type { Env } from "../env";
 import { readLink, type StoredKind } from "../../domain/planning/links";
 import { activityStatements, type ActivityInput } from "./activity";
 import { readValues } from "./field-values";
 import { notDeleted } from "./task-filter";
 import { deleteStoredFiles } from "./tasks";
+import { roomStub } from "./rooms";
 
 /**
  * The log entries of a deletion or a restore: the task's own (`deleted`/`restored`, with its
@@ -45,6 +46,25 @@ export async function deleteTask(db: Db, task: Task, actorId: string | null): Pr
   const at = Date.now();
   const log = await trashLog(db, task, actorId, "deleted", at);
   await db.batch([db.update(tasks).set({ deletedAt: at }).where(and(eq(tasks.id, task.id), notDeleted)), ...activityStatements(db, log)]);
+}
+
+/**
+ * Every open poker room of the project follows a task to the trash and back (issue 15): the
+ * task leaves each queue and returns to the place it left (domain/rooms/poker.ts). Rooms are
+ * told one by one after the write; a room that does not answer is logged, never raised, as
+ * the trash itself already holds.
+ */
+export async function roomsFollowTrash(env: Env, db: Db, projectId: string, taskId: string, trashed: boolean): Promise<void> {
+  const open = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.projectId, projectId), eq(rooms.kind, "poker"), eq(rooms.archived, false)));
+  await Promise.all(
+    open.map(async (room) => {
+      try {
+        await (await roomStub(env, room.id)).taskTrashed(taskId, trashed);
+      } catch (err) {
+        console.error("room did not follow the trash", room.id, err);
+      }
+    }),
+  );
 }
 
 /** A task of the project that is in the trash (what Undo may restore). */

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { initialValues, valueChanges } from "../../domain/planning/activity";
 import { taskTitleRefusal } from "../../domain/planning/schemas";
-import { type Db, inSlices, runBatch } from "../db/client";
+import { type Db, inSlices, MAX_IDS_PER_QUERY, runBatch } from "../db/client";
 import { fieldDefinitions, projects, tasks, users, type Task } from "../db/schema";
 import type { Env } from "../env";
 import { activityStatements } from "./activity";
@@ -168,6 +168,7 @@ export async function deleteStoredFiles(env: Env, keys: string[]): Promise<void>
 /** Applies `[{guid, sort, position?}]`, writing only rows whose numbers change, in one batch. */
 export async function reorderTasks(db: Db, projectId: string, moves: { guid: string; sort: number; position?: number }[]): Promise<{ ok: boolean; written: number }> {
   const ids = [...new Set(moves.map((m) => m.guid))];
+  if (ids.length <= MAX_IDS_PER_QUERY && new Set(moves.map((m) => m.guid)).size === moves.length) return reorderInOneTrip(db, projectId, ids, moves);
   const rows = await inSlices(ids, (slice) =>
     db.select({ id: tasks.id, sort: tasks.sort, position: tasks.position }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, slice), notDeleted)),
   );
@@ -178,4 +179,26 @@ export async function reorderTasks(db: Db, projectId: string, moves: { guid: str
     .map((m) => db.update(tasks).set({ sort: m.sort, ...(m.position !== undefined ? { position: m.position } : {}) }).where(eq(tasks.id, m.guid)));
   await runBatch(db, statements);
   return { ok: true, written: statements.length };
+}
+
+/**
+ * A card move in one D1 round trip (issue 17; it took two: read, then write): each update is
+ * guarded in SQL by what the read checked — every moved task is the project's and not in the
+ * trash, and the row changes — and answers its id when it wrote; the count read in the same
+ * batch tells "not found" from "nothing changed". A batch is one transaction, so a move naming
+ * a task that is not there writes nothing, as before.
+ */
+async function reorderInOneTrip(db: Db, projectId: string, ids: string[], moves: { guid: string; sort: number; position?: number }[]) {
+  const found = db.select({ n: sql<number>`count(*)` }).from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, ids), notDeleted));
+  const allThere = sql`(${found}) = ${ids.length}`;
+  const updates = moves.map((m) =>
+    db
+      .update(tasks)
+      .set({ sort: m.sort, ...(m.position !== undefined ? { position: m.position } : {}) })
+      .where(and(eq(tasks.id, m.guid), allThere, m.position !== undefined ? sql`(${tasks.sort} is not ${m.sort} or ${tasks.position} is not ${m.position})` : sql`${tasks.sort} is not ${m.sort}`))
+      .returning({ id: tasks.id }),
+  );
+  const [[count], ...written] = await db.batch([found, ...updates]);
+  if (Number(count?.n) !== ids.length) return { ok: false, written: 0 };
+  return { ok: true, written: written.reduce((n, rows) => n + rows.length, 0) };
 }

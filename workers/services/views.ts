@@ -37,18 +37,24 @@ function filterView(row: typeof savedFilters.$inferSelect): FilterView {
 
 /** The caller's own filters and those shared with the project. */
 export async function listFilters(db: Db, projectId: string, userId: string): Promise<FilterView[]> {
-  const rows = await db
+  return (await savedFiltersQuery(db, projectId, userId)).map(filterView);
+}
+
+/** The saved filters `userId` may use in the project: their own and the shared ones, by title. */
+export const savedFiltersQuery = (db: Db, projectId: string, userId: string) =>
+  db
     .select()
     .from(savedFilters)
     .where(and(eq(savedFilters.projectId, projectId), or(eq(savedFilters.ownerId, userId), eq(savedFilters.shared, true))))
     .orderBy(asc(savedFilters.title));
-  return rows.map(filterView);
-}
+
+/** The ids of the project's fields, which a filter's conditions must name. */
+export const projectFieldIdsQuery = (db: Db, projectId: string) => db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
 
 /** The first condition naming a field the project does not have, as `{reason, index}`; null when all exist. */
 export async function unknownConditionField(db: Db, projectId: string, conditions: readonly Condition[]): Promise<{ reason: "filter_field_unknown"; index: number } | null> {
   if (conditions.length === 0) return null;
-  const fields = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const fields = await projectFieldIdsQuery(db, projectId);
   const known = new Set(fields.map((f) => f.id));
   const index = conditions.findIndex((c) => !known.has(c.field));
   return index < 0 ? null : { reason: "filter_field_unknown", index };
@@ -163,7 +169,7 @@ type EntryInput = { custom_field: { guid: string }; sort?: number; edit_mode: bo
 
 /** Replaces the given views' lists (others stay as they are). Unknown fields change nothing. */
 export async function replaceMapping(db: Db, projectId: string, lists: Partial<Record<ViewKind, EntryInput[]>>): Promise<{ ok: boolean }> {
-  const fields = await db.select({ id: fieldDefinitions.id }).from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId));
+  const fields = await projectFieldIdsQuery(db, projectId);
   const known = new Set(fields.map((f) => f.id));
   const views = Object.entries(lists) as [ViewKind, EntryInput[]][];
   if (!views.every(([, list]) => list.every((e) => known.has(e.custom_field.guid)))) return { ok: false };

@@ -116,7 +116,7 @@ export function JiraImportPanel({ projectGuid }: { projectGuid: string }) {
   const phase = live?.phase ?? report?.phase;
   const total = live?.total ?? report?.total ?? 0;
   const counts = live?.counts ?? report?.counts ?? {};
-  const handled = (counts.issues ?? 0) + (counts.unchanged ?? 0);
+  const handled = (counts.issues ?? 0) + (counts.unchanged ?? 0) + (counts.trashed ?? 0);
   const percent = phase === "done" ? 100 : total ? Math.min(99, Math.round((handled / total) * 100)) : 0;
 
   if (!tokens) {

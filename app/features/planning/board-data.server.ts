@@ -2,13 +2,14 @@
 import type { Env } from "../../../workers/env";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
 import { planningPage } from "../../../workers/services/pages/planning";
+import { pageEnv } from "../../../workers/services/pages/page-reads";
 import { signedInViewer } from "../projects/project-data.server";
 import { readCookie } from "../../../domain/i18n/languages";
 import { VIEW_COOKIE, parseViewChoice, type TaskboardView } from "../../../domain/planning/views";
 
 export async function loadPlanningBoard(request: Request, env: Env, projectId: string) {
   const viewer = await signedInViewer(request, env);
-  return planningPage(env, viewer.guid, projectId, i18nFor(languageOf(request)).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  return planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(languageOf(request)).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
 }
 
 /** The view to show: `?view=` when given, else the one remembered in the cookie, else planning. */

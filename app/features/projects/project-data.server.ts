@@ -5,6 +5,7 @@ import type { Env } from "../../../workers/env";
 import type { AccessResult } from "../../../workers/services/access";
 import { projectAccessOf, projectPage } from "../../../workers/services/pages/project";
 import { viewerOf } from "../../lib/viewer.server";
+import { pageEnv } from "../../../workers/services/pages/page-reads";
 
 /** The signed-in viewer; a guest is sent to sign in and back here afterwards. */
 export async function signedInViewer(request: Request, env: Env) {
@@ -22,7 +23,7 @@ export async function signedInViewer(request: Request, env: Env) {
  */
 export async function loadProject(request: Request, env: Env, projectId: string, need: Need = "read") {
   const viewer = await signedInViewer(request, env);
-  return { viewer, project: await projectPage(env, viewer.guid, projectId, need) };
+  return { viewer, project: await projectPage(pageEnv(request, env), viewer.guid, projectId, need) };
 }
 
 /**

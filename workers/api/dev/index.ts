@@ -2,7 +2,12 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { mails, users } from "../../db/schema";
+import { mails, projects, users } from "../../db/schema";
+import { readCookie } from "../../../domain/i18n/languages";
+import { planningPageQueries } from "../../services/pages/planning";
+import { projectPageQueries } from "../../services/pages/project";
+import { SESSION_COOKIE, sessionQuery } from "../../services/sessions";
+import { sha256Hex } from "../../services/ids";
 import { seedBulkPlan } from "../../services/bulk-plan";
 import { DEMO_USER_ID, seedDemoPlan } from "../../services/demo";
 import { ApiProblem } from "../problem";
@@ -40,4 +45,15 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     // The demo user comes from `npm run db:seed`; without it the project's owner would not exist.
     if (!(await c.get("db").select({ id: users.id }).from(users).where(eq(users.id, DEMO_USER_ID)).get())) throw new ApiProblem(404, "not_found");
     return c.json(await seedBulkPlan(c.get("db"), DEMO_USER_ID, body.project, body.tasks, c.get("i18n").t), 201);
+  })
+  // The SQL of the board page's reads as its owner sees it (session, layout, board), for the
+  // benchmark's floor: bench/board.mjs runs the same statements on a copy of the local database.
+  .get("/dev/board-queries/:id", async (c) => {
+    if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
+    const db = c.get("db");
+    const projectId = c.req.param("id");
+    const owner = (await db.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, projectId)).get())?.ownerId ?? "";
+    const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE) ?? "";
+    const statements = [sessionQuery(db, await sha256Hex(token)), ...projectPageQueries(db, owner, projectId), ...planningPageQueries(db, owner, projectId)];
+    return c.json({ statements: statements.map((q) => q.toSQL()) });
   });

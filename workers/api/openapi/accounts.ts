@@ -108,4 +108,9 @@ export const accountOperations: Operation[] = [
     summary: "Restart a document's object, so the next join is a cold start (benchmarks).",
     ok: { status: 204, description: "Restarted." },
   },
+  {
+    method: "get", path: "/dev/board-queries/:id", tag: "Development", access: "development",
+    summary: "The SQL and parameters of the planning board page's reads (session, project layout, board) as the project's owner, for the benchmark's SQLite floor.",
+    ok: { status: 200, description: "`{statements: [{sql, params}]}`." },
+  },
 ];

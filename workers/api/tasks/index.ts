@@ -6,7 +6,7 @@ import { publishToProject } from "../../services/live";
 import { backlogTasks } from "../../services/board";
 import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, teamInProject, updateSprint } from "../../services/sprints";
 import { completeSprint } from "../../services/sprint-complete";
-import { deleteTask, findDeletedTask, restoreTask } from "../../services/task-trash";
+import { deleteTask, findDeletedTask, restoreTask, roomsFollowTrash } from "../../services/task-trash";
 import { createTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
@@ -99,7 +99,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
     await deleteTask(c.get("db"), task, c.get("user")!.id);
-    await tasksChanged(c, [task.id]);
+    await Promise.all([tasksChanged(c, [task.id]), roomsFollowTrash(c.env, c.get("db"), task.projectId, task.id, true)]);
     return c.body(null, 204);
   })
   // Undo of a deletion: the same right as deleting, and the same live message, so every open
@@ -108,7 +108,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const task = await findDeletedTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
     await restoreTask(c.get("db"), task, c.get("user")!.id);
-    await tasksChanged(c, [task.id]);
+    await Promise.all([tasksChanged(c, [task.id]), roomsFollowTrash(c.env, c.get("db"), task.projectId, task.id, false)]);
     return c.json((await taskViews(c.get("db"), [{ ...task, deletedAt: null }]))[0]);
   })
   .get("/v1/project/:id/sprint", access("read"), async (c) => c.json((await boardSprints(c.get("db"), c.get("project").id)).map((s) => sprintView(s, c.get("i18n").t))))

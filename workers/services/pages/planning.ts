@@ -1,6 +1,6 @@
 /** Page data of the planning area: the task board's four views and the statistics. */
 import type { TFunction } from "i18next";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type Pace, completedSprints, paceOf } from "../../../domain/planning/capacity";
 import { estimateOf } from "../../../domain/planning/totals";
@@ -21,17 +21,7 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
   const db = getDb(env.DB);
   // Every read of the page in one D1 round trip: the access row beside the project's rows (read
   // by the project id of the URL, used only when the access check passes), each read once.
-  const read = () =>
-    db.batch([
-      participantQuery(db, viewerId, projectId),
-      projectQuery(db, projectId),
-      fieldRowsQuery(db, projectId),
-      boardSprintRowsQuery(db, projectId),
-      archivedSprints(db, projectId),
-      tasksWithStoredValues(db, projectId),
-      viewFieldRowsQuery(db, projectId),
-      completedSprintRows(db, projectId),
-    ]);
+  const read = () => db.batch(planningPageQueries(db, viewerId, projectId));
   let rows = await read();
   const [participant] = rows[0];
   const [project] = rows[1];
@@ -65,6 +55,19 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
     },
   };
 }
+
+/** The planning page's reads, in the order `planningPage` reads their rows (also the benchmark's floor). */
+export const planningPageQueries = (db: Db, viewerId: string, projectId: string) =>
+  [
+    participantQuery(db, viewerId, projectId),
+    projectQuery(db, projectId),
+    fieldRowsQuery(db, projectId),
+    boardSprintRowsQuery(db, projectId),
+    archivedSprints(db, projectId),
+    tasksWithStoredValues(db, projectId),
+    viewFieldRowsQuery(db, projectId),
+    completedSprintRows(db, projectId),
+  ] as const;
 
 /**
  * `/project/{guid}/stats`: the same statistics as `GET /api/v1/project/{id}/stats`. A sprint

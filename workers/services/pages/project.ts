@@ -8,12 +8,12 @@ import { FIELD_TYPES, type FieldType, hasOptions } from "../../../domain/fields/
 import { WORKFLOW_FIELD_TYPES } from "../../../domain/fields/workflow";
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../domain/notifications/preferences";
 import type { Need } from "../../../domain/projects/roles";
-import { getDb } from "../../db/client";
+import { type Db, getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { type AccessResult, projectAccess } from "../access";
+import { type AccessResult, accessOf, participantQuery, projectAccess, projectQuery } from "../access";
 import { type FieldView, listFields } from "../field-definitions";
 import { getPreferences } from "../notification-settings";
-import { fullProjectView } from "../projects";
+import { projectViewOf, projectViewQueries } from "../projects";
 import { type WorkflowView, listWorkflows } from "../workflows";
 import { readMapping } from "../views";
 
@@ -23,9 +23,15 @@ export const projectAccessOf = (env: Env, viewerId: string, projectId: string, n
 /** The project as the viewer may see it, or null when they may not (the no-access screen of spec §6). */
 export async function projectPage(env: Env, viewerId: string, projectId: string, need: Need) {
   const db = getDb(env.DB);
-  const access = await projectAccess(db, viewerId, projectId, need);
-  return access.ok ? fullProjectView(db, access.project, access.participant) : null;
+  // One round trip: the access rows beside the view's rows (read by the URL's project id and
+  // used only when the access check passes).
+  const [[participant], [project], ...view] = await db.batch(projectPageQueries(db, viewerId, projectId));
+  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, need);
+  return access.ok ? projectViewOf(access.project, access.participant, view) : null;
 }
+
+/** The project layout's reads, in the order `projectPage` reads their rows (also the benchmark's floor). */
+export const projectPageQueries = (db: Db, viewerId: string, projectId: string) => [participantQuery(db, viewerId, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)] as const;
 
 /**
  * The project's fields (GET /api/v1/project/{id}/fields) and the field types (GET
