@@ -12,7 +12,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { FilterView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
-import type { FieldContext } from "../../components/ui/field-value";
+import type { FieldContext } from "../../components/fields/context";
 
 const NEEDS_NO_VALUE: readonly FilterOp[] = ["empty", "not_empty"];
 

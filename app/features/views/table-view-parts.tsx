@@ -10,8 +10,9 @@ import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
-import { ValueEditor } from "./table-editors";
-import { type FieldContext, FieldValue } from "../../components/ui/field-value";
+import { CellEditor, isInlineEdited } from "../../components/fields/cell-editor";
+import type { FieldContext } from "../../components/fields/context";
+import { FieldValue } from "../../components/fields/field-value";
 
 export const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), columnVisibilityFeature });
 export type Features = typeof features;
@@ -94,7 +95,7 @@ export function CellContent({
   onCancel: () => void;
 }) {
   const value = valueOf(task, field.guid);
-  const shown = <FieldValue field={field} value={value} ctx={ctx} compact={field.type_fields === "participants"} />;
+  const shown = <FieldValue field={field} value={value} ctx={ctx} density="cell" />;
   if (!editing) {
     return (
       <span className={`flex min-w-0 flex-1 items-center overflow-hidden whitespace-nowrap ${field.slug === "title" ? "font-medium" : ""} ${editable ? "cursor-text" : ""}`} data-testid="cell-value">
@@ -102,15 +103,14 @@ export function CellContent({
       </span>
     );
   }
-  const inline = ["text", "url", "number", "date"].includes(field.type_fields);
-  return inline ? (
-    <span className="flex min-w-0 flex-1">
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
-    </span>
+  const editor = <CellEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />;
+  // Text, numbers and dates are edited in the cell's box; a list opens under the value.
+  return isInlineEdited(field) ? (
+    editor
   ) : (
     <span className="relative flex min-w-0 flex-1 items-center">
       {shown}
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
+      {editor}
     </span>
   );
 }

@@ -32,7 +32,7 @@ import { useApi } from "../shell/errors";
 import { CardBody, type CardField } from "./board-card";
 import { usePendingTasks } from "./board-pending";
 import { asString, useStoredChoice } from "./board-storage";
-import { titleOf } from "../../components/ui/field-value";
+import { titleOf } from "../../components/fields/context";
 import { useFieldContext } from "./field-context";
 import { type Card, Cell, ColumnHeader, type Lane, LaneRow, cellId, laneLabel, parseCell } from "./task-board-grid";
 import type { ViewProps } from "./types";
