@@ -274,24 +274,68 @@ export function Select({
         aria-expanded={open}
         aria-labelledby={`${id}-label ${id}-button`}
         onClick={() => (open ? close() : setOpen(true))}
+        // Arrows open the list, as they do on a native select.
+        onKeyDown={(e) => {
+          if (!open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         data-testid={testId}
+        data-value={multiple ? undefined : (selected[0] ?? "")}
       >
         {children}
       </button>
       {open && (
         <div className={`card absolute top-full ${alignEnd ? "right-0" : "left-0"} z-30 mt-1 w-72 max-w-[85vw] overflow-hidden p-1`} data-testid="picker">
-          <ChoiceList
-            label={label}
-            choices={choices}
-            selected={selected}
-            multiple={multiple}
-            onPick={pick}
-            onClose={(reason) => close(reason === "escape")}
-            onQuery={onQuery}
-            onCreate={onCreate}
-          />
+          <ChoiceList {...{ label, choices, selected, multiple, onQuery, onCreate }} onPick={pick} onClose={(reason) => close(reason === "escape")} />
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The stand-in for a native `<select>` of plain values (a toolbar's or a filter's): one value of
+ * a list, the button shaped like an input and showing the chosen label. `value` "" with an
+ * option of value "" is a select's "none" entry.
+ */
+export function SelectOne({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+  className = "",
+  buttonClassName = "",
+  alignEnd,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  testId?: string;
+  /** The width of the whole (a class on its box). */
+  className?: string;
+  /** The button's height and text (the kit draws it as an input). */
+  buttonClassName?: string;
+  alignEnd?: boolean;
+}) {
+  const current = options.find((o) => o.value === value);
+  return (
+    <div className={className}>
+    <Select
+      label={label}
+      choices={options.map((o) => ({ id: o.value, label: o.label }))}
+      selected={[value]}
+      onChange={(next) => next[0] !== undefined && next[0] !== null && onChange(next[0])}
+      testId={testId}
+      buttonClassName={`input ${buttonClassName}`}
+      alignEnd={alignEnd}
+    >
+      <span className="min-w-0 flex-1 truncate">{current?.label ?? ""}</span>
+      <Icon name="chevronRight" size={14} className="shrink-0 rotate-90 opacity-60" />
+    </Select>
     </div>
   );
 }

@@ -3,13 +3,13 @@
  * header cell, a cell's content (value or editor) and the column picker.
  */
 import { type Column, columnVisibilityFeature, createSortedRowModel, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldType } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
+import { Popover } from "../../components/ui/popover";
 import { CellEditor, isInlineEdited } from "../../components/fields/cell-editor";
 import type { FieldContext } from "../../components/fields/context";
 import { FieldValue } from "../../components/fields/field-value";
@@ -118,24 +118,24 @@ export function CellContent({
 /** Shows or hides columns; the choice is kept per project. */
 export function ColumnPicker({ columns, fieldById }: { columns: Column<Features, TaskView, unknown>[]; fieldById: ReadonlyMap<string, FieldView> }) {
   const { t } = useTranslation("views");
-  const [open, setOpen] = useState(false);
   const hideable = columns.filter((c) => c.getCanHide());
   return (
-    <div
-      className="relative"
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
-      }}
+    <Popover
+      label={t("table.columns")}
+      buttonLabel={t("table.columns")}
+      button={
+        <>
+          <Icon name="eye" size={16} />
+          {t("table.columns")}
+        </>
+      }
+      buttonClassName="btn px-3 py-1 text-sm"
+      buttonTestId="columns-open"
+      align="left"
+      panelClassName="w-60"
     >
-      <button type="button" className="btn px-3 py-1 text-sm" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)} data-testid="columns-open">
-        <Icon name="eye" size={16} />
-        {t("table.columns")}
-      </button>
-      {open && (
-        <fieldset className="card absolute left-0 top-full z-30 mt-1 flex max-h-80 w-60 flex-col gap-0.5 overflow-y-auto p-2" data-testid="columns-picker">
+      {() => (
+        <fieldset className="flex max-h-80 flex-col gap-0.5 overflow-y-auto p-2" data-testid="columns-picker">
           <legend className="sr-only">{t("table.columns")}</legend>
           {hideable.map((c) => (
             <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-[var(--surface-2)]">
@@ -145,6 +145,6 @@ export function ColumnPicker({ columns, fieldById }: { columns: Column<Features,
           ))}
         </fieldset>
       )}
-    </div>
+    </Popover>
   );
 }
