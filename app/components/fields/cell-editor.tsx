@@ -10,7 +10,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import { type Choice, ChoiceList } from "../ui/select";
 import { choicesFor, isMultiple, valueFromPicks } from "./choices";
 import { type ValueContext, idsOf } from "./context";
-import { ValueInput } from "./text-editors";
+import { ValueInput } from "./value-input";
 
 /** Kinds a cell edits; long text and task references are edited in the task itself. */
 const EDITABLE = new Set(["text", "url", "number", "date", "checkbox", "select", "rotation", "multi_select", "participant", "participants", "sprint"]);

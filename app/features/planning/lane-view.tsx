@@ -7,7 +7,7 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type FormEvent, useCallback, useMemo, useState } from "react";
+import { type FormEvent, lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -20,7 +20,6 @@ import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { type ValueContext, titleOf } from "../../components/fields/context";
-import { FieldSelect } from "../../components/fields/field-editor";
 import { FieldValue } from "../../components/fields/field-value";
 import { LaneLoad } from "./sprint-capacity";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
@@ -155,6 +154,9 @@ function TaskRow({ task, ctx, epic, measure }: { task: TaskView; ctx: BoardConte
   );
 }
 
+// The list behind an editable value loads after the board (the board's entry stays in its budget).
+const FieldSelect = lazy(() => import("../../components/fields/field-select").then((m) => ({ default: m.FieldSelect })));
+
 /**
  * One field's value on a line, as the views mapping asks (`planning_board_line`): the kit's
  * value at the line's density, and the kit's Select for option fields whose entry says `edit_mode`.
@@ -163,7 +165,9 @@ function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView
   const kind = field.type_fields;
   if (!(editable && ctx.canWrite && (kind === "select" || kind === "rotation"))) return <FieldValue field={field} value={value} ctx={ctx.values} density="line" />;
   const chosen = field.settings.values_set.find((o) => o.guid === value);
+  const shown = <span className="truncate">{chosen ? optionLabel(chosen) : "—"}</span>;
   return (
+    <Suspense fallback={<span className="rounded-full border border-[var(--border)] px-2 py-0.5 text-xs">{shown}</span>}>
     <FieldSelect
       field={field}
       value={value}
@@ -173,8 +177,9 @@ function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView
       buttonClassName="min-h-0 rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
       testId={`line-${field.slug ?? field.guid}`}
     >
-      <span className="truncate">{chosen ? optionLabel(chosen) : "—"}</span>
+      {shown}
     </FieldSelect>
+    </Suspense>
   );
 }
 
