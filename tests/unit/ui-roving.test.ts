@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rovingIndex } from "../../app/components/ui/roving";
+import { rovingIndex, typeAheadIndex } from "../../app/components/ui/roving";
 
 describe("the kit's arrow-key rule (menus, tabs)", () => {
   it("moves down a menu and wraps from the last item to the first", () => {
@@ -28,5 +28,25 @@ describe("the kit's arrow-key rule (menus, tabs)", () => {
   it("leaves other keys and empty lists alone", () => {
     expect(rovingIndex("Enter", 0, 3, "vertical")).toBeNull();
     expect(rovingIndex("ArrowDown", 0, 0, "vertical")).toBeNull();
+  });
+});
+
+describe("the kit's type-ahead (selects without a search box)", () => {
+  const labels = ["Backlog", "To do", "In progress", "Review", "Done", "Duplicate"];
+
+  it("jumps to the first label that starts with what was typed", () => {
+    expect(typeAheadIndex("rev", labels, 0)).toBe(3);
+    expect(typeAheadIndex("In", labels, 0)).toBe(2);
+  });
+
+  it("cycles through the labels starting with a letter pressed again and again", () => {
+    expect(typeAheadIndex("d", labels, 0)).toBe(4);
+    expect(typeAheadIndex("dd", labels, 4)).toBe(5);
+    expect(typeAheadIndex("ddd", labels, 5)).toBe(4);
+  });
+
+  it("stays put when nothing starts with what was typed", () => {
+    expect(typeAheadIndex("x", labels, 2)).toBeNull();
+    expect(typeAheadIndex("", labels, 2)).toBeNull();
   });
 });

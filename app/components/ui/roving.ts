@@ -29,3 +29,22 @@ export function moveFocus(key: string, items: readonly HTMLElement[], orientatio
   items[next]!.focus();
   return true;
 }
+
+/**
+ * Type-ahead in a list without a search box: the index of the first label after `at` (wrapping)
+ * that starts with `typed`, or null. A repeated single letter cycles through the labels that
+ * start with it, as native selects do.
+ */
+export function typeAheadIndex(typed: string, labels: readonly string[], at: number): number | null {
+  const query = typed.toLocaleLowerCase();
+  if (query === "" || labels.length === 0) return null;
+  const cycling = [...query].every((c) => c === query[0]);
+  const needle = cycling ? query[0]! : query;
+  // A longer query first tries the current item (it may still match); a cycling letter moves on.
+  const start = cycling ? at + 1 : Math.max(0, at);
+  for (let i = 0; i < labels.length; i++) {
+    const index = (start + i) % labels.length;
+    if (labels[index]!.toLocaleLowerCase().startsWith(needle)) return index;
+  }
+  return null;
+}

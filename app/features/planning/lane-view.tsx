@@ -7,7 +7,7 @@
  * tells the board it was pressed.
  */
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
-import { type FormEvent, type ReactNode, useCallback, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -19,7 +19,8 @@ import type { SprintView } from "../../../workers/services/sprints";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
-import { LineValue } from "./line-value";
+import { type ValueContext, titleOf } from "../../components/fields/context";
+import { FieldValue } from "../../components/fields/field-value";
 import { LaneLoad } from "./sprint-capacity";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
@@ -64,9 +65,27 @@ export interface BoardContext {
   projectGuid: string;
   fields: BoardFields;
   line: { field: FieldView; editable: boolean }[];
-  people: ReadonlyMap<string, ParticipantView>;
+  /** What line values point at (people, sprints, tasks). */
+  values: ValueContext;
   canWrite: boolean;
   onEdit: (task: TaskView, field: string, value: unknown) => void;
+}
+
+/** What the board's line values point at: its people, its sprints and its tasks by guid. */
+export function useLineValues(projectGuid: string, participants: readonly ParticipantView[], board: PlanningBoardView, titleField: string): ValueContext {
+  return useMemo(() => {
+    const tasks = new Map([...board.sprints.flatMap((s) => s.issues), ...board.epics].map((task) => [task.guid, task]));
+    return {
+      projectGuid,
+      participants,
+      people: new Map(participants.map((p) => [p.guid, p])),
+      sprints: board.sprints,
+      task: (guid: string) => {
+        const task = tasks.get(guid);
+        return task && { guid, number: task.number, title: titleOf(task, titleField) };
+      },
+    };
+  }, [projectGuid, participants, board, titleField]);
 }
 
 const SLOT: Partial<Record<string, string>> = { select: "w-28", rotation: "w-28", participants: "w-16", number: "w-10", date: "w-24", multi_select: "w-32", checkbox: "w-10" };
@@ -173,18 +192,41 @@ function TaskRowView({ task, ctx, epic, measure, sortable }: RowProps & { sortab
           {ctx.line.map(({ field, editable }) => (
             // A fixed slot per field keeps the values of all lines in columns.
             <span key={field.guid} className={`flex justify-end ${SLOT[field.type_fields] ?? "w-24"}`}>
-              <LineValue
-                field={field}
-                value={valueOf(task, field.guid)}
-                people={ctx.people}
-                editable={editable && ctx.canWrite}
-                onChange={(value) => ctx.onEdit(task, field.guid, value)}
-              />
+              <LineValue field={field} value={valueOf(task, field.guid)} ctx={ctx} editable={editable} onChange={(value) => ctx.onEdit(task, field.guid, value)} />
             </span>
           ))}
         </span>
       )}
     </li>
+  );
+}
+
+// The list behind an editable value loads after the board (the board's entry stays in its budget).
+const FieldSelect = lazy(() => import("../../components/fields/field-select").then((m) => ({ default: m.FieldSelect })));
+
+/**
+ * One field's value on a line, as the views mapping asks (`planning_board_line`): the kit's
+ * value at the line's density, and the kit's Select for option fields whose entry says `edit_mode`.
+ */
+function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView; value: unknown; ctx: BoardContext; editable: boolean; onChange: (value: unknown) => void }) {
+  const kind = field.type_fields;
+  if (!(editable && ctx.canWrite && (kind === "select" || kind === "rotation"))) return <FieldValue field={field} value={value} ctx={ctx.values} density="line" />;
+  const chosen = field.settings.values_set.find((o) => o.guid === value);
+  const shown = <span className="truncate">{chosen ? optionLabel(chosen) : "—"}</span>;
+  return (
+    <Suspense fallback={<span className="rounded-full border border-[var(--border)] px-2 py-0.5 text-xs">{shown}</span>}>
+    <FieldSelect
+      field={field}
+      value={value}
+      ctx={ctx.values}
+      onSave={onChange}
+      alignEnd
+      buttonClassName="min-h-0 rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
+      testId={`line-${field.slug ?? field.guid}`}
+    >
+      {shown}
+    </FieldSelect>
+    </Suspense>
   );
 }
 

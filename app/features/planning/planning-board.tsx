@@ -26,7 +26,7 @@ import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
 import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Press, isLaneMove, laneMoveId, loadDragKit, loadedDragKit, pressOf, replay } from "./drag";
-import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, movableLanes, valueOf } from "./lane-view";
+import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, movableLanes, useLineValues, valueOf } from "./lane-view";
 import { focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 import { pokerForLane } from "./sprint-poker";
@@ -262,8 +262,8 @@ export function PlanningBoard({
       });
   };
 
-  const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);
-  const ctx: BoardContext = { projectGuid, fields, line, people, canWrite, onEdit };
+  const values = useLineValues(projectGuid, participants, board, fields.title);
+  const ctx: BoardContext = { projectGuid, fields, line, values, canWrite, onEdit };
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);

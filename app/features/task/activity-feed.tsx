@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { type ActivityRow, type DescribeContext, type FieldChange, type ValuePiece, dayOf, describeActivity, groupByDay } from "../../../domain/activity/describe";
 import { formatLongDate, formatRelativeTime } from "../../../domain/time/format";
 import { Avatar } from "../../components/ui/avatar";
-import { useTaskHref } from "./task-href";
+import { useTaskHref } from "../../components/fields/task-ref";
 
 /**
  * The server renders in UTC with its own clock; after hydration the reader's zone and clock

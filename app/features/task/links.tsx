@@ -10,7 +10,7 @@ import { FormAlert } from "../../components/ui/field";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
-import { TaskRef } from "./field-editors";
+import { TaskRef } from "../../components/fields/task-ref";
 import { Chip } from "../../components/ui/chip";
 import { TaskIcon } from "./task-icons";
 import type { LinkKindName, LinkView, SearchHit } from "./types";
@@ -152,7 +152,7 @@ export function Links({ projectGuid, taskGuid, links, canWrite, statusOptions, o
               return (
                 <li key={link.guid} className="flex items-center gap-2 px-3 py-1.5" data-testid="link" data-guid={link.issue}>
                   <div className="min-w-0 flex-1">
-                    <TaskRef task={{ guid: link.issue, number: link.number, title: link.title, status: link.status, issue_type: null }} projectGuid={projectGuid} />
+                    <TaskRef task={{ guid: link.issue, number: link.number, title: link.title, status: link.status }} projectGuid={projectGuid} />
                   </div>
                   {status && <Chip label={optionLabel(status)} color={status.color} />}
                   {canWrite && (

@@ -13,11 +13,11 @@ import { FormAlert } from "../../components/ui/field";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
-import { type EditorContext, TaskRef } from "./field-editors";
+import { TaskRef } from "../../components/fields/task-ref";
 import { TaskSearchBox } from "./links";
 import { Chip } from "../../components/ui/chip";
 import { TaskIcon } from "./task-icons";
-import type { LinkView, RelatedTask } from "./types";
+import type { LinkView, RelatedTask, TaskContext } from "./types";
 import type { ValueWrite } from "./use-task-editor";
 
 type Item = { task: RelatedTask; link?: string; inField: boolean };
@@ -39,7 +39,7 @@ export function Subtasks({
   fieldIds: string[];
   /** This task's `parent` links: the far ends are its subtasks. */
   links: LinkView[];
-  ctx: EditorContext;
+  ctx: TaskContext;
   save: (writes: ValueWrite[]) => Promise<string | undefined>;
   taskGuid: string;
   sprint: unknown;

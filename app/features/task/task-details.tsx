@@ -21,12 +21,15 @@ import { Attachments } from "./attachments";
 import { Discussion } from "./discussion";
 import { Links } from "./links";
 import { Subtasks } from "./subtasks";
-import { type EditorContext, FieldValue, TaskRef } from "./field-editors";
-import { InlineText } from "./text-editors";
+import { FieldEditor } from "../../components/fields/field-editor";
+import { FieldSelect } from "../../components/fields/field-select";
+import type { TaskRefView } from "../../components/fields/context";
+import { TaskRef } from "../../components/fields/task-ref";
+import { InlineText } from "../../components/fields/text-editors";
+import { useTaskSearch } from "./use-task-search";
 import { Chip } from "../../components/ui/chip";
-import { Select } from "../../components/ui/select";
 import { TaskIcon } from "./task-icons";
-import type { RelatedTask, TaskFound } from "./types";
+import type { RelatedTask, TaskContext, TaskFound } from "./types";
 import { useTaskEditor, type ValueWrite } from "./use-task-editor";
 
 export type Frame = "page" | "modal";
@@ -49,7 +52,7 @@ function Section({ title, icon, children, testId, actions }: { title: string; ic
 }
 
 /** One field beside the main column: its name, its value and what went wrong saving it. */
-function DetailRow({ field, task, viewer, ctx, save }: { field: FieldView; task: TaskView; viewer: string; ctx: EditorContext; save: (writes: ValueWrite[]) => Promise<string | undefined> }) {
+function DetailRow({ field, task, viewer, ctx, save }: { field: FieldView; task: TaskView; viewer: string; ctx: TaskContext; save: (writes: ValueWrite[]) => Promise<string | undefined> }) {
   const { t } = useTranslation("task");
   const [error, setError] = useState("");
   const individual = field.individual_value;
@@ -66,7 +69,7 @@ function DetailRow({ field, task, viewer, ctx, save }: { field: FieldView; task:
         {individual && <span className="block text-xs">{t("field.yours")}</span>}
       </dt>
       <dd className="min-w-0">
-        <FieldValue field={field} value={valueIn(task, field, individual ? viewer : null)} onSave={onSave} ctx={ctx} />
+        <FieldEditor field={field} value={valueIn(task, field, individual ? viewer : null)} onSave={onSave} ctx={ctx} />
         {others.length > 0 && (
           <p className="muted px-2 text-xs" data-testid="individual-values">
             {others.map((v) => `${ctx.participants.find((p) => p.guid === v.participant_value)?.name ?? t("someone")}: ${String(v.value)}`).join(", ")}
@@ -139,12 +142,23 @@ export function TaskDetails({
   const related = useMemo(() => new Map(data.related.map((r) => [r.guid, r])), [data.related]);
   const statusField = fields.find((f) => f.slug === "status");
   const typeField = fields.find((f) => f.slug === "issue_type");
-  const statusOf = (r: RelatedTask) => statusField?.settings.values_set.find((o) => o.guid === r.status);
-  const ctx: EditorContext = {
+  const statusOf = (r: TaskRefView) => statusField?.settings.values_set.find((o) => o.guid === r.status);
+  const search = useTaskSearch(project.guid);
+  const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);
+  const ctx: TaskContext = {
     projectGuid: project.guid,
     participants,
+    people,
     sprints: data.sprints,
     related,
+    task: (guid) => related.get(guid),
+    // Picked search hits are not in `related` until the page reloads: remembered meanwhile.
+    remember: (hit) => void (related.has(hit.guid) || related.set(hit.guid, { ...hit, status: hit.status ?? null, issue_type: null })),
+    search,
+    createLabel: async (name) => {
+      const created = await api<{ guid: string }>("POST", `/v1/project/${project.guid}/labels`, { value: name });
+      return created.error ? null : created.data.guid;
+    },
     readOnly,
     statusOf,
     // The epic field offers the project's epics; other task fields the tasks already named.
@@ -188,14 +202,7 @@ export function TaskDetails({
     readOnly ? (
       current ? <Chip label={optionLabel(current)} color={current.color} testId={testId} /> : null
     ) : (
-      <Select
-        label={field.title}
-        choices={field.settings.values_set.map((o) => ({ id: o.guid, label: optionLabel(o), color: o.color }))}
-        selected={current ? [current.guid] : []}
-        onChange={(next) => void saveOne(field, next[0] ?? null, setError)}
-        testId={testId}
-        buttonClassName={big ? "border border-[var(--border)] font-semibold" : ""}
-      >
+      <FieldSelect field={field} value={current?.guid ?? null} ctx={ctx} required onSave={(next) => void saveOne(field, next, setError)} testId={testId} buttonClassName={big ? "border border-[var(--border)] font-semibold" : ""}>
         {current ? (
           <span className="inline-flex items-center gap-1.5" data-option={current.guid}>
             <span className="h-2.5 w-2.5 rounded-full" style={{ background: current.color }} aria-hidden="true" />
@@ -205,7 +212,7 @@ export function TaskDetails({
           <span className="muted">{t("field.none")}</span>
         )}
         {big && <Icon name="chevronRight" size={14} className="ml-auto rotate-90 opacity-60" />}
-      </Select>
+      </FieldSelect>
     );
 
   return (
@@ -355,11 +362,11 @@ export function TaskDetails({
 }
 
 /** A long-text field in the main column, under its own heading. */
-function MainText({ field, task, ctx, save }: { field: FieldView; task: TaskView; ctx: EditorContext; save: (writes: ValueWrite[]) => Promise<string | undefined> }) {
+function MainText({ field, task, ctx, save }: { field: FieldView; task: TaskView; ctx: TaskContext; save: (writes: ValueWrite[]) => Promise<string | undefined> }) {
   const [error, setError] = useState("");
   return (
     <Section title={field.title} testId={`section-${field.slug ?? field.guid}`}>
-      <FieldValue
+      <FieldEditor
         field={field}
         value={valueIn(task, field)}
         ctx={ctx}

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NoAccess } from "../projects/no-access";
 import { TaskDetails } from "./task-details";
-import { TaskHref } from "./task-href";
+import { TaskHref } from "../../components/fields/task-ref";
 import { TaskGone } from "./task-states";
 import type { TaskData } from "./types";
 import { useGoneState } from "./use-gone-state";

@@ -12,8 +12,9 @@ import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
-import { ValueEditor, isEditableField } from "./table-editors";
-import { type FieldContext, FieldValue, titleOf } from "../../components/ui/field-value";
+import { CellEditor, isEditableField } from "../../components/fields/cell-editor";
+import { type FieldContext, titleOf } from "../../components/fields/context";
+import { FieldValue } from "../../components/fields/field-value";
 
 /** A field the card shows, and whether the mapping lets it be edited on the card. */
 export interface CardField {
@@ -38,7 +39,7 @@ function CardFieldView({ task, item, ctx, canWrite, onSetValue }: { task: TaskVi
   const { t } = useTranslation("views");
   const [editing, setEditing] = useState(false);
   const value = valueOf(task, item.field.guid);
-  const shown = <FieldValue field={item.field} value={value} ctx={ctx} compact />;
+  const shown = <FieldValue field={item.field} value={value} ctx={ctx} density="card" />;
   const empty = value === null || (Array.isArray(value) && value.length === 0) || value === "";
   if (!(canWrite && item.edit && isEditableField(item.field))) {
     return empty ? null : (
@@ -50,7 +51,7 @@ function CardFieldView({ task, item, ctx, canWrite, onSetValue }: { task: TaskVi
   return (
     <span className="relative inline-flex min-w-0 max-w-full" data-testid="card-field" data-field={item.field.guid}>
       {editing && item.field.type_fields !== "checkbox" ? (
-        <ValueEditor
+        <CellEditor
           field={item.field}
           value={value}
           ctx={ctx}

@@ -3,7 +3,7 @@
  * value}`, matched by domain/fields/filters), and saved filters through the v3 API — save the
  * current conditions under a name, pick a saved one, delete one's own.
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Condition, type FilterOp, FILTER_TITLE_MAX, opsFor } from "../../../domain/fields/filters";
 import { type FieldType, optionLabel } from "../../../domain/fields/types";
@@ -11,10 +11,13 @@ import { conditionComplete } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { FilterView } from "../../../workers/services/views";
 import { Icon } from "../../components/ui/icons";
+import { SelectOne } from "../../components/ui/select";
 import { useApi } from "../shell/errors";
-import type { FieldContext } from "../../components/ui/field-value";
+import type { FieldContext } from "../../components/fields/context";
 
 const NEEDS_NO_VALUE: readonly FilterOp[] = ["empty", "not_empty"];
+/** The filter bar's controls are one size. */
+const SMALL = "h-8 min-h-0 py-0.5";
 
 function ConditionValue({ field, condition, ctx, onChange, label }: { field: FieldView; condition: Condition; ctx: FieldContext; onChange: (value: unknown) => void; label: string }) {
   const { t } = useTranslation("views");
@@ -22,14 +25,15 @@ function ConditionValue({ field, condition, ctx, onChange, label }: { field: Fie
   if (NEEDS_NO_VALUE.includes(condition.op)) return null;
   const value = condition.value;
   const pick = (choices: { id: string; label: string }[], parse: (raw: string) => unknown = (raw) => raw) => (
-    <select className="input h-8 w-44 py-0.5 text-sm" aria-label={label} value={value === undefined || value === null ? "" : String(value)} onChange={(e) => onChange(e.target.value === "" ? undefined : parse(e.target.value))} data-testid="condition-value">
-      <option value="">{t("filters.choose")}</option>
-      {choices.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.label}
-        </option>
-      ))}
-    </select>
+    <SelectOne
+      label={label}
+      value={value === undefined || value === null ? "" : String(value)}
+      options={[{ value: "", label: t("filters.choose") }, ...choices.map((c) => ({ value: c.id, label: c.label }))]}
+      onChange={(raw) => onChange(raw === "" ? undefined : parse(raw))}
+      className="w-44"
+      buttonClassName={SMALL}
+      testId="condition-value"
+    />
   );
   if (type === "select" || type === "rotation" || type === "multi_select") return pick(field.settings.values_set.map((o) => ({ id: o.guid, label: optionLabel(o) })));
   if (type === "participant" || type === "participants") return pick(ctx.participants.map((p) => ({ id: p.guid, label: p.name })));
@@ -89,7 +93,6 @@ export function FilterBar({
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
-  const savedId = useId();
   const base = `/v3/project/${projectGuid}/filters`;
 
   const load = useCallback(async () => {
@@ -139,17 +142,18 @@ export function FilterBar({
   return (
     <section className="card flex flex-col gap-2 p-3" aria-label={t("filters.label")} data-testid="table-filters">
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={savedId} className="text-sm font-semibold">
+        <span className="text-sm font-semibold" aria-hidden="true">
           {t("filters.saved")}
-        </label>
-        <select id={savedId} className="input h-8 w-56 py-0.5 text-sm" value={current} onChange={(e) => pickSaved(e.target.value)} data-testid="saved-filter">
-          <option value="">{t("filters.none")}</option>
-          {saved.map((f) => (
-            <option key={f.guid} value={f.guid}>
-              {f.shared ? t("filters.sharedTitle", { title: f.title }) : f.title}
-            </option>
-          ))}
-        </select>
+        </span>
+        <SelectOne
+          label={t("filters.saved")}
+          value={current}
+          options={[{ value: "", label: t("filters.none") }, ...saved.map((f) => ({ value: f.guid, label: f.shared ? t("filters.sharedTitle", { title: f.title }) : f.title }))]}
+          onChange={pickSaved}
+          className="w-56"
+          buttonClassName={SMALL}
+          testId="saved-filter"
+        />
         {currentFilter && currentFilter.owner === viewerGuid && (
           <button type="button" className="btn btn-ghost px-2 py-1 text-sm text-[var(--danger)]" onClick={() => void remove()} data-testid="saved-filter-delete">
             <Icon name="trash" size={16} />
@@ -169,29 +173,27 @@ export function FilterBar({
             return (
               <li key={i} className="flex flex-wrap items-center gap-2" data-testid="condition">
                 <span className="muted w-10 text-right text-xs">{i === 0 ? t("filters.where") : t("filters.and")}</span>
-                <select
-                  className="input h-8 w-44 py-0.5 text-sm"
-                  aria-label={t("filters.field", { n: i + 1 })}
+                <SelectOne
+                  label={t("filters.field", { n: i + 1 })}
                   value={c.field}
-                  onChange={(e) => {
-                    const next = fieldOf(e.target.value);
+                  options={fields.map((f) => ({ value: f.guid, label: f.title }))}
+                  onChange={(guid) => {
+                    const next = fieldOf(guid);
                     if (next) update(i, { field: next.guid, op: opsFor(next.type_fields)[0]!, value: undefined });
                   }}
-                  data-testid="condition-field"
-                >
-                  {fields.map((f) => (
-                    <option key={f.guid} value={f.guid}>
-                      {f.title}
-                    </option>
-                  ))}
-                </select>
-                <select className="input h-8 w-36 py-0.5 text-sm" aria-label={t("filters.op", { n: i + 1 })} value={c.op} onChange={(e) => update(i, { op: e.target.value as FilterOp })} data-testid="condition-op">
-                  {ops.map((op) => (
-                    <option key={op} value={op}>
-                      {t(`filters.ops.${op}`)}
-                    </option>
-                  ))}
-                </select>
+                  className="w-44"
+                  buttonClassName={SMALL}
+                  testId="condition-field"
+                />
+                <SelectOne
+                  label={t("filters.op", { n: i + 1 })}
+                  value={c.op}
+                  options={ops.map((op) => ({ value: op, label: t(`filters.ops.${op}`) }))}
+                  onChange={(op) => update(i, { op: op as FilterOp })}
+                  className="w-36"
+                  buttonClassName={SMALL}
+                  testId="condition-op"
+                />
                 {field && <ConditionValue field={field} condition={c} ctx={ctx} onChange={(value) => update(i, { value })} label={t("filters.value", { n: i + 1 })} />}
                 <button
                   type="button"

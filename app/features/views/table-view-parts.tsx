@@ -3,15 +3,16 @@
  * header cell, a cell's content (value or editor) and the column picker.
  */
 import { type Column, columnVisibilityFeature, createSortedRowModel, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldType } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { Icon } from "../../components/ui/icons";
-import { ValueEditor } from "./table-editors";
-import { type FieldContext, FieldValue } from "../../components/ui/field-value";
+import { Popover } from "../../components/ui/popover";
+import { CellEditor, isInlineEdited } from "../../components/fields/cell-editor";
+import type { FieldContext } from "../../components/fields/context";
+import { FieldValue } from "../../components/fields/field-value";
 
 export const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), columnVisibilityFeature });
 export type Features = typeof features;
@@ -94,7 +95,7 @@ export function CellContent({
   onCancel: () => void;
 }) {
   const value = valueOf(task, field.guid);
-  const shown = <FieldValue field={field} value={value} ctx={ctx} compact={field.type_fields === "participants"} />;
+  const shown = <FieldValue field={field} value={value} ctx={ctx} density="cell" />;
   if (!editing) {
     return (
       <span className={`flex min-w-0 flex-1 items-center overflow-hidden whitespace-nowrap ${field.slug === "title" ? "font-medium" : ""} ${editable ? "cursor-text" : ""}`} data-testid="cell-value">
@@ -102,15 +103,14 @@ export function CellContent({
       </span>
     );
   }
-  const inline = ["text", "url", "number", "date"].includes(field.type_fields);
-  return inline ? (
-    <span className="flex min-w-0 flex-1">
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
-    </span>
+  const editor = <CellEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />;
+  // Text, numbers and dates are edited in the cell's box; a list opens under the value.
+  return isInlineEdited(field) ? (
+    editor
   ) : (
     <span className="relative flex min-w-0 flex-1 items-center">
       {shown}
-      <ValueEditor field={field} value={value} ctx={ctx} onCommit={onCommit} onCancel={onCancel} />
+      {editor}
     </span>
   );
 }
@@ -118,24 +118,24 @@ export function CellContent({
 /** Shows or hides columns; the choice is kept per project. */
 export function ColumnPicker({ columns, fieldById }: { columns: Column<Features, TaskView, unknown>[]; fieldById: ReadonlyMap<string, FieldView> }) {
   const { t } = useTranslation("views");
-  const [open, setOpen] = useState(false);
   const hideable = columns.filter((c) => c.getCanHide());
   return (
-    <div
-      className="relative"
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
-      }}
+    <Popover
+      label={t("table.columns")}
+      buttonLabel={t("table.columns")}
+      button={
+        <>
+          <Icon name="eye" size={16} />
+          {t("table.columns")}
+        </>
+      }
+      buttonClassName="btn px-3 py-1 text-sm"
+      buttonTestId="columns-open"
+      align="left"
+      panelClassName="w-60"
     >
-      <button type="button" className="btn px-3 py-1 text-sm" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)} data-testid="columns-open">
-        <Icon name="eye" size={16} />
-        {t("table.columns")}
-      </button>
-      {open && (
-        <fieldset className="card absolute left-0 top-full z-30 mt-1 flex max-h-80 w-60 flex-col gap-0.5 overflow-y-auto p-2" data-testid="columns-picker">
+      {() => (
+        <fieldset className="flex max-h-80 flex-col gap-0.5 overflow-y-auto p-2" data-testid="columns-picker">
           <legend className="sr-only">{t("table.columns")}</legend>
           {hideable.map((c) => (
             <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-[var(--surface-2)]">
@@ -145,6 +145,6 @@ export function ColumnPicker({ columns, fieldById }: { columns: Column<Features,
           ))}
         </fieldset>
       )}
-    </div>
+    </Popover>
   );
 }

@@ -10,15 +10,15 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Condition } from "../../../domain/fields/filters";
-import type { FieldType } from "../../../domain/fields/types";
-import { type CompareContext, compareFieldValues, conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
+import { conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { useViewer } from "../shell/viewer";
 import { taskLink } from "./board-card";
 import { usePendingTasks } from "./board-pending";
 import { asFlags, useStoredChoice } from "./board-storage";
-import { isEditableField } from "./table-editors";
+import { isEditableField } from "../../components/fields/cell-editor";
+import { useFieldCompare } from "../../components/fields/compare";
 import { FilterBar } from "./table-filters";
 import { useFieldContext } from "./field-context";
 import { CellContent, ColumnPicker, type Features, HeaderCell, NUMBER_COLUMN, features, stickyLeft, widthOf } from "./table-view-parts";
@@ -49,22 +49,13 @@ export default function TableView(props: ViewProps) {
   const [columnVisibility, setColumnVisibility] = useStoredChoice<ColumnVisibilityState>(`table:${projectGuid}:columns`, defaultHidden, asFlags);
   const [sorting, setSorting] = useState<SortingState>([]);
 
-  const compareContext = useMemo<CompareContext>(
-    () => ({
-      names: new Map(props.participants.map((p) => [p.guid, p.name])),
-      sprintOrder: new Map(board.sprints.map((s, i) => [s.guid, i])),
-      taskNumbers: new Map(tasks.map((task) => [task.guid, task.number])),
-      collator: new Intl.Collator(i18n.language, { sensitivity: "base", numeric: true }),
-    }),
-    [props.participants, board.sprints, tasks, i18n.language],
-  );
+  const compareOf = useFieldCompare(ctx, i18n.language);
 
   const columns = useMemo<ColumnDef<Features, TaskView>[]>(
     () => [
       { id: NUMBER_COLUMN, accessorFn: (task) => task.number, header: "#", enableHiding: false, sortDescFirst: false },
       ...fields.map<ColumnDef<Features, TaskView>>((field) => {
-        const optionOrder = new Map(field.settings.values_set.map((o, i) => [o.guid, i]));
-        const type = field.type_fields as FieldType;
+        const compare = compareOf(field);
         return {
           id: field.guid,
           header: field.title,
@@ -75,11 +66,11 @@ export default function TableView(props: ViewProps) {
           },
           sortUndefined: "last",
           sortDescFirst: false,
-          sortFn: (a, b, id) => compareFieldValues(type, a.getValue(id), b.getValue(id), { ...compareContext, optionOrder }),
+          sortFn: (a, b, id) => compare(a.getValue(id), b.getValue(id)),
         };
       }),
     ],
-    [fields, compareContext],
+    [fields, compareOf],
   );
 
   const table = useTable({

@@ -14,7 +14,7 @@ import type { TaskView } from "../../../workers/services/tasks";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { CardBody, type CardField, SortableCard } from "./board-card";
-import { type FieldContext, titleOf } from "../../components/ui/field-value";
+import { type FieldContext, titleOf } from "../../components/fields/context";
 
 /** Cards rendered per cell before "show more": keeps a board of thousands of tasks responsive. */
 const CELL_PAGE = 50;

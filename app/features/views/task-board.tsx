@@ -32,7 +32,8 @@ import { useApi } from "../shell/errors";
 import { CardBody, type CardField } from "./board-card";
 import { usePendingTasks } from "./board-pending";
 import { asString, useStoredChoice } from "./board-storage";
-import { titleOf } from "../../components/ui/field-value";
+import { titleOf } from "../../components/fields/context";
+import { SelectOne } from "../../components/ui/select";
 import { useFieldContext } from "./field-context";
 import { type Card, Cell, ColumnHeader, type Lane, LaneRow, cellId, laneLabel, parseCell } from "./task-board-grid";
 import type { ViewProps } from "./types";
@@ -236,38 +237,19 @@ export default function TaskBoardView(props: ViewProps) {
   return (
     <div className="flex flex-col gap-3" data-testid="task-board" data-column-field={columnField.guid} data-ready={ready || undefined}>
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label={t("board.settings")}>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          <span className="muted">{t("board.columnsBy")}</span>
-          <select className="input h-9 w-48 py-1 text-sm" value={columnField.guid} onChange={(e) => setStoredColumns(e.target.value)} data-testid="board-column-field">
-            {candidates.map((f) => (
-              <option key={f.guid} value={f.guid}>
-                {f.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          <span className="muted">{t("board.sprint")}</span>
-          <select className="input h-9 w-48 py-1 text-sm" value={sprintFilter} onChange={(e) => setSprintChoice(e.target.value)} data-testid="board-sprint">
-            <option value={ALL}>{t("board.allSprints")}</option>
-            {board.sprints.map((s) => (
-              <option key={s.guid} value={s.guid}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          <span className="muted">{t("board.swimlanes")}</span>
-          <select className="input h-9 w-48 py-1 text-sm" value={laneField?.guid ?? NO_LANES} onChange={(e) => setLaneChoice(e.target.value)} data-testid="board-lanes">
-            <option value={NO_LANES}>{t("board.noSwimlanes")}</option>
-            {lanesBy.map((f) => (
-              <option key={f.guid} value={f.guid}>
-                {f.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        {[
+          { name: "columnsBy", value: columnField.guid, options: candidates.map((f) => ({ value: f.guid, label: f.title })), onChange: setStoredColumns, testId: "board-column-field" },
+          { name: "sprint", value: sprintFilter, options: [{ value: ALL, label: t("board.allSprints") }, ...board.sprints.map((s) => ({ value: s.guid, label: s.title }))], onChange: setSprintChoice, testId: "board-sprint" },
+          { name: "swimlanes", value: laneField?.guid ?? NO_LANES, options: [{ value: NO_LANES, label: t("board.noSwimlanes") }, ...lanesBy.map((f) => ({ value: f.guid, label: f.title }))], onChange: setLaneChoice, testId: "board-lanes" },
+        ].map((setting) => (
+          <div key={setting.name} className="flex flex-col gap-1 text-xs font-semibold">
+            {/* The select is named by the same words (its name also says what it shows). */}
+            <span className="muted" aria-hidden="true">
+              {t(`board.${setting.name}`)}
+            </span>
+            <SelectOne label={t(`board.${setting.name}`)} value={setting.value} options={setting.options} onChange={setting.onChange} className="w-48" buttonClassName="h-9 py-1 font-normal" testId={setting.testId} />
+          </div>
+        ))}
       </div>
 
       <DndContext

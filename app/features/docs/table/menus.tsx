@@ -21,7 +21,8 @@ import {
   type TableRow,
 } from "../../../../domain/docs/table";
 import { Icon, type IconName } from "../../../components/ui/icons";
-import { MenuAction, Popover } from "./popover";
+import { AnchoredPopover } from "../../../components/ui/popover";
+import { MenuAction } from "./menu-action";
 
 /** A column type's glyph, from the one icon set. */
 const TYPE_ICON: Record<ColumnType, IconName> = { text: "text", number: "number", date: "calendar", checkbox: "checkbox" };
@@ -73,7 +74,7 @@ export function ColumnHeader({ ydoc, column, index, readOnly, report }: { ydoc: 
             <Icon name="more" size={16} />
           </button>
         )}
-        <Popover open={open} onClose={close} anchor={trigger} label={t("table.columnMenu", { name: column.name })} align="end" testId="table-column-panel">
+        <AnchoredPopover open={open} onClose={close} anchor={trigger} label={t("table.columnMenu", { name: column.name })} align="end" testId="table-column-panel">
           <form
             className="flex flex-col gap-2"
             onSubmit={(e) => {
@@ -116,7 +117,7 @@ export function ColumnHeader({ ydoc, column, index, readOnly, report }: { ydoc: 
               {t("table.deleteColumn")}
             </MenuAction>
           )}
-        </Popover>
+        </AnchoredPopover>
       </div>
     </th>
   );
@@ -150,7 +151,7 @@ export function RowHeader({ ydoc, row, index, readOnly, report, onInsert }: { yd
             {index + 1}
           </button>
         )}
-        <Popover open={open} onClose={close} anchor={trigger} label={t("table.rowMenu", { n: index + 1 })} testId="table-row-panel">
+        <AnchoredPopover open={open} onClose={close} anchor={trigger} label={t("table.rowMenu", { n: index + 1 })} testId="table-row-panel">
           <MenuAction
             onClick={() => {
               close();
@@ -170,7 +171,7 @@ export function RowHeader({ ydoc, row, index, readOnly, report, onInsert }: { yd
           <MenuAction danger onClick={() => report(removeRow(ydoc, row.id)) && close()} testId="table-row-delete">
             {t("table.deleteRow")}
           </MenuAction>
-        </Popover>
+        </AnchoredPopover>
       </div>
     </th>
   );
@@ -202,7 +203,7 @@ export function AddColumn({ ydoc, report }: { ydoc: Y.Doc; report: Report }) {
         <Icon name="plus" size={16} />
         {t("table.addColumn")}
       </button>
-      <Popover open={open} onClose={close} anchor={trigger} label={t("table.addColumn")} align="end" testId="table-add-column-panel">
+      <AnchoredPopover open={open} onClose={close} anchor={trigger} label={t("table.addColumn")} align="end" testId="table-add-column-panel">
         <form
           className="flex flex-col gap-2"
           onSubmit={(e) => {
@@ -253,7 +254,7 @@ export function AddColumn({ ydoc, report }: { ydoc: Y.Doc; report: Report }) {
             {t("table.add")}
           </button>
         </form>
-      </Popover>
+      </AnchoredPopover>
     </span>
   );
 }

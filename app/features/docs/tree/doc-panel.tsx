@@ -3,7 +3,7 @@
  * read-only link, its custom fields (edited by type, as on tasks) and the kind's editor.
  * Read-only participants see the same without any editing control.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SHARED_SEGMENT } from "../../../../domain/docs/layout";
 import type { DocView } from "../../../../workers/services/documents";
@@ -11,8 +11,11 @@ import type { FieldView } from "../../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import { Icon } from "../../../components/ui/icons";
 import { Switch } from "../../../components/ui/switch";
-import { type EditorContext, FieldValue } from "../../task/field-editors";
-import { InlineText } from "../../task/text-editors";
+import type { TaskRefView } from "../../../components/fields/context";
+import { type EditorContext, FieldEditor } from "../../../components/fields/field-editor";
+import { InlineText } from "../../../components/fields/text-editors";
+import { useApi } from "../../shell/errors";
+import { useTaskSearch } from "../../task/use-task-search";
 import { DocEditorSlot } from "../editor-slot";
 import { KIND_ICON, KIND_TONE } from "./kinds";
 
@@ -95,11 +98,23 @@ export function DocPanel({
   onValue: (field: FieldView, value: unknown) => Promise<string | undefined>;
 }) {
   const { t } = useTranslation("docs");
+  const api = useApi();
+  const search = useTaskSearch(projectGuid);
+  const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);
+  // Tasks picked here are known until the panel reads the document again.
+  const [picked] = useState(() => new Map<string, TaskRefView>());
   const ctx: EditorContext = {
     projectGuid,
     participants,
+    people,
     sprints: [],
-    related: new Map(),
+    task: (guid) => picked.get(guid),
+    remember: (task) => void picked.set(task.guid, task),
+    search,
+    createLabel: async (name) => {
+      const created = await api<{ guid: string }>("POST", `/v1/project/${projectGuid}/labels`, { value: name });
+      return created.error ? null : created.data.guid;
+    },
     taskChoices: () => [],
     statusOf: () => undefined,
     readOnly: !canWrite,
@@ -141,7 +156,7 @@ export function DocPanel({
                     {field.title}
                   </dt>
                   <dd className="min-w-0">
-                    <FieldValue field={field} value={valueOf(field)} onSave={(value) => onValue(field, value)} ctx={ctx} />
+                    <FieldEditor field={field} value={valueOf(field)} onSave={(value) => onValue(field, value)} ctx={ctx} />
                   </dd>
                 </div>
               ))}

@@ -1,10 +1,11 @@
 /**
  * Text-like values edited in place: one line on a click, long text with save and cancel,
- * numbers and dates as inputs saved on Enter or leaving. Escape cancels without closing a
- * modal around the editor.
+ * numbers, dates and single lines as inputs saved on Enter or leaving. Escape cancels without
+ * closing a modal around the editor. The task page and a table cell use the same inputs.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Empty } from "./field-value";
 
 /** Escape cancels an inline edit without closing a modal around it. */
 export const stopEscape = (e: KeyboardEvent, cancel: () => void) => {
@@ -13,11 +14,6 @@ export const stopEscape = (e: KeyboardEvent, cancel: () => void) => {
   e.stopPropagation();
   cancel();
 };
-
-export function Empty({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation("task");
-  return <span className="muted">{children ?? t("field.empty")}</span>;
-}
 
 /** One line of text: shown as text, a click turns it into an input; Enter or leaving saves, Escape cancels. */
 export function InlineText({
@@ -173,42 +169,3 @@ export function LongText({ value, label, onSave, readOnly, testId }: { value: st
   );
 }
 
-/** A number or a date in an input of its own type, saved on Enter or when leaving it; empty clears. */
-export function ValueInput({ type, value, label, onSave, testId }: { type: "number" | "date"; value: string; label: string; onSave: (next: string) => void; testId?: string }) {
-  const [draft, setDraft] = useState(value);
-  const focused = useRef(false);
-  useEffect(() => {
-    if (!focused.current) setDraft(value);
-  }, [value]);
-  const commit = () => {
-    if (draft !== value) onSave(draft);
-  };
-  return (
-    <input
-      type={type}
-      step={type === "number" ? "any" : undefined}
-      className="input w-full max-w-44 px-2 py-1 text-sm"
-      aria-label={label}
-      value={draft}
-      onFocus={() => (focused.current = true)}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => {
-        focused.current = false;
-        commit();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          commit();
-        }
-        stopEscape(e, () => {
-          setDraft(value);
-          (e.target as HTMLInputElement).blur();
-        });
-      }}
-      data-testid={testId}
-    />
-  );
-}
-
-/** A task named by a value: its number, status colour and title, linked to its page. */
