@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM } from "./tests/fixtures/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
 /** `npm run screenshots` sets this: only the picture-taking tests run (tag `@screens`). */
@@ -19,19 +20,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: "en-US",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args] },
   },
   webServer: {
     command: "node scripts/serve-e2e.mjs",

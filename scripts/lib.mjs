@@ -63,3 +63,23 @@ export const LOCAL_VARS = ["--var", "APP_ENV:development", "--var", "MAIL_PROVID
 export function spawnGroup(cmd, args, options = {}) {
   return spawn(cmd, args, { cwd: root, env: toolEnv, detached: true, stdio: "inherit", ...options });
 }
+
+/**
+ * `wrangler dev` on loopback with the local vars, the state kept in `persistTo` and
+ * `APP_ORIGIN` pointing at the port; `extra` adds arguments (a config, more `--var`s). The
+ * server runs in its own process group, stopped with this script; its exit ends the script.
+ */
+export function serveLocal({ port, persistTo, extra = [], options = {} }) {
+  const args = ["dev", ...LOCAL_VARS, ...extra, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`];
+  const server = spawnGroup("wrangler", args, options);
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {}
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  server.on("exit", (code) => process.exit(code ?? 0));
+  return server;
+}

@@ -1,7 +1,7 @@
 // Serves the built app for Playwright on a fresh local database (its own state directory).
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { LOCAL_VARS, root, spawnGroup } from "./lib.mjs";
+import { root, serveLocal } from "./lib.mjs";
 import { prepareLocalDb } from "./local-db.mjs";
 
 const port = process.env.E2E_PORT || "8799";
@@ -27,13 +27,8 @@ cpSync(built, served, { recursive: true });
 const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");
 const jira = await startFakeJira(Number(port) + 1000);
 const jiraArgs = Object.entries(jiraVars(jira.url)).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, ...jiraArgs, "--config", join(served, "server", "wrangler.json"), "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`, "--var", `AI_BASE_URL:http://127.0.0.1:${aiPort}/v1`, "--var", "AI_MODEL:fake-model", "--var", "AI_API_KEY:test-ai-key"]);
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));
+serveLocal({
+  port,
+  persistTo,
+  extra: [...jiraArgs, "--config", join(served, "server", "wrangler.json"), "--var", `AI_BASE_URL:http://127.0.0.1:${aiPort}/v1`, "--var", "AI_MODEL:fake-model", "--var", "AI_API_KEY:test-ai-key"],
+});

@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, migrate and seed local D1, build, serve with wrangler dev.
 import { DEMO, seedDemoPlan } from "./seed.mjs";
-import { ensureInstalled, LOCAL_VARS, log, run, spawnGroup } from "./lib.mjs";
+import { ensureInstalled, log, run, serveLocal } from "./lib.mjs";
 
 ensureInstalled();
 const { prepareLocalDb } = await import("./local-db.mjs");
@@ -12,9 +12,7 @@ log("Building…");
 run("react-router", ["build"]);
 
 log(`Starting wrangler dev on port ${port}…`);
-const server = spawnGroup("wrangler", ["dev", ...LOCAL_VARS, "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--var", `APP_ORIGIN:http://localhost:${port}`], {
-  stdio: ["inherit", "pipe", "inherit"],
-});
+const server = serveLocal({ port, persistTo, options: { stdio: ["inherit", "pipe", "inherit"] } });
 let announced = false;
 server.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
@@ -26,12 +24,3 @@ server.stdout.on("data", (chunk) => {
     console.log(`  Local mail: http://localhost:${port}/dev/mail\n`);
   }
 });
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));

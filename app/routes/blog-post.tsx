@@ -10,6 +10,7 @@ import { i18nFor } from "../../workers/services/i18n";
 import { Icon } from "../components/ui/icons";
 import { BlogFrame, BlogMissing } from "../features/blog/blog-frame";
 import { formatPostDate } from "../features/blog/dates";
+import { PostCover } from "../features/blog/post-cover";
 import { publicCacheHeaders } from "../lib/public-cache.server";
 import { siteOf } from "../lib/public-head.server";
 import { viewerOf } from "../lib/viewer.server";
@@ -93,17 +94,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <span data-testid="reading-time">{t("readingTime", { count: post.reading_minutes })}</span>
         </p>
         {post.cover && (
-          <img
-            src={post.cover.url}
-            srcSet={post.cover.srcset ?? undefined}
-            sizes={post.cover.srcset ? POST_COVER_SIZES : undefined}
-            alt={post.cover.alt}
-            width={post.cover.width ?? undefined}
-            height={post.cover.height ?? undefined}
-            fetchPriority="high"
-            className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover"
-            data-testid="post-cover"
-          />
+          <PostCover cover={post.cover} sizes={POST_COVER_SIZES} priority className="mt-6 aspect-[1200/630] w-full rounded-xl object-cover" testId="post-cover" />
         )}
         {/* domain/blog/markdown escapes every character of the source and keeps only checked addresses. */}
         <div className="post-body mt-8" data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { i18nFor, languageOf } from "../../workers/services/i18n";
@@ -7,6 +6,7 @@ import { feedbackBody } from "../../domain/auth/schemas";
 import { feedbackFromPage } from "../../workers/services/pages/viewer";
 import { operatorDetails } from "../../workers/services/site-content";
 import { ContactForm } from "../features/site/contact-form";
+import { LeadLink } from "../features/site/help-parts";
 import { pageHead } from "../features/site/page-head.server";
 import { PublicPage } from "../features/site/public-page";
 import type { Route } from "./+types/contacts";
@@ -69,24 +69,18 @@ export default function Contacts({ loaderData: { operator }, actionData }: Route
               </a>
             </dd>
           </dl>
-          <p className="mt-8 text-sm">
-            {t("contacts.helpFirst")}{" "}
-            <Link className="link" to="/help">
-              {t("footer.help")}
-            </Link>
-          </p>
+          <LeadLink className="mt-8 text-sm" lead={t("contacts.helpFirst")} to="/help">
+            {t("footer.help")}
+          </LeadLink>
         </div>
         <section className="card p-6" aria-labelledby="contact-title">
           <h2 id="contact-title" className="mb-4 text-xl font-bold">
             {t("contacts.formTitle")}
           </h2>
           <ContactForm posted={actionData} />
-          <p className="muted mt-4 text-xs">
-            {t("contacts.consent")}{" "}
-            <Link className="link" to="/data_consent">
-              {t("contacts.consentLink")}
-            </Link>
-          </p>
+          <LeadLink className="muted mt-4 text-xs" lead={t("contacts.consent")} to="/data_consent">
+            {t("contacts.consentLink")}
+          </LeadLink>
         </section>
       </div>
     </PublicPage>

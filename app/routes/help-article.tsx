@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { type HelpfulVote, helpArticlePath } from "../../domain/help/articles";
 import { headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { languageOf } from "../../workers/services/i18n";
 import { helpArticle, helpBundle, helpCategory } from "../../workers/services/site-content";
 import { useApi } from "../features/shell/errors";
+import { ArticleLinks, HelpBreadcrumb, LeadLink } from "../features/site/help-parts";
 import { PublicPageError } from "../features/site/not-found-page";
 import { pageHead } from "../features/site/page-head.server";
 import { PublicPage } from "../features/site/public-page";
@@ -66,15 +67,7 @@ export default function HelpArticle({ loaderData: { category, article, related }
   const { t } = useTranslation("site");
   return (
     <PublicPage>
-      <nav className="muted flex gap-2 text-sm" aria-label="breadcrumb">
-        <Link className="link" to="/help">
-          {t("help.backToHelp")}
-        </Link>
-        <span aria-hidden>›</span>
-        <Link className="link" to={`/help/${category.slug}`}>
-          {category.title}
-        </Link>
-      </nav>
+      <HelpBreadcrumb category={category} />
       <article className="mt-2">
         <h1 className="text-3xl font-bold tracking-tight">{article.title}</h1>
         <p className="muted mt-2 text-lg">{article.summary}</p>
@@ -91,23 +84,12 @@ export default function HelpArticle({ loaderData: { category, article, related }
           <h2 id="related-title" className="font-semibold">
             {t("help.inCategory", { category: category.title })}
           </h2>
-          <ul className="mt-2 flex flex-col gap-1">
-            {related.map((r) => (
-              <li key={r.path}>
-                <Link className="link" to={r.path}>
-                  {r.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ArticleLinks className="mt-2" items={related} />
         </section>
       )}
-      <p className="muted mt-10 text-sm">
-        {t("help.stillStuck")}{" "}
-        <Link className="link" to="/contacts">
-          {t("help.contactUs")}
-        </Link>
-      </p>
+      <LeadLink className="muted mt-10 text-sm" lead={t("help.stillStuck")} to="/contacts">
+        {t("help.contactUs")}
+      </LeadLink>
     </PublicPage>
   );
 }

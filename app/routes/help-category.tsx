@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { helpArticlePath } from "../../domain/help/articles";
 import { headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { languageOf } from "../../workers/services/i18n";
 import { helpBundle, helpCategory } from "../../workers/services/site-content";
+import { ArticleCards, HelpBreadcrumb } from "../features/site/help-parts";
 import { HelpSearchForm } from "../features/site/help-search-form";
 import { PublicPageError } from "../features/site/not-found-page";
 import { pageHead, siteOrigin } from "../features/site/page-head.server";
@@ -42,27 +43,14 @@ export default function HelpCategory({ loaderData: { category, articles } }: Rou
   const { t } = useTranslation("site");
   return (
     <PublicPage>
-      <nav className="muted text-sm" aria-label="breadcrumb">
-        <Link className="link" to="/help">
-          {t("help.backToHelp")}
-        </Link>
-      </nav>
+      <HelpBreadcrumb />
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{category.title}</h1>
       <p className="muted mt-2">{category.description}</p>
       <div className="mt-6">
         <HelpSearchForm />
       </div>
       <p className="muted mt-6 text-sm">{t("help.articles", { count: articles.length })}</p>
-      <ul className="mt-2 flex flex-col gap-3">
-        {articles.map((a) => (
-          <li key={a.path} className="card p-4">
-            <Link className="link text-lg font-semibold" to={a.path}>
-              {a.title}
-            </Link>
-            <p className="muted mt-1 text-sm">{a.summary}</p>
-          </li>
-        ))}
-      </ul>
+      <ArticleCards className="mt-2" items={articles.map((a) => ({ path: a.path, title: a.title, text: a.summary }))} />
     </PublicPage>
   );
 }

@@ -5,6 +5,7 @@ import { headTags } from "../../domain/seo/head";
 import { cloudflareContext } from "../../workers/context";
 import { i18nFor, languageOf } from "../../workers/services/i18n";
 import { helpBundle, searchHelp } from "../../workers/services/site-content";
+import { ArticleCards, ArticleLinks, LeadLink } from "../features/site/help-parts";
 import { HelpSearchForm } from "../features/site/help-search-form";
 import { pageHead } from "../features/site/page-head.server";
 import { PublicPage } from "../features/site/public-page";
@@ -57,23 +58,11 @@ export default function Help({ loaderData: { query, results, categories } }: Rou
             {t("help.resultsFor", { q: query })}
           </h2>
           {results.length === 0 ? (
-            <p className="muted mt-4">
-              {t("help.noResults", { q: query })}{" "}
-              <Link className="link" to="/contacts">
-                {t("help.contactUs")}
-              </Link>
-            </p>
+            <LeadLink className="muted mt-4" lead={t("help.noResults", { q: query })} to="/contacts">
+              {t("help.contactUs")}
+            </LeadLink>
           ) : (
-            <ul className="mt-4 flex flex-col gap-3">
-              {results.map((r) => (
-                <li key={r.path} className="card p-4">
-                  <Link className="link text-lg font-semibold" to={r.path}>
-                    {r.title}
-                  </Link>
-                  <p className="muted mt-1 text-sm">{r.snippet}</p>
-                </li>
-              ))}
-            </ul>
+            <ArticleCards className="mt-4" items={results.map((r) => ({ path: r.path, title: r.title, text: r.snippet }))} />
           )}
         </section>
       ) : (
@@ -90,15 +79,7 @@ export default function Help({ loaderData: { query, results, categories } }: Rou
                   </Link>
                 </h3>
                 <p className="muted mt-1 text-sm">{c.description}</p>
-                <ul className="mt-3 flex flex-col gap-1 text-sm">
-                  {c.articles.map((a) => (
-                    <li key={a.path}>
-                      <Link className="link" to={a.path}>
-                        {a.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <ArticleLinks className="mt-3 text-sm" items={c.articles} />
               </li>
             ))}
           </ul>

@@ -8,12 +8,12 @@ import { i18nFor, languageOf } from "../../workers/services/i18n";
 import { siteOf } from "../lib/public-head.server";
 import type { Route } from "./+types/home";
 import { COMPANY_SIZES } from "../../domain/auth/limits";
-import { Field, FormAlert } from "../components/ui/field";
+import { Field, FormAlert, FormField } from "../components/ui/field";
 import { Icon, type IconName } from "../components/ui/icons";
-import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AppHeader } from "../features/shell/app-header";
 import { useApi } from "../features/shell/errors";
 import { useViewer } from "../features/shell/viewer";
+import { useApiForm } from "../lib/use-api-form";
 import { SiteFooter } from "../features/site/site-footer";
 
 const FEATURES = ["planning", "boards", "poker", "retro", "docs", "code", "ai", "meetings", "jira"] as const;
@@ -36,27 +36,14 @@ function QuickStart() {
   const { t } = useTranslation("landing");
   const api = useApi();
   const [values, setValues] = useState({ name: "", email: "", company_size: "2-10" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
   const [sent, setSent] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDetail("");
     const { quickStartBody } = await loadSchemas();
-    const parsed = quickStartBody.safeParse(values);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    setBusy(true);
-    const result = await api<{ detail: string }>("POST", "/v1/qstart", parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const s = serverErrors(result.error, t);
-      setDetail(s.detail);
-      return setErrors(s.fields);
-    }
-    setSent(result.data.detail);
+    const answer = await send(quickStartBody.safeParse(values), (body) => api<{ detail: string }>("POST", "/v1/qstart", body, { quiet: true }));
+    if (answer) setSent(answer.data.detail);
   };
 
   if (sent) return <FormAlert tone="success">{sent}</FormAlert>;
@@ -65,18 +52,17 @@ function QuickStart() {
       {detail && <FormAlert tone="error">{detail}</FormAlert>}
       <Field label={t("start.name")} name="name" autoComplete="name" value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} error={errors.name} />
       <Field label={t("start.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
-      <div>
-        <label className="label" htmlFor="company-size">
-          {t("start.companySize")}
-        </label>
-        <select id="company-size" className="input" value={values.company_size} onChange={(e) => setValues({ ...values, company_size: e.target.value })}>
-          {COMPANY_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {t("start.people", { count: Number(s.match(/\d+$/)?.[0] ?? s.replace(/\D/g, "")), size: s })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField label={t("start.companySize")} error={errors.company_size}>
+        {(control) => (
+          <select {...control} className="input" value={values.company_size} onChange={(e) => setValues({ ...values, company_size: e.target.value })}>
+            {COMPANY_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {t("start.people", { count: Number(s.match(/\d+$/)?.[0] ?? s.replace(/\D/g, "")), size: s })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <button className="btn btn-primary w-full" type="submit" disabled={busy}>
         {t("start.submit")}
       </button>

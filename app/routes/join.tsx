@@ -7,15 +7,13 @@ import { Field, FormAlert } from "../components/ui/field";
 import { Icon } from "../components/ui/icons";
 import { MAX_NAME_LENGTH } from "../../domain/rooms/poker";
 import { joinInput } from "../../domain/rooms/schemas";
-import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
-import { AuthLayout } from "../features/auth/auth-layout";
+import { AuthLayout, GuestBar } from "../features/auth/auth-layout";
 import { RoomHost } from "../features/rooms/room-host";
 import { roomPath, type RoomDetails } from "../features/rooms/types";
-import { Logo } from "../features/shell/app-header";
-import { LanguageSelect, ThemeToggle } from "../features/shell/preferences";
 import { Spinner } from "../features/shell/spinner";
 import { useViewer } from "../features/shell/viewer";
 import { apiCall } from "../lib/api";
+import { useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/join";
 
 const NAME_MAX = MAX_NAME_LENGTH;
@@ -35,11 +33,7 @@ function GuestShell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-[var(--border)] bg-[var(--surface)]">
         <div className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-3">
-          <Logo />
-          <div className="ml-auto flex items-center gap-2">
-            <LanguageSelect />
-            <ThemeToggle />
-          </div>
+          <GuestBar />
         </div>
       </header>
       <div className="flex-1">{children}</div>
@@ -61,24 +55,13 @@ function JoinForm({ roomGuid, title, refused, onJoined }: { roomGuid: string; ti
   const viewer = useViewer();
   const [name, setName] = useState(viewer?.name ?? "");
   const [spectator, setSpectator] = useState(false);
-  const [error, setError] = useState("");
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // A name is what makes this a guest's join (the API's `{}` is for project people).
     const parsed = joinInput.required({ name: true }).safeParse({ name, read: spectator });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error, t).name ?? "");
-    setError("");
-    setDetail("");
-    setBusy(true);
-    const r = await apiCall<{ member: string; verified: boolean }>("POST", `/v1/rooms/${roomGuid}/join`, parsed.data);
-    setBusy(false);
-    if (r.error) {
-      const s = serverErrors(r.error, t);
-      setDetail(s.detail);
-      return setError(s.fields.name ?? "");
-    }
+    const r = await send(parsed, (body) => apiCall<{ member: string; verified: boolean }>("POST", `/v1/rooms/${roomGuid}/join`, body));
+    if (!r) return;
     onJoined(r.data.verified);
   };
   return (
@@ -86,7 +69,7 @@ function JoinForm({ roomGuid, title, refused, onJoined }: { roomGuid: string; ti
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="join-form">
         {refused && <FormAlert tone="error">{t("join.refused")}</FormAlert>}
         {detail && <FormAlert tone="error">{detail}</FormAlert>}
-        <Field label={t("join.name")} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={error} maxLength={NAME_MAX} autoFocus data-testid="join-name" />
+        <Field label={t("join.name")} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={NAME_MAX} autoFocus data-testid="join-name" />
         <label className="flex items-start gap-2.5 text-sm">
           <input type="checkbox" className="mt-0.5" checked={spectator} onChange={(e) => setSpectator(e.target.checked)} data-testid="join-spectator" />
           <span>

@@ -4,11 +4,11 @@ import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from "re
 import { safeNext } from "../../domain/shell";
 import { cloudflareContext } from "../../workers/context";
 import { Field, FormAlert } from "../components/ui/field";
-import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { useApi } from "../features/shell/errors";
 import { viewerOf } from "../lib/viewer.server";
 import { pageTitle } from "../lib/page-title";
+import { useApiForm } from "../lib/use-api-form";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,27 +29,14 @@ export default function Login() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDetail("");
     // The schema (and zod) loads on first use, not with the page.
     const { signInBody } = await import("../../domain/auth/schemas");
-    const parsed = signInBody.safeParse({ email, password });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    setBusy(true);
-    const result = await api("POST", "/v1/auth", parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const server = serverErrors(result.error, t);
-      setDetail(server.detail);
-      setErrors(server.fields);
-      return;
-    }
+    const sent = await send(signInBody.safeParse({ email, password }), (body) => api("POST", "/v1/auth", body, { quiet: true }));
+    if (!sent) return;
     await revalidate();
     await navigate(safeNext(params.get("next")));
   };

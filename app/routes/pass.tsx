@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useRevalidator } from "react-router";
 import { setPasswordBody } from "../../domain/auth/schemas";
 import { Field, FormAlert } from "../components/ui/field";
-import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { useApi } from "../features/shell/errors";
+import { useApiForm } from "../lib/use-api-form";
 
 /** `/pass/{uUid}`: choose a new password from a mailed link; success signs you in. */
 export default function SetPassword() {
@@ -16,29 +16,13 @@ export default function SetPassword() {
   const { uUid = "" } = useParams();
   const [newpass, setNewpass] = useState("");
   const [repeatnewpass, setRepeat] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  // The link's token has no control: its error is the form's.
+  const { errors, detail, busy, send } = useApiForm(t, { detailField: "uuid" });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDetail("");
     const parsed = setPasswordBody.safeParse({ uuid: uUid, newpass, repeatnewpass });
-    if (!parsed.success) {
-      const fields = zodFieldErrors(parsed.error, t);
-      if (fields.uuid) setDetail(fields.uuid);
-      return setErrors(fields);
-    }
-    setErrors({});
-    setBusy(true);
-    const result = await api("POST", "/v1/respasgen", parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const server = serverErrors(result.error, t);
-      setDetail(server.detail);
-      setErrors(server.fields);
-      return;
-    }
+    if (!(await send(parsed, (body) => api("POST", "/v1/respasgen", body, { quiet: true })))) return;
     await revalidate();
     await navigate("/project");
   };

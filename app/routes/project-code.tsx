@@ -18,6 +18,7 @@ import type { Route } from "./+types/project-code";
 import { formatDateTime } from "../../domain/time/format";
 import { EmptyState } from "../components/ui/empty-state";
 import { HelpLink } from "../features/site/help-link";
+import { PageHeader } from "../components/ui/page-header";
 import { Icon } from "../components/ui/icons";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -94,14 +95,10 @@ export default function ProjectCode({ loaderData }: Route.ComponentProps) {
   const date = { format: (ms: number) => formatDateTime(ms, i18n.language) };
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="code-page">
-      <div>
-        <h2 className="text-xl font-semibold">{t("list.title")}</h2>
-        <p className="muted text-sm">{t("list.subtitle")}</p>
-      </div>
+      <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
       {repos.length === 0 ? (
         <EmptyState
           card
-          iconSize={36}
           icon="branch"
           title={t("list.empty")}
           body={t("list.emptyBody")}

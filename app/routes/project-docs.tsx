@@ -250,7 +250,6 @@ export default function ProjectDocs({ loaderData, params }: Route.ComponentProps
         ) : items.length === 0 ? (
           <EmptyState
             card
-            iconSize={36}
             icon="folder"
             title={t("empty.title")}
             body={canWrite ? t("empty.body") : t("empty.readOnly")}

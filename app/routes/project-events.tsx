@@ -10,7 +10,6 @@ import { useProject } from "../features/projects/use-project";
 import { useViewer } from "../features/shell/viewer";
 import { loadEvents } from "../features/task/activity-data.server";
 import { ActivityList } from "../features/task/activity-feed";
-import { TaskIcon } from "../features/task/task-icons";
 import { describeContext, mergeNaming } from "../features/task/naming";
 import type { NamingData } from "../features/task/types";
 import { pageTitle } from "../lib/page-title";
@@ -77,7 +76,7 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
       <div className="mb-5 flex flex-wrap items-end gap-4">
         <div className="flex-1">
           <h2 className="flex items-center gap-2 text-xl font-bold">
-            <TaskIcon name="history" size={20} />
+            <Icon name="history" size={20} />
             {t("activity.title")}
           </h2>
           <p className="muted mt-1 text-sm">{t("activity.intro")}</p>

@@ -10,6 +10,7 @@ import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-meetings";
 import { formatDateTime } from "../../domain/time/format";
 import { EmptyState } from "../components/ui/empty-state";
+import { PageHeader } from "../components/ui/page-header";
 import { HelpLink } from "../features/site/help-link";
 
 interface MeetingRow {
@@ -49,24 +50,19 @@ export default function ProjectMeetings(_: Route.ComponentProps) {
   const date = (ms: number) => formatDateTime(ms, i18n.language);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6" data-testid="meetings-page">
-      <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
-          <h2 className="text-xl font-semibold">{t("list.title")}</h2>
-          <p className="muted text-sm">{t("list.subtitle")}</p>
-        </div>
+      <PageHeader title={t("list.title")} subtitle={t("list.subtitle")}>
         {canWrite && (
           <Link className="btn btn-primary" to={`/project/${project.guid}/create-meeting`} data-testid="new-meeting">
             <Icon name="plus" size={18} />
             {t("list.new")}
           </Link>
         )}
-      </div>
+      </PageHeader>
       {rows === null ? (
         <p className="muted">{t("loading")}</p>
       ) : rows.length === 0 ? (
         <EmptyState
           card
-          iconSize={36}
           icon="video"
           title={t("list.empty")}
           body={t("list.emptyBody")}

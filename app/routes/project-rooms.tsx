@@ -11,6 +11,7 @@ import { NewRoomDialog } from "../features/rooms/new-room-dialog";
 import { RoomsList } from "../features/rooms/rooms-list";
 import { signedInViewer } from "../features/projects/project-data.server";
 import { pageTitle } from "../lib/page-title";
+import { PageHeader } from "../components/ui/page-header";
 import type { Route } from "./+types/project-rooms";
 
 const FILTERS = ["all", "poker", "retro"] as const;
@@ -39,11 +40,7 @@ export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
   const { rooms, decks, now } = loaderData;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6" data-testid="rooms-page">
-      <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-64 flex-1">
-          <h2 className="text-xl font-semibold">{t("list.title")}</h2>
-          <p className="muted text-sm">{t("list.subtitle")}</p>
-        </div>
+      <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} titleWidth="min-w-64">
         <nav className="inline-flex rounded-lg border border-[var(--border)] bg-[var(--surface)] p-0.5" aria-label={t("list.filter")}>
           {FILTERS.map((f) => (
             <button
@@ -64,7 +61,7 @@ export default function ProjectRooms({ loaderData }: Route.ComponentProps) {
             {t("new.open")}
           </button>
         )}
-      </div>
+      </PageHeader>
       <RoomsList rooms={rooms} decks={decks} now={now} filter={filter} />
       <DeckList projectGuid={project.guid} decks={decks} canWrite={canWrite} onChanged={() => void revalidate()} />
       {creating && <NewRoomDialog projectGuid={project.guid} decks={decks} onClose={() => setCreating(false)} />}

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { resetRequestBody } from "../../domain/auth/schemas";
 import { Field, FormAlert } from "../components/ui/field";
-import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { AuthLayout } from "../features/auth/auth-layout";
 import { useApi } from "../features/shell/errors";
+import { useApiForm } from "../lib/use-api-form";
 
 /** `/respass` and `/respass/{email}`: ask for a password reset link. */
 export default function RequestReset() {
@@ -13,27 +13,13 @@ export default function RequestReset() {
   const api = useApi();
   const params = useParams();
   const [email, setEmail] = useState(params.email ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
   const [sent, setSent] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDetail("");
-    const parsed = resetRequestBody.safeParse({ email });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    setBusy(true);
-    const result = await api<{ detail: string }>("POST", "/v1/respas", parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const server = serverErrors(result.error, t);
-      setDetail(server.detail);
-      setErrors(server.fields);
-      return;
-    }
-    setSent(result.data.detail);
+    const answer = await send(resetRequestBody.safeParse({ email }), (body) => api<{ detail: string }>("POST", "/v1/respas", body, { quiet: true }));
+    if (answer) setSent(answer.data.detail);
   };
 
   return (

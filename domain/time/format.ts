@@ -98,21 +98,29 @@ export function formatShortDate(
   return `${part("day")}.${part("month")}.${part("year")}`;
 }
 
-/** The date of lists and headings: "Nov 22, 2026", "22.11.2026", "22 нояб. 2026 г.". */
-export function formatDate(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
-  const l = lang(lng);
-  const day = toDay(value, timeZone);
-  if (!day) return NO_DATE[l];
-  return dateFormat(l, { dateStyle: "medium", timeZone: day.timeZone }).format(day.date);
+type DateInput = Date | string | number | null | undefined;
+
+/** A formatter of a calendar day (a `YYYY-MM-DD` is that day in every zone); "no date" when there is none. */
+function dayFormatter(options: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string => {
+    const day = toDay(value, timeZone);
+    return day ? dateFormat(lang(lng), { ...options, timeZone: day.timeZone }).format(day.date) : NO_DATE[lang(lng)];
+  };
 }
 
-/** A day and month without the year, for axes and ranges inside one year: "Nov 22", "22. Nov.". */
-export function formatDayMonth(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
-  const l = lang(lng);
-  const day = toDay(value, timeZone);
-  if (!day) return NO_DATE[l];
-  return dateFormat(l, { day: "numeric", month: "short", timeZone: day.timeZone }).format(day.date);
+/** A formatter of a moment in the given zone; "no date" when there is none. */
+function momentFormatter(options: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string => {
+    const date = toDate(value);
+    return date ? dateFormat(lang(lng), { ...options, timeZone }).format(date) : NO_DATE[lang(lng)];
+  };
 }
+
+/** The date of lists and headings: "Nov 22, 2026", "22.11.2026", "22 нояб. 2026 г.". */
+export const formatDate = dayFormatter({ dateStyle: "medium" });
+
+/** A day and month without the year, for axes and ranges inside one year: "Nov 22", "22. Nov.". */
+export const formatDayMonth = dayFormatter({ day: "numeric", month: "short" });
 
 /** Two calendar days as one range, sharing what they share: "Nov 3 – 17, 2026". */
 export function formatDateRange(start: string | null | undefined, end: string | null | undefined, lng: string = DEFAULT_LANGUAGE): string {
@@ -125,29 +133,10 @@ export function formatDateRange(start: string | null | undefined, end: string | 
 }
 
 /** A moment with its clock time: "Nov 22, 2026, 3:05 PM". */
-export function formatDateTime(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
-  const l = lang(lng);
-  const date = toDate(value);
-  if (!date) return NO_DATE[l];
-  return dateFormat(l, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
-}
+export const formatDateTime = momentFormatter({ dateStyle: "medium", timeStyle: "short" });
 
 /** The clock time alone: "3:05 PM", "15:05". */
-export function formatTime(value: Date | string | number | null | undefined, lng: string = DEFAULT_LANGUAGE, timeZone?: string): string {
-  const l = lang(lng);
-  const date = toDate(value);
-  if (!date) return NO_DATE[l];
-  return dateFormat(l, { hour: "2-digit", minute: "2-digit", timeZone }).format(date);
-}
+export const formatTime = momentFormatter({ hour: "2-digit", minute: "2-digit" });
 
 /** A long date in the language's own style ("22 ноября 2026 г.", "November 22, 2026"). */
-export function formatLongDate(
-  value: Date | string | number | null | undefined,
-  lng: string = DEFAULT_LANGUAGE,
-  timeZone?: string,
-): string {
-  const l = lang(lng);
-  const day = toDay(value, timeZone);
-  if (!day) return NO_DATE[l];
-  return dateFormat(l, { day: "numeric", month: "long", year: "numeric", timeZone: day.timeZone }).format(day.date);
-}
+export const formatLongDate = dayFormatter({ day: "numeric", month: "long", year: "numeric" });

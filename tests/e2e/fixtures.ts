@@ -207,3 +207,19 @@ export async function watchCsp(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * Drags `handle` onto `target` with the mouse in small steps (a drag library needs to see the
+ * pointer move past its threshold first), ending `settle` pixels below the target's middle
+ * (negative: above) so the drop lands on the intended side.
+ */
+export async function drag(page: Page, handle: Locator, target: Locator, settle = 2) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + settle, { steps: 4 });
+  await page.mouse.up();
+}

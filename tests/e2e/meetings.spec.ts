@@ -3,21 +3,15 @@
  * one WebRTC mesh over loopback, and the create-meeting form in the Russian UI.
  */
 import type { Page } from "@playwright/test";
+import { CHROMIUM } from "../fixtures/chromium";
 import { expect, hydrated, open, person, test } from "./fixtures";
 
 // Fake media, and host candidates on 127.0.0.1 (a loopback-only host gathers none without it).
 test.use({
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
+    ...CHROMIUM,
     args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...CHROMIUM.args,
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
       "--allow-loopback-in-peer-connection",

@@ -2,22 +2,11 @@
  * A planning board of hundreds of tasks: a long lane renders only the rows near the viewport,
  * yet holds every task, scrolls to its last one, and reorders by keyboard and mouse as a short one.
  */
-import type { Locator, Page } from "@playwright/test";
-import { DEMO, carryByKeyboard, expect, hydrated, open, signInWithApi, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { DEMO, carryByKeyboard, drag, expect, hydrated, open, signInWithApi, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
-
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 2, { steps: 4 });
-  await page.mouse.up();
-}
 
 type Task = { custom_fields: { slug: string | null; value: unknown }[] };
 
@@ -59,7 +48,7 @@ test("a lane of hundreds of tasks renders the rows near the viewport, reaches it
   await expect.poll(async () => (await titlesIn(backlog)).slice(0, 3)).toEqual([second, first, third]);
   // Mouse: the third task dropped onto the top row.
   saved = moveSaved();
-  await drag(page, backlog.locator(`[data-title="${third}"]`).getByTestId("task-drag"), backlog.locator(`[data-title="${second}"]`));
+  await drag(page, backlog.locator(`[data-title="${third}"]`).getByTestId("task-drag"), backlog.locator(`[data-title="${second}"]`), -2);
   expect((await saved).status()).toBe(200);
   await expect.poll(async () => (await titlesIn(backlog)).slice(0, 3)).toEqual([third, second, first]);
 

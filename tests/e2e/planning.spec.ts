@@ -3,20 +3,9 @@
  * sprint lanes into another order (mouse and keyboard); all of it stays after a reload.
  */
 import type { Locator, Page } from "@playwright/test";
-import { carryByKeyboard, createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { carryByKeyboard, createProjectFromList, drag, expect, hydrated, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
-
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 2, { steps: 4 });
-  await page.mouse.up();
-}
 
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
 

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
+import { waitForImport } from "../fixtures/jira/wait";
 import type { ImportStatus } from "../../durable-objects/stubs";
 import { attachments, comments, fieldDefinitions, fieldValues, jiraEntities, participants, sprints, taskLinks, tasks } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
@@ -16,16 +17,7 @@ const E = env as unknown as Env;
 const world = buildJiraWorld("http://fake");
 const count = async (table: any, where: any) => (await db().select({ n: sql<number>`count(*)` }).from(table).where(where).get())!.n;
 
-async function waitFor(guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 120_000): Promise<ImportStatus> {
-  const stub = await getServerByName(E.JiraImport, guid);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await stub.status();
-    if (s && until(s)) return s;
-    if (Date.now() > deadline) throw new Error(`import ${guid} stuck: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = (guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 120_000) => waitForImport(guid, until, timeoutMs, 100);
 
 let cookie: string;
 let projectId: string;

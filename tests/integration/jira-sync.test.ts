@@ -10,6 +10,7 @@ import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_REFRESHES, statusKeyOf } from "../../domain/jira/import-plan";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
+import { waitForImport } from "../fixtures/jira/wait";
 import type { ImportStatus } from "../../durable-objects/stubs";
 import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, licences, projects, tariffs, workflows } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
@@ -24,16 +25,7 @@ const CLOUD = `small-${crypto.randomUUID().slice(0, 8)}`;
 const SIZE = 12;
 const HOUR = 3_600_000;
 
-async function waitFor(guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 60_000): Promise<ImportStatus> {
-  const stub = await getServerByName(E.JiraImport, guid);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await stub.status();
-    if (s && until(s)) return s;
-    if (Date.now() > deadline) throw new Error(`import ${guid} stuck: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (guid: string, until: (s: ImportStatus) => boolean, timeoutMs = 60_000) => waitForImport(guid, until, timeoutMs, 50);
 
 /** A board open on the project: the change notices it hears. */
 async function openBoard(projectGuid: string, cookie: string) {

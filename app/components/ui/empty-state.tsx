@@ -10,7 +10,7 @@ import { Icon, type IconName } from "./icons";
 
 export function EmptyState({
   icon,
-  iconSize = 44,
+  iconSize,
   title,
   body,
   action,
@@ -24,6 +24,7 @@ export function EmptyState({
   role,
 }: {
   icon: IconName;
+  /** The default: 36 in a card, 44 on a page. */
   iconSize?: number;
   title: ReactNode;
   /** What the place is for, in a sentence or two. */
@@ -45,7 +46,7 @@ export function EmptyState({
   return (
     <Box className={`flex flex-col items-center text-center ${box}`} data-testid={testId} role={role} data-empty-state>
       <span className="muted" aria-hidden="true">
-        <Icon name={icon} size={iconSize} />
+        <Icon name={icon} size={iconSize ?? (card ? 36 : 44)} />
       </span>
       <Heading className={card ? "text-lg font-semibold" : "text-xl font-bold"}>{title}</Heading>
       <p className={card ? "muted max-w-md text-sm" : "muted max-w-md"}>{body}</p>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PostSummary } from "../../../workers/services/blog";
 import { formatPostDate } from "./dates";
+import { PostCover } from "./post-cover";
 
 /** A card's cover is 16 rem wide beside the text from `sm` up, the card's full width below. */
 const CARD_COVER_SIZES = "(min-width: 640px) 16rem, calc(100vw - 2rem)";
@@ -13,16 +14,7 @@ export function PostCard({ post }: { post: PostSummary }) {
     <li className="card overflow-hidden" data-testid="post-card" data-slug={post.slug}>
       <Link to={post.url} className="flex flex-col sm:flex-row">
         {post.cover && (
-          <img
-            src={post.cover.url}
-            srcSet={post.cover.srcset ?? undefined}
-            sizes={post.cover.srcset ? CARD_COVER_SIZES : undefined}
-            alt={post.cover.alt}
-            width={post.cover.width ?? undefined}
-            height={post.cover.height ?? undefined}
-            loading="lazy"
-            className="aspect-[1200/630] w-full object-cover sm:w-64 sm:shrink-0"
-          />
+          <PostCover cover={post.cover} sizes={CARD_COVER_SIZES} className="aspect-[1200/630] w-full object-cover sm:w-64 sm:shrink-0" />
         )}
         <div className="flex flex-col gap-2 p-5">
           <h2 className="text-xl leading-snug font-bold">{post.title}</h2>

@@ -1,27 +1,20 @@
 /**
- * Keeps a repository's pages live: listens on the project's channel (`/ws/project/{guid}`) for
- * `git_pushed` of this repository and calls `onPush`. One's own pushes count too: they come from
- * the command line, not from this page. Each time the socket opens `onPush` runs as well: a push
- * between the page's data being read and the socket opening was told to nobody.
+ * Keeps a repository's pages live: listens on the project's channel for `git_pushed` of this
+ * repository and calls `onPush`. One's own pushes count too: they come from the command line,
+ * not from this page. Each time the socket opens `onPush` runs as well: a push between the
+ * page's data being read and the socket opening was told to nobody.
  */
-import { useEffect, useRef } from "react";
-import { CLOSE } from "../../../domain/wire/close-codes";
-import { projectMessage } from "../../../domain/wire/live/project";
-import { openLiveSocket } from "../../lib/live-socket";
+import type { ProjectMessage } from "../../../domain/wire/live/project";
+import { useProjectChannel } from "../../lib/use-project-channel";
+
+type RepoMessage = Extract<ProjectMessage, { type: "git_pushed" | "repos_changed" }>;
 
 export function useRepoLive(projectGuid: string, repoGuid: string | undefined, onPush: () => void) {
-  const latest = useRef(onPush);
-  latest.current = onPush;
-  useEffect(() => {
-    if (!repoGuid) return;
-    return openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
-      onMessage: (message) => {
-        if (message.type === "git_pushed" && message.repo === repoGuid) latest.current();
-      },
-      onOpen: () => latest.current(),
-      finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
-    });
-  }, [projectGuid, repoGuid]);
+  useProjectChannel(
+    projectGuid,
+    { hears: (m): m is RepoMessage => m.type === "git_pushed" && m.repo === repoGuid, onMessage: onPush, onOpen: onPush, enabled: Boolean(repoGuid) },
+    repoGuid,
+  );
 }
 
 /**
@@ -30,17 +23,5 @@ export function useRepoLive(projectGuid: string, repoGuid: string | undefined, o
  * of the socket.
  */
 export function useRepoListLive(projectGuid: string, onChange: () => void) {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(
-    () =>
-      openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
-        onMessage: (message) => {
-          if (message.type === "repos_changed" || message.type === "git_pushed") latest.current();
-        },
-        onOpen: () => latest.current(),
-        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
-      }),
-    [projectGuid],
-  );
+  useProjectChannel(projectGuid, { hears: (m): m is RepoMessage => m.type === "repos_changed" || m.type === "git_pushed", onMessage: onChange, onOpen: onChange });
 }

@@ -6,9 +6,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sprintBody } from "../../../domain/planning/schemas";
 import { Dialog, DialogActions } from "../../components/ui/dialog";
-import { Field, FormAlert } from "../../components/ui/field";
-import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { Field, FormAlert, FormField, TextAreaField } from "../../components/ui/field";
 import type { SprintView } from "../../../workers/services/sprints";
+import { useApiForm } from "../../lib/use-api-form";
 import { useApi } from "../shell/errors";
 import { CapacityFields } from "./sprint-capacity";
 
@@ -36,8 +36,7 @@ export function SprintFormDialog({
   const api = useApi();
   const [values, setValues] = useState({ title: sprint?.title ?? "", goal: sprint?.goal ?? "", start_date: sprint?.start_date ?? "", end_date: sprint?.end_date ?? "" });
   const [capacity, setCapacity] = useState({ capacity: sprint?.capacity === null || sprint?.capacity === undefined ? "" : String(sprint.capacity), availability: sprint?.availability ?? [] });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
+  const { errors, detail, send } = useApiForm(t);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = {
@@ -48,17 +47,11 @@ export function SprintFormDialog({
       capacity: capacity.capacity.trim() === "" ? null : Number(capacity.capacity),
       availability: capacity.availability,
     };
-    const parsed = sprintBody.safeParse(body);
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    const result = sprint
-      ? await api("PUT", `/v1/project/${projectGuid}/sprint/${sprint.guid}`, body, { quiet: true })
-      : await api("POST", `/v1/project/${projectGuid}/sprint`, body, { quiet: true });
-    if (result.error) {
-      const s = serverErrors(result.error, t);
-      setDetail(s.detail);
-      return setErrors(s.fields);
-    }
+    // The body goes as typed; the schema only checks it.
+    const saved = await send(sprintBody.safeParse(body), () =>
+      sprint ? api("PUT", `/v1/project/${projectGuid}/sprint/${sprint.guid}`, body, { quiet: true }) : api("POST", `/v1/project/${projectGuid}/sprint`, body, { quiet: true }),
+    );
+    if (!saved) return;
     onSaved();
     onClose();
   };
@@ -66,12 +59,7 @@ export function SprintFormDialog({
     <Dialog title={sprint ? t("sprints.edit") : t("sprints.new")} onClose={onClose} onSubmit={submit} testId="sprint-dialog">
       {detail && <FormAlert tone="error">{detail}</FormAlert>}
       <Field label={t("sprints.name")} value={values.title} onChange={(e) => setValues({ ...values, title: e.target.value })} error={errors.title} data-testid="sprint-title" autoFocus />
-      <div>
-        <label className="label" htmlFor="sprint-goal">
-          {t("sprints.goal")}
-        </label>
-        <textarea id="sprint-goal" className="input min-h-20" value={values.goal} onChange={(e) => setValues({ ...values, goal: e.target.value })} />
-      </div>
+      <TextAreaField label={t("sprints.goal")} className="min-h-20" value={values.goal} onChange={(e) => setValues({ ...values, goal: e.target.value })} error={errors.goal} />
       <div className="grid grid-cols-2 gap-3">
         <Field label={t("sprints.startDate")} type="date" value={values.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} error={errors.start_date} data-testid="sprint-start" />
         <Field label={t("sprints.endDate")} type="date" value={values.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} error={errors.end_date} data-testid="sprint-end" />
@@ -114,18 +102,17 @@ export function CompleteSprintDialog({
     <Dialog title={t("sprints.completeTitle", { title: sprint.title })} onClose={onClose} onSubmit={submit} testId="complete-dialog">
       <p className="text-sm">{t("sprints.unfinished", { count: unfinished })}</p>
       {unfinished > 0 && (
-        <div>
-          <label className="label" htmlFor="complete-target">
-            {t("sprints.moveTo")}
-          </label>
-          <select id="complete-target" className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="complete-target">
-            {targets.map((s) => (
-              <option key={s.guid} value={s.guid}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField label={t("sprints.moveTo")}>
+          {(control) => (
+            <select {...control} className="input" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="complete-target">
+              {targets.map((s) => (
+                <option key={s.guid} value={s.guid}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       )}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={archive} onChange={(e) => setArchive(e.target.checked)} data-testid="complete-archive" />

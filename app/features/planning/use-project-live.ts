@@ -1,5 +1,5 @@
 /**
- * Keeps a board live: listens on `/ws/project/{guid}` and calls `onChange` for every change
+ * Keeps a board live: listens on the project's channel and calls `onChange` for every change
  * another person makes (one's own changes are already on screen). Stops reconnecting once the
  * server says the session or the access is gone.
  *
@@ -7,10 +7,8 @@
  * the page's data being read and the socket opening (or while it was down) was told to nobody,
  * so the page reads its data again then.
  */
-import { useEffect, useRef } from "react";
-import { CLOSE } from "../../../domain/wire/close-codes";
-import { type ProjectMessage, projectMessage } from "../../../domain/wire/live/project";
-import { openLiveSocket } from "../../lib/live-socket";
+import type { ProjectMessage } from "../../../domain/wire/live/project";
+import { useProjectChannel } from "../../lib/use-project-channel";
 
 /**
  * What boards hear: document changes go to the document tree's own listener (`useDocsLive`),
@@ -19,21 +17,15 @@ import { openLiveSocket } from "../../lib/live-socket";
 export type BoardMessage = Exclude<ProjectMessage, { type: "docs_changed" | "git_pushed" | "repos_changed" }>;
 
 export function useProjectLive(projectGuid: string, viewerGuid: string | undefined, onChange: (message: BoardMessage) => void, onOpen?: () => void) {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const opened = useRef(onOpen);
-  opened.current = onOpen;
-  useEffect(
-    () =>
-      openLiveSocket(`/ws/project/${projectGuid}`, projectMessage, {
-        onMessage: (message) => {
-          if (message.by !== viewerGuid && message.type !== "docs_changed" && message.type !== "git_pushed" && message.type !== "repos_changed") latest.current(message);
-        },
-        onOpen: () => opened.current?.(),
-        finalCodes: [CLOSE.UNAUTHORIZED, CLOSE.FORBIDDEN],
-        // The page is fresh from its loader; the socket (and the read on its opening) waits for idle.
-        whenIdle: true,
-      }),
-    [projectGuid, viewerGuid],
+  useProjectChannel(
+    projectGuid,
+    {
+      hears: (m): m is BoardMessage => m.by !== viewerGuid && m.type !== "docs_changed" && m.type !== "git_pushed" && m.type !== "repos_changed",
+      onMessage: onChange,
+      onOpen,
+      // The page is fresh from its loader; the socket (and the read on its opening) waits for idle.
+      whenIdle: true,
+    },
+    viewerGuid,
   );
 }

@@ -7,11 +7,12 @@ import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog, Dialog, DialogActions } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/field";
+import { Field, FormAlert } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { deckFieldOf, deckInput } from "../../../domain/rooms/decks";
 import { MAX_CARD_LENGTH, MAX_CUSTOM_CARDS } from "../../../domain/rooms/poker";
-import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { zodFieldErrors } from "../../components/ui/form-errors";
+import { useApiForm } from "../../lib/use-api-form";
 import { useApi } from "../shell/errors";
 import { deckName } from "./deck-name";
 import type { DeckView } from "./types";
@@ -58,25 +59,15 @@ export function DeckDialog({ projectGuid, onClose, onSaved }: { projectGuid: str
   const api = useApi();
   const [name, setName] = useState("");
   const [cards, setCards] = useState<DraftCard[]>(() => [draftCard("1", "1"), draftCard("2", "2"), draftCard("3", "3"), draftCard()]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send, setErrors } = useApiForm(t);
   const update = (key: number, patch: Partial<DraftCard>) => setCards((prev) => prev.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { errors: found, body } = readDraft(name, cards, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setDetail("");
-    const result = await api("POST", `/v1/project/${projectGuid}/valmethod`, body, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const s = serverErrors(result.error, t);
-      setDetail(s.detail);
-      return setErrors(s.fields);
-    }
+    if (Object.keys(found).length > 0) return setErrors(found);
+    const saved = await send({ success: true, data: body }, (checked) => api("POST", `/v1/project/${projectGuid}/valmethod`, checked, { quiet: true }));
+    if (!saved) return;
     onSaved();
     onClose();
   };
@@ -84,13 +75,7 @@ export function DeckDialog({ projectGuid, onClose, onSaved }: { projectGuid: str
   return (
     <Dialog title={t("decks.editor.title")} onClose={onClose} onSubmit={submit} size="lg" testId="deck-dialog">
       {detail && <FormAlert tone="error">{detail}</FormAlert>}
-      <div>
-        <label className="label" htmlFor="deck-name">
-          {t("decks.editor.name")}
-        </label>
-        <input id="deck-name" className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={80} autoFocus data-testid="deck-name" />
-        {errors.name && <p className="field-error">{errors.name}</p>}
-      </div>
+      <Field label={t("decks.editor.name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={80} autoFocus data-testid="deck-name" />
       <fieldset className="flex min-h-0 flex-col">
         <legend className="label">{t("decks.editor.cards")}</legend>
         <p className="muted mb-2 text-xs">{t("decks.editor.cardsHint")}</p>

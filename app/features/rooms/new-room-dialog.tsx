@@ -8,10 +8,10 @@ import { useNavigate } from "react-router";
 import { deckFieldOf } from "../../../domain/rooms/decks";
 import { RETRO_PRESET_NAMES } from "../../../domain/rooms/retro";
 import { Dialog, DialogActions } from "../../components/ui/dialog";
-import { Field, FormAlert } from "../../components/ui/field";
+import { Field, FormAlert, FormField } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icons";
 import { createRoomInput, MAX_ROOM_TITLE } from "../../../domain/rooms/schemas";
-import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { useApiForm } from "../../lib/use-api-form";
 import { useApi } from "../shell/errors";
 import { deckName } from "./deck-name";
 import { type DeckView, roomPath, type RoomSummary } from "./types";
@@ -29,9 +29,7 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   // A retro may be bound to a sprint: it then opens with the sprint's facts (issue 16).
   const [sprint, setSprint] = useState("");
   const [sprints, setSprints] = useState<{ guid: string; title: string; status: string; backlog: boolean }[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t);
   // Select fields of tasks whose options can be cards are decks too (issue 16): the project's
   // deck list (`GET /valmethod`) holds them as `field:<guid>`, grouped apart here.
   const ownDecks = decks.filter((d) => deckFieldOf(d.guid) === null);
@@ -51,17 +49,8 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = createRoomInput.safeParse({ kind, title, method: kind === "poker" ? deck : preset, ...(kind === "retro" && sprint ? { sprint } : {}) });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    setDetail("");
-    setBusy(true);
-    const result = await api<RoomSummary>("POST", `/v1/project/${projectGuid}/rooms`, parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const s = serverErrors(result.error, t);
-      setDetail(s.detail);
-      return setErrors(s.fields);
-    }
+    const result = await send(parsed, (body) => api<RoomSummary>("POST", `/v1/project/${projectGuid}/rooms`, body, { quiet: true }));
+    if (!result) return;
     onClose();
     await navigate(roomPath(projectGuid, result.data));
   };
@@ -92,60 +81,56 @@ export function NewRoomDialog({ projectGuid, decks, onClose }: { projectGuid: st
       </fieldset>
       <Field label={t("new.name")} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} placeholder={t(`new.placeholder.${kind}`)} maxLength={TITLE_MAX} autoFocus data-testid="new-room-name" />
       {kind === "poker" ? (
-        <div>
-          <label className="label" htmlFor="new-room-deck">
-            {t("new.deck")}
-          </label>
-          <select id="new-room-deck" className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
-            {ownDecks.map((d) => (
-              <option key={d.guid} value={d.guid}>
-                {deckName(t, d)}
-              </option>
-            ))}
-            {fieldDecks.length > 0 && (
-              <optgroup label={t("new.fromField")} data-testid="new-room-field-decks">
-                {fieldDecks.map((d) => (
-                  <option key={d.guid} value={d.guid}>
-                    {d.name}
+        <FormField
+          label={t("new.deck")}
+          hint={chosenDeck && <span data-testid="new-room-deck-cards">{chosenDeck.cards.map((c) => c.label).join(" · ")}</span>}
+          error={errors.method}
+        >
+          {(control) => (
+            <select {...control} className="input" value={deck} onChange={(e) => setDeck(e.target.value)} data-testid="new-room-deck">
+              {ownDecks.map((d) => (
+                <option key={d.guid} value={d.guid}>
+                  {deckName(t, d)}
+                </option>
+              ))}
+              {fieldDecks.length > 0 && (
+                <optgroup label={t("new.fromField")} data-testid="new-room-field-decks">
+                  {fieldDecks.map((d) => (
+                    <option key={d.guid} value={d.guid}>
+                      {d.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+            </select>
+          )}
+        </FormField>
+      ) : (
+        <>
+          <FormField label={t("new.preset")} error={errors.method}>
+            {(control) => (
+              <select {...control} className="input" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="new-room-preset">
+                {RETRO_PRESET_NAMES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`presets.${p}`)}
                   </option>
                 ))}
-              </optgroup>
+              </select>
             )}
-          </select>
-          {chosenDeck && (
-            <p className="muted mt-1.5 text-xs" data-testid="new-room-deck-cards">
-              {chosenDeck.cards.map((c) => c.label).join(" · ")}
-            </p>
-          )}
-          {errors.method && <p className="field-error">{errors.method}</p>}
-        </div>
-      ) : (
-        <div>
-          <label className="label" htmlFor="new-room-preset">
-            {t("new.preset")}
-          </label>
-          <select id="new-room-preset" className="input" value={preset} onChange={(e) => setPreset(e.target.value)} data-testid="new-room-preset">
-            {RETRO_PRESET_NAMES.map((p) => (
-              <option key={p} value={p}>
-                {t(`presets.${p}`)}
-              </option>
-            ))}
-          </select>
-          {errors.method && <p className="field-error">{errors.method}</p>}
-          <label className="label mt-3" htmlFor="new-room-sprint">
-            {t("new.sprint")}
-          </label>
-          <select id="new-room-sprint" className="input" value={sprint} onChange={(e) => setSprint(e.target.value)} data-testid="new-room-sprint">
-            <option value="">{t("new.noSprint")}</option>
-            {sprints.map((s) => (
-              <option key={s.guid} value={s.guid}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-          <p className="muted mt-1.5 text-xs">{t("new.sprintHint")}</p>
-          {errors.sprint && <p className="field-error">{errors.sprint}</p>}
-        </div>
+          </FormField>
+          <FormField label={t("new.sprint")} hint={t("new.sprintHint")} error={errors.sprint}>
+            {(control) => (
+              <select {...control} className="input" value={sprint} onChange={(e) => setSprint(e.target.value)} data-testid="new-room-sprint">
+                <option value="">{t("new.noSprint")}</option>
+                {sprints.map((s) => (
+                  <option key={s.guid} value={s.guid}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </>
       )}
       <DialogActions cancel={t("cancel")} onCancel={onClose} confirm={t("new.create")} disabled={busy} testId="new-room-create" />
     </Dialog>

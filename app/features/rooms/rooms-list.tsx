@@ -62,7 +62,7 @@ export function RoomsList({ rooms, decks, now, filter }: { rooms: RoomSummary[];
   return (
     <div className="flex flex-col gap-6">
       {open.length === 0 ? (
-        <EmptyState card icon="cards" iconSize={36} heading="h3" title={t("list.emptyTitle")} body={t("list.emptyBody")} testId="rooms-empty">
+        <EmptyState card icon="cards" heading="h3" title={t("list.emptyTitle")} body={t("list.emptyBody")} testId="rooms-empty">
           <HelpLink topic="estimation/planning-poker-room" />
         </EmptyState>
       ) : (

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FEEDBACK_HONEYPOT, feedbackBody } from "../../../domain/auth/schemas";
-import { Field, FormAlert } from "../../components/ui/field";
-import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
+import { Field, FormAlert, TextAreaField } from "../../components/ui/field";
 import { useApi } from "../shell/errors";
 import { useViewer } from "../shell/viewer";
+import { useApiForm } from "../../lib/use-api-form";
 
 const EMPTY = { name_sender: "", email: "", number_mobile: "", text: "", [FEEDBACK_HONEYPOT]: "" };
 
@@ -25,10 +25,8 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
   const viewer = useViewer();
   const api = useApi();
   const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
-  const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
-  const [detail, setDetail] = useState(posted?.detail ?? "");
   const [sent, setSent] = useState(posted?.sent ?? "");
-  const [busy, setBusy] = useState(false);
+  const { errors, detail, busy, send } = useApiForm(t, { errors: posted?.errors, detail: posted?.detail });
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
   useEffect(() => {
@@ -37,19 +35,10 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDetail("");
     const parsed = feedbackBody.safeParse({ ...values, page_send: "/contacts" });
-    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
-    setErrors({});
-    setBusy(true);
-    const result = await api<{ detail: string }>("POST", "/v1/feedback", parsed.data, { quiet: true });
-    setBusy(false);
-    if (result.error) {
-      const s = serverErrors(result.error, t);
-      setDetail(s.detail);
-      return setErrors(s.fields);
-    }
-    setSent(result.data.detail);
+    const answer = await send(parsed, (body) => api<{ detail: string }>("POST", "/v1/feedback", body, { quiet: true }));
+    if (!answer) return;
+    setSent(answer.data.detail);
     setValues((v) => ({ ...v, text: "" }));
   };
 
@@ -61,25 +50,7 @@ export function ContactForm({ posted }: { posted?: PostedForm }) {
       <Field label={t("feedback.name")} name="name_sender" autoComplete="name" value={values.name_sender} onChange={set("name_sender")} error={errors.name_sender} />
       <Field label={t("feedback.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />
       <Field label={t("feedback.phone")} name="number_mobile" type="tel" autoComplete="tel" value={values.number_mobile} onChange={set("number_mobile")} error={errors.number_mobile} />
-      <div>
-        <label className="label" htmlFor="contact-text">
-          {t("feedback.text")}
-        </label>
-        <textarea
-          id="contact-text"
-          name="text"
-          className="input min-h-36"
-          value={values.text}
-          onChange={set("text")}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={errors.text ? "contact-text-error" : undefined}
-        />
-        {errors.text && (
-          <p id="contact-text-error" className="field-error">
-            {errors.text}
-          </p>
-        )}
-      </div>
+      <TextAreaField label={t("feedback.text")} name="text" className="min-h-36" value={values.text} onChange={set("text")} error={errors.text} />
       {/* The spam trap: off screen, out of the tab order and hidden from assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">{t("site:contacts.honeypot")}</label>

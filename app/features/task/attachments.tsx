@@ -13,7 +13,6 @@ import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { API_BASE } from "../../lib/api";
 import { useApi } from "../shell/errors";
-import { TaskIcon } from "./task-icons";
 import type { FileView } from "./types";
 
 type Upload = { id: number; name: string; size: number; progress: number; error?: string; xhr?: XMLHttpRequest };
@@ -100,7 +99,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
     <section className={`flex flex-col gap-2 rounded-lg ${over ? "ring-2 ring-[var(--primary)] ring-offset-4 ring-offset-[var(--surface)]" : ""}`} {...drop} data-testid="attachments">
       <div className="flex items-center gap-2">
         <span className="muted">
-          <TaskIcon name="paperclip" />
+          <Icon name="paperclip" size={18} />
         </span>
         <h3 className="text-sm font-semibold">{t("files.title")}</h3>
         {files.length > 0 && <span className="muted text-xs">{files.length}</span>}
@@ -133,7 +132,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
             return (
               <li key={file.guid} className="flex items-center gap-3 rounded-lg border border-[var(--border)] p-2" data-testid="file" data-name={file.name}>
                 <a href={file.url} target="_blank" rel="noreferrer" className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-md bg-[var(--surface-2)]" aria-hidden="true" tabIndex={-1}>
-                  {image ? <img src={file.url} alt="" className="h-full w-full object-cover" loading="lazy" /> : <TaskIcon name="paperclip" size={20} className="muted" />}
+                  {image ? <img src={file.url} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Icon name="paperclip" size={20} className="muted" />}
                 </a>
                 <div className="min-w-0 flex-1">
                   <a href={file.url} target="_blank" rel="noreferrer" className="block truncate text-sm font-medium hover:underline" data-testid="file-open">
@@ -144,7 +143,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
                   </p>
                 </div>
                 <a href={file.url} download={file.name} className="muted rounded p-1.5 hover:bg-[var(--surface-2)] hover:text-[var(--text)]" aria-label={t("files.download", { name: file.name })} data-testid="file-download">
-                  <TaskIcon name="download" size={16} />
+                  <Icon name="download" size={16} />
                 </a>
                 {/* Its uploader deletes a file; a project admin may delete any. */}
                 {canWrite && (file.created_by?.guid === viewer || isRoot) && (
@@ -158,7 +157,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
           {pending.map((u) => (
             <li key={u.id} className="flex items-center gap-3 rounded-lg border border-dashed border-[var(--border)] p-2" data-testid="upload" data-name={u.name}>
               <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-[var(--surface-2)]">
-                <TaskIcon name="paperclip" size={20} className="muted" />
+                <Icon name="paperclip" size={20} className="muted" />
               </div>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{u.name}</p>

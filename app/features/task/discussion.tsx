@@ -10,8 +10,8 @@ import type { ParticipantView } from "../../../workers/services/projects";
 import { ActivityList } from "./activity-feed";
 import { Comments } from "./comments";
 import { describeContext } from "./naming";
-import { TaskIcon } from "./task-icons";
 import type { TaskFound } from "./types";
+import { Icon } from "../../components/ui/icons";
 
 const TABS = ["comments", "history"] as const;
 type Tab = (typeof TABS)[number];
@@ -25,7 +25,7 @@ export function Discussion({ data, participants, projectGuid, onChanged }: { dat
     testId: `tab-${name}`,
     label: (
       <>
-        <TaskIcon name={name === "comments" ? "comment" : "history"} size={16} />
+        <Icon name={name === "comments" ? "comment" : "history"} size={16} />
         {t(`tabs.${name}`)}
         {name === "comments" && data.comments.length > 0 && <span className="rounded-full bg-[var(--surface-2)] px-1.5 text-xs">{data.comments.length}</span>}
       </>

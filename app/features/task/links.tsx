@@ -12,7 +12,6 @@ import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { TaskRef } from "../../components/fields/task-ref";
 import { Chip } from "../../components/ui/chip";
-import { TaskIcon } from "./task-icons";
 import type { LinkKindName, LinkView, SearchHit } from "./types";
 import { useTaskSearch } from "./use-task-search";
 
@@ -132,7 +131,7 @@ export function Links({ projectGuid, taskGuid, links, canWrite, statusOptions, o
     <section className="flex flex-col gap-2" data-testid="links">
       <div className="flex items-center gap-2">
         <span className="muted">
-          <TaskIcon name="link" />
+          <Icon name="link" size={18} />
         </span>
         <h3 className="text-sm font-semibold">{t("links.title")}</h3>
         {canWrite && !adding && (

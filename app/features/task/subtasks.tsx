@@ -16,7 +16,6 @@ import { useApi } from "../shell/errors";
 import { TaskRef } from "../../components/fields/task-ref";
 import { TaskSearchBox } from "./links";
 import { Chip } from "../../components/ui/chip";
-import { TaskIcon } from "./task-icons";
 import type { LinkView, RelatedTask, TaskContext } from "./types";
 import type { ValueWrite } from "./use-task-editor";
 
@@ -106,7 +105,7 @@ export function Subtasks({
     <section className="flex flex-col gap-2" data-testid="subtasks">
       <div className="flex items-center gap-2">
         <span className="muted">
-          <TaskIcon name="subtasks" />
+          <Icon name="subtasks" size={18} />
         </span>
         <h3 className="text-sm font-semibold">{field?.title ?? t("subtasks.title")}</h3>
         {list.length > 0 && (

@@ -28,7 +28,6 @@ import { TaskRef } from "../../components/fields/task-ref";
 import { InlineText } from "../../components/fields/text-editors";
 import { useTaskSearch } from "./use-task-search";
 import { Chip } from "../../components/ui/chip";
-import { TaskIcon } from "./task-icons";
 import type { RelatedTask, TaskContext, TaskFound } from "./types";
 import { useTaskEditor, type ValueWrite } from "./use-task-editor";
 
@@ -100,7 +99,7 @@ function CopyLink({ href }: { href: string }) {
   };
   return (
     <button type="button" className="btn btn-ghost px-2 py-1.5 text-sm" onClick={() => void copy()} data-testid="copy-link" aria-live="polite">
-      <TaskIcon name="link" size={16} />
+      <Icon name="link" size={16} />
       <span className="sr-only sm:not-sr-only">{state === "copied" ? t("header.copied") : state === "failed" ? t("header.copyFailed") : t("header.copyLink")}</span>
     </button>
   );
@@ -233,7 +232,7 @@ export function TaskDetails({
             <CopyLink href={pageHref} />
             {frame === "modal" && (
               <Link to={pageHref} className="btn btn-ghost px-2 py-1.5 text-sm" data-testid="open-page">
-                <TaskIcon name="expand" size={16} />
+                <Icon name="expand" size={16} />
                 <span className="sr-only sm:not-sr-only">{t("header.openPage")}</span>
               </Link>
             )}
@@ -310,7 +309,7 @@ export function TaskDetails({
             onChanged={onChanged}
           />
           {isEpic && (
-            <Section title={t("epic.tasks")} icon={<TaskIcon name="subtasks" />} testId="epic-tasks">
+            <Section title={t("epic.tasks")} icon={<Icon name="subtasks" size={18} />} testId="epic-tasks">
               {children.length === 0 ? (
                 <p className="muted text-sm">{t("epic.none")}</p>
               ) : (

@@ -32,7 +32,6 @@ export function EmptyBoard({ view, projectGuid, canWrite }: { view: BoardViewNam
   return (
     <EmptyState
       card
-      iconSize={36}
       icon="kanban"
       title={t(`empty.${view}.title`)}
       body={t(`empty.${view}.body`)}

@@ -1,14 +1,5 @@
 /** Accounts, sessions, notifications and the development helpers. */
-import {
-  changePasswordBody,
-  changingMeBody,
-  confirmEmailBody,
-  feedbackBody,
-  quickStartBody,
-  resetRequestBody,
-  setPasswordBody,
-  signInBody,
-} from "../../../domain/auth/schemas";
+import * as auth from "../../../domain/auth/schemas";
 import { preferencesBody } from "../../../domain/notifications/preferences";
 import { bulkBody } from "../dev";
 import { limitQuery } from "../notifications";
@@ -20,7 +11,7 @@ export const accountOperations: Operation[] = [
   {
     method: "post", path: "/v1/auth", tag: "Accounts", access: "public",
     summary: "Sign in with e-mail and password; sets the session cookie.",
-    body: { json: signInBody },
+    body: { json: auth.signInBody },
     ok: { status: 200, description: "`{access_token, user}`; the session cookie is set." },
     errors: { 400: ["credentials_invalid"], 429: ["rate_limited"] },
   },
@@ -34,40 +25,40 @@ export const accountOperations: Operation[] = [
   {
     method: "put", path: "/v1/changingme", tag: "Accounts", access: "signed-in",
     summary: "Change one's profile (name and colour, the open tab, name and e-mail) or upload an avatar.",
-    body: { json: changingMeBody, multipart: { avatar: { kind: "file", required: true, description: "PNG, JPEG, WebP or GIF, at most 2 MB." } } },
+    body: { json: auth.changingMeBody, multipart: { avatar: { kind: "file", required: true, description: "PNG, JPEG, WebP or GIF, at most 2 MB." } } },
     ok: { status: 200, description: "The user (`WhoAmI`); a new e-mail is `pending_email` until confirmed." },
     errors: { 400: ["avatar_invalid", "password_required", "old_password_wrong"], 409: ["email_taken"], 413: ["avatar_too_large"], 429: ["rate_limited"] },
   },
   {
     method: "post", path: "/v1/changingme/confirm", tag: "Accounts", access: "signed-in",
     summary: "Confirm a new e-mail address with the link mailed to it; only then does the address change.",
-    body: { json: confirmEmailBody }, ok: { status: 200, description: "The user (`WhoAmI`)." },
+    body: { json: auth.confirmEmailBody }, ok: { status: 200, description: "The user (`WhoAmI`)." },
     errors: { 400: ["link_invalid"], 403: ["email_link_other_account"], 409: ["email_taken"] },
   },
   {
     method: "put", path: "/v1/changepass", tag: "Accounts", access: "signed-in",
     summary: "Change one's password; other sessions are revoked.",
-    body: { json: changePasswordBody }, ok: OK, errors: { 400: ["old_password_wrong"] },
+    body: { json: auth.changePasswordBody }, ok: OK, errors: { 400: ["old_password_wrong"] },
   },
   {
     method: "post", path: "/v1/respas", tag: "Accounts", access: "public",
     summary: "Ask for a password reset link by mail (answers alike for unknown addresses).",
-    body: { json: resetRequestBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
+    body: { json: auth.resetRequestBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
   },
   {
     method: "post", path: "/v1/respasgen", tag: "Accounts", access: "public",
     summary: "Set a new password from a mailed link; signs in.",
-    body: { json: setPasswordBody }, ok: { status: 200, description: "`{access_token, user}`; the session cookie is set." }, errors: { 400: ["link_invalid"] },
+    body: { json: auth.setPasswordBody }, ok: { status: 200, description: "`{access_token, user}`; the session cookie is set." }, errors: { 400: ["link_invalid"] },
   },
   {
     method: "post", path: "/v1/qstart", tag: "Accounts", access: "public",
     summary: "Quick start: an account and a first project, confirmed by mail.",
-    body: { json: quickStartBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
+    body: { json: auth.quickStartBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
   },
   {
     method: "post", path: "/v1/feedback", tag: "Accounts", access: "public",
     summary: "Send feedback to the team (stored and mailed to FEEDBACK_TO). A filled `website` honeypot is answered as sent and dropped.",
-    body: { json: feedbackBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
+    body: { json: auth.feedbackBody }, ok: { status: 200, description: "`{ok, detail}`." }, errors: { 429: ["rate_limited"] },
   },
   {
     method: "get", path: "/v1/avatar/:userId/:file", tag: "Accounts", access: "public",

@@ -1,18 +1,7 @@
 /** Documents (tree, content, share links) and poker/retro rooms. */
 import { createDocBody, moveDocBody, shareDocBody, updateDocBody } from "../../../domain/docs/schemas";
 import { deckInput } from "../../../domain/rooms/decks";
-import {
-  addIssuesInput,
-  createRoomInput,
-  currentIssueInput,
-  joinInput,
-  orderInput,
-  timerInput,
-  updateRoomInput,
-  verifyInput,
-  voteInput,
-  calibrationQuery,
-} from "../../../domain/rooms/schemas";
+import * as rooms from "../../../domain/rooms/schemas";
 import { versionBody } from "../doc-content";
 import type { Operation } from "./registry";
 
@@ -70,7 +59,7 @@ export const roomOperations: Operation[] = [
   { method: "get", path: "/v1/project/:id/rooms", tag: "Rooms", access: "read", summary: "The project's poker and retro rooms.", ok: { status: 200, description: "`{results}`." } },
   {
     method: "post", path: "/v1/project/:id/rooms", tag: "Rooms", access: "write", summary: "Create a poker or retro room; the caller owns it.",
-    body: { json: createRoomInput }, ok: { status: 201, description: "The room; a retro given `sprint` is bound to that sprint and opens with its facts." },
+    body: { json: rooms.createRoomInput }, ok: { status: 201, description: "The room; a retro given `sprint` is bound to that sprint and opens with its facts." },
     errors: { 400: ["room_sprint_invalid"], 404: ["room_method_invalid", "sprint_not_found"] },
   },
   { method: "get", path: "/v1/project/:id/valmethod", tag: "Rooms", access: "read", summary: "The voting decks: built-in and the project's own.", ok: { status: 200, description: "`{results}`." } },
@@ -84,31 +73,31 @@ export const roomOperations: Operation[] = [
   },
   {
     method: "put", path: "/v1/rooms/:rid", tag: "Rooms", access: "room-owner", summary: "Change a room (title, deck, who needs admitting, values).",
-    body: { json: updateRoomInput }, ok: { status: 200, description: "The room." }, errors: ROOM_ACT,
+    body: { json: rooms.updateRoomInput }, ok: { status: 200, description: "The room." }, errors: ROOM_ACT,
   },
   {
     method: "post", path: "/v1/rooms/:rid/join", tag: "Rooms", access: "room-link", accessNote: "Participants of the room's project join at once; others join as guests with a name.",
-    summary: "Join a room.", body: { json: joinInput }, ok: { status: 200, description: "`{member, verified, role}` (201 for a new guest)." },
+    summary: "Join a room.", body: { json: rooms.joinInput }, ok: { status: 200, description: "`{member, verified, role}` (201 for a new guest)." },
     errors: { 400: ["room_name_required"], 404: ["room_not_found"], 409: ["room.room_archived"], 429: ["rate_limited"] },
   },
   { method: "get", path: "/v1/rooms/:rid/verify", tag: "Rooms", access: "room-owner", summary: "Guests waiting to be admitted.", ok: { status: 200, description: "`{results}`." }, errors: ROOM_ACT },
   {
     method: "post", path: "/v1/rooms/:rid/verify", tag: "Rooms", access: "room-owner", summary: "Admit or turn away a waiting guest.",
-    body: { json: verifyInput }, ok: { status: 200, description: "`{member, admitted}`." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "room_guest_not_found"] },
+    body: { json: rooms.verifyInput }, ok: { status: 200, description: "`{member, admitted}`." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "room_guest_not_found"] },
   },
   { method: "get", path: "/v1/rooms/:rid/participants", tag: "Rooms", access: "room-seat", summary: "Who is in the room.", ok: { status: 200, description: "`{results}`." }, errors: ROOM_ACT },
   { method: "get", path: "/v1/rooms/:rid/issues", tag: "Poker", access: "room-seat", summary: "The poker room's queue of tasks.", ok: { status: 200, description: "`{results}`." }, errors: ROOM_ACT },
   {
     method: "post", path: "/v1/rooms/:rid/issues", tag: "Poker", access: "room-owner", summary: "Add tasks of the room's project to the queue.",
-    body: { json: addIssuesInput }, ok: { status: 201, description: "`{seq}`." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "task_not_found"] },
+    body: { json: rooms.addIssuesInput }, ok: { status: 201, description: "`{seq}`." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "task_not_found"] },
   },
-  { method: "put", path: "/v1/rooms/:rid/issues", tag: "Poker", access: "room-owner", summary: "Reorder the queue.", body: { json: orderInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
+  { method: "put", path: "/v1/rooms/:rid/issues", tag: "Poker", access: "room-owner", summary: "Reorder the queue.", body: { json: rooms.orderInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
   { method: "delete", path: "/v1/rooms/:rid/issues/:taskUid", tag: "Poker", access: "room-owner", summary: "Remove a task from the queue.", ok: { status: 204, description: "Removed." }, errors: ROOM_ACT },
-  { method: "put", path: "/v1/rooms/:rid/current_issue", tag: "Poker", access: "room-owner", summary: "Pick the task being estimated.", body: { json: currentIssueInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
-  { method: "post", path: "/v1/rooms/:rid/timer", tag: "Poker", access: "room-owner", summary: "Start the round's timer.", body: { json: timerInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
+  { method: "put", path: "/v1/rooms/:rid/current_issue", tag: "Poker", access: "room-owner", summary: "Pick the task being estimated.", body: { json: rooms.currentIssueInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
+  { method: "post", path: "/v1/rooms/:rid/timer", tag: "Poker", access: "room-owner", summary: "Start the round's timer.", body: { json: rooms.timerInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
   { method: "delete", path: "/v1/rooms/:rid/timer", tag: "Poker", access: "room-owner", summary: "Stop the timer.", ok: { status: 204, description: "Stopped." }, errors: ROOM_ACT },
   { method: "get", path: "/v1/rooms/:rid/issues/:taskUid/votes", tag: "Poker", access: "room-seat", summary: "The current round of a task.", ok: { status: 200, description: "The round." }, errors: { ...ROOM_ACT, 404: ["room_not_found", "room.unknown_issue"] } },
-  { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes", tag: "Poker", access: "room-writer", summary: "Vote a card on the current task.", body: { json: voteInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
+  { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes", tag: "Poker", access: "room-writer", summary: "Vote a card on the current task.", body: { json: rooms.voteInput }, ok: { status: 200, description: "`{ok, seq}`." }, errors: ROOM_ACT },
   { method: "post", path: "/v1/rooms/:rid/issues/:taskUid/votes/flip", tag: "Poker", access: "room-owner", summary: "Show the current task's votes.", ok: { status: 200, description: "`{ok, seq}`." }, errors: { ...ROOM_ACT, 409: ["room.issue_not_current"] } },
   {
     method: "get", path: "/v1/rooms/:rid/facts", tag: "Retro", access: "room-seat", accessNote: "Members who are project people; guests by link are refused.",
@@ -118,7 +107,7 @@ export const roomOperations: Operation[] = [
   {
     method: "get", path: "/v1/rooms/:rid/calibration", tag: "Poker", access: "room-seat", accessNote: "Members who are project people; guests by link are refused.",
     summary: "The calibration strip: up to three earlier tasks of the project per card value, most recently estimated first, leaving out `issue`.",
-    query: calibrationQuery, ok: { status: 200, description: "`{results: [{card, value, tasks}]}`." }, errors: { ...ROOM_ACT, 403: [...ROOM_ACT[403], "room_guests_no_facts"] },
+    query: rooms.calibrationQuery, ok: { status: 200, description: "`{results: [{card, value, tasks}]}`." }, errors: { ...ROOM_ACT, 403: [...ROOM_ACT[403], "room_guests_no_facts"] },
   },
   { method: "get", path: "/v1/rooms/:rid/archiv", tag: "Rooms", access: "room-seat", summary: "The room's history (poker rounds, or the retro board).", ok: { status: 200, description: "`{results}`." }, errors: ROOM_ACT },
   { method: "post", path: "/v1/rooms/:rid/archiv", tag: "Rooms", access: "room-owner", summary: "Archive the room.", ok: { status: 200, description: "The room." }, errors: ROOM_ACT },

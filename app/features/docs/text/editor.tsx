@@ -28,12 +28,12 @@ import { MARKDOWN_MAX_BYTES, markdownToUpdate, titleFromFileName, ydocToMarkdown
 import { PresenceList } from "./presence";
 import { type PickItem, pickerSuggestions, SuggestionList, SuggestionStore } from "./suggestions";
 import { Toolbar } from "./toolbar";
-import { ToolIcon } from "./toolbar-icons";
 import { VersionPreview } from "./version-preview";
 import { DocAssistant } from "../../ai/doc-assistant";
 import { MermaidBlocks } from "../../ai/mermaid-blocks";
 import { Sparkle } from "../../ai/sparkle";
 import { useDiagramDrafts } from "../../ai/use-diagram-drafts";
+import { Icon } from "../../../components/ui/icons";
 
 /** What every document editor module receives (the contract of app/features/docs/editors.ts). */
 export interface DocEditorProps {
@@ -289,20 +289,20 @@ export default function Editor(props: DocEditorProps) {
           )}
           {participant && (
             <button type="button" className={`btn btn-ghost px-2 py-1 text-sm ${historyOpen ? "text-[var(--primary)]" : ""}`} aria-pressed={historyOpen} onClick={() => setHistoryOpen(!historyOpen)} data-testid="doc-history-toggle">
-              <ToolIcon name="history" />
+              <Icon name="history" size={18} />
               {t("history.open")}
             </button>
           )}
           <Menu
             label={t("menu.label")}
-            button={<ToolIcon name="more" />}
+            button={<Icon name="more" size={18} />}
             buttonClassName="btn btn-ghost px-2 py-1"
             testId="doc-menu"
             sections={[
               {
                 items: [
-                  { key: "export", label: t("menu.export"), icon: <ToolIcon name="download" />, onSelect: exportMarkdown, testId: "doc-export-md" },
-                  ...(participant && editable ? [{ key: "import", label: t("menu.import"), icon: <ToolIcon name="upload" />, onSelect: () => importInput.current?.click(), testId: "doc-import-md" }] : []),
+                  { key: "export", label: t("menu.export"), icon: <Icon name="download" size={18} />, onSelect: exportMarkdown, testId: "doc-export-md" },
+                  ...(participant && editable ? [{ key: "import", label: t("menu.import"), icon: <Icon name="upload" size={18} />, onSelect: () => importInput.current?.click(), testId: "doc-import-md" }] : []),
                 ],
               },
             ]}

@@ -3,9 +3,9 @@ import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ToolIcon, type ToolIconName } from "./toolbar-icons";
+import { Icon, type IconName } from "../../../components/ui/icons";
 
-function ToolButton({ label, icon, active, disabled, onClick, testId }: { label: string; icon: ToolIconName; active?: boolean; disabled?: boolean; onClick: () => void; testId?: string }) {
+function ToolButton({ label, icon, active, disabled, onClick, testId }: { label: string; icon: IconName; active?: boolean; disabled?: boolean; onClick: () => void; testId?: string }) {
   return (
     <button
       type="button"
@@ -18,7 +18,7 @@ function ToolButton({ label, icon, active, disabled, onClick, testId }: { label:
       onClick={onClick}
       data-testid={testId}
     >
-      <ToolIcon name={icon} />
+      <Icon name={icon} size={18} />
     </button>
   );
 }
@@ -97,7 +97,7 @@ export function Toolbar({ editor, onPickImage, extra }: { editor: Editor; onPick
         <ToolButton label={t("toolbar.codeBlock")} icon="codeBlock" active={s.codeBlock} onClick={() => chain().toggleCodeBlock().run()} />
         <Divider />
         <ToolButton label={t("toolbar.image")} icon="image" onClick={onPickImage} testId="tool-image" />
-        <ToolButton label={t("toolbar.table")} icon="table" active={s.inTable} onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} testId="tool-table" />
+        <ToolButton label={t("toolbar.table")} icon="tableGrid" active={s.inTable} onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} testId="tool-table" />
         {s.inTable && (
           <>
             <ToolButton label={t("toolbar.rowAdd")} icon="rowAdd" onClick={() => chain().addRowAfter().run()} />

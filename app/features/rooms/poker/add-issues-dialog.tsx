@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { PlanningBoardView } from "../../../../workers/services/board";
 import type { TaskView } from "../../../../workers/services/tasks";
 import { Dialog, DialogActions } from "../../../components/ui/dialog";
-import { FormAlert } from "../../../components/ui/field";
+import { FormAlert, FormField } from "../../../components/ui/field";
 import { serverErrors } from "../../../components/ui/form-errors";
 import { useApi } from "../../shell/errors";
 
@@ -72,18 +72,17 @@ export function AddIssuesDialog({ projectGuid, roomGuid, queued, onClose, onAdde
         </p>
       ) : (
         <>
-          <div>
-            <label className="label" htmlFor="add-issues-lane">
-              {t("poker.add.lane")}
-            </label>
-            <select id="add-issues-lane" className="input" value={lane} onChange={(e) => setLane(e.target.value)} data-testid="add-issues-lane">
-              {board.sprints.map((s) => (
-                <option key={s.guid} value={s.guid}>
-                  {s.title} ({s.count})
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label={t("poker.add.lane")}>
+            {(control) => (
+              <select {...control} className="input" value={lane} onChange={(e) => setLane(e.target.value)} data-testid="add-issues-lane">
+                {board.sprints.map((s) => (
+                  <option key={s.guid} value={s.guid}>
+                    {s.title} ({s.count})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {tasks.length === 0 ? (
             <p className="muted text-sm">{t("poker.add.emptyLane")}</p>
           ) : (
