@@ -29,8 +29,9 @@ const KB = 1024;
 const BUDGETS: Record<string, number> = {
   // The landing page is nearly static: the shell, the header and the quick-start form. React DOM
   // and React Router alone are about 105 KB of it; the signed-in header's tools are not (151 KB).
-  // A guest loads it on the first interaction only (the next test).
-  "routes/home": 152,
+  // A guest loads it on the first interaction only (the next test). 152.8 KB once the quick-start
+  // form moved onto the kit's FormField and useApiForm (shared with every other form).
+  "routes/home": 154,
   "routes/login": 170,
   // The planning board without its task modal (loaded on demand): 229 KB, then 236 KB with the
   // undo toast, the kit's Select in the planning rows and the teaching empty state; 221 KB with
