@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../components/ui/empty-state";
 import { Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { cloudflareContext } from "../../workers/context";
-import { projectRoomPage } from "../../workers/services/rooms";
+import { roomPage } from "../../workers/services/pages/rooms";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
@@ -21,9 +21,9 @@ import type { Route } from "./+types/project-room-poker";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  const page = await projectRoomPage(env, request.headers.get("Cookie"), params.roomUid);
+  const page = await roomPage(env, request.headers.get("Cookie"), params.guid, params.roomUid, "poker", true);
   if (page.state === "sign_in") throw redirect(`/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
-  if (page.state === "ok" && (page.room.kind !== "poker" || page.room.project !== params.guid)) throw redirect(page.room.url);
+  if (page.state === "redirect") throw redirect(page.to);
   return page;
 }
 

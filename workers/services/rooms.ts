@@ -8,7 +8,6 @@ import type { TFunction } from "i18next";
 import { getServerByName } from "partyserver";
 import type { DeckFieldMeta, RoomInit } from "../../domain/wire/rpc";
 import type { RoomKind } from "../../domain/wire/live/room";
-import type { RoomView } from "../../domain/rooms/views";
 import { readCookie } from "../../domain/i18n/languages";
 import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";
@@ -22,7 +21,6 @@ import { ensureSystemFields, entitiesOf, findField, optionsOf } from "./field-de
 import { readValues, writeValues } from "./field-values";
 import { newGuid, randomToken, sha256Hex } from "./ids";
 import { findSprint } from "./sprints";
-import { SESSION_COOKIE, userForToken } from "./sessions";
 
 export interface RoomWire {
   guid: string;
@@ -371,33 +369,4 @@ export async function admitGuest(env: Env, db: Db, room: Room, member: string, a
 
 export async function markArchived(db: Db, roomId: string) {
   await db.update(rooms).set({ archived: true, updatedAt: Date.now() }).where(eq(rooms.id, roomId));
-}
-
-/** A room's page in its project, as its loader renders it (`projectRoomPage`). */
-export type ProjectRoomPage =
-  | {
-      state: "ok";
-      room: RoomWire & { guests: boolean; you: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only: boolean } | null };
-      /** The room as its member sees it now (the socket's first state replaces it); null before joining. */
-      live: { kind: RoomKind; view: RoomView; you: { member: string; name: string; readOnly: boolean } } | null;
-    }
-  | { state: "not_found" | "no_access" | "sign_in" };
-
-/**
- * The poker room's page (issue 17: the room is in the server's HTML, not fetched after
- * hydration): the room as `GET /rooms/{id}` shows it to one of its project's people, with the
- * viewer's seat. Reading enrols nobody: a participant who has not joined yet gets `you: null`
- * and the page joins (`POST /rooms/{id}/join {}`) before it opens the room's socket.
- */
-export async function projectRoomPage(env: Env, cookieHeader: string | null, roomId: string): Promise<ProjectRoomPage> {
-  const db = getDb(env.DB);
-  const token = readCookie(cookieHeader, SESSION_COOKIE);
-  const [room, session] = await Promise.all([findRoom(db, roomId), token ? userForToken(db, token, env) : undefined]);
-  if (!room) return { state: "not_found" };
-  if (!session) return { state: "sign_in" };
-  const [seat, guests] = await Promise.all([userSeat(db, room, session.user), guestsAllowed(db, room)]);
-  if (!seat && !(await canSeeRoom(db, room, session.user))) return { state: "no_access" };
-  const you = seat ? { member: seat.member, name: seat.name, role: seat.role, verified: true, guest: false, read_only: seat.readOnly } : null;
-  const snapshot = seat ? await (await roomStub(env, room.id)).viewOf(seat.member) : null;
-  return { state: "ok", room: { ...roomWire(room), guests, you }, live: snapshot && seat ? { kind: snapshot.kind, view: snapshot.view, you: { member: seat.member, name: seat.name, readOnly: seat.readOnly } } : null };
 }

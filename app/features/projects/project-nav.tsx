@@ -24,6 +24,7 @@ export function ProjectNav({ guid }: { guid: string }) {
   const { pathname } = useLocation();
   const folded = useFolded();
   const base = `/project/${guid}`;
+  const inside = (section: Section) => Boolean(section.also?.some((prefix) => pathname.startsWith(prefix)));
   const sections: Section[] = [
     { to: base, label: t("nav.overview"), icon: "home", end: true },
     { to: `${base}/taskboard`, label: t("planning.nav"), icon: "kanban", also: [`${base}/issue/`] },
@@ -46,7 +47,7 @@ export function ProjectNav({ guid }: { guid: string }) {
               to={section.to}
               end={section.end ?? false}
               title={folded ? section.label : undefined}
-              className={({ isActive }) => `project-nav-link ${isActive || section.also?.some((p) => pathname.startsWith(p)) ? "is-active" : ""}`}
+              className={({ isActive }) => `project-nav-link ${isActive || inside(section) ? "is-active" : ""}`}
             >
               <Icon name={section.icon} size={18} className="project-nav-icon" />
               <span className="project-nav-label">{section.label}</span>

@@ -4,7 +4,9 @@ import { getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { projectAccess } from "../access";
 import { listProjects } from "../projects";
-import { canSeeRoom, findRoom, guestsAllowed, projectDecks, projectRooms, roomsOfUser, roomWire, userSeat } from "../rooms";
+import type { RoomView } from "../../../domain/rooms/views";
+import type { RoomKind } from "../../../domain/wire/live/room";
+import { canSeeRoom, findRoom, guestsAllowed, projectDecks, projectRooms, type RoomWire, roomStub, roomsOfUser, roomWire, userSeat } from "../rooms";
 import { SESSION_COOKIE, userForToken } from "../sessions";
 import { viewerOf } from "./viewer";
 
@@ -24,25 +26,41 @@ export async function projectRoomsPage(env: Env, viewerId: string, projectId: st
   return { rooms: rooms.map(roomWire), decks };
 }
 
+/** A room's page in its project, as its loader renders it (`roomPage`). */
+export type RoomPage =
+  | {
+      state: "ok";
+      room: RoomWire & { guests: boolean; you: { member: string; name: string; role: "voter" | "spectator"; verified: boolean; guest: boolean; read_only: boolean } | null };
+      /** The room as its member sees it now (the socket's first state replaces it); null before joining or when not asked for. */
+      live: { kind: RoomKind; view: RoomView; you: { member: string; name: string; readOnly: boolean } } | null;
+    }
+  | { state: "redirect"; to: string }
+  | { state: "not_found" }
+  | { state: "no_access" }
+  | { state: "sign_in" };
+
 /**
- * The retro room's page: the room, and the viewer's seat in it. Reading enrols nobody: a project
- * participant who has not joined yet gets `you: null`. A poker room's link opened as a retro,
- * or a reader without a session, is told where to go instead (`redirect`).
+ * A room's page inside a project (`/project/{guid}/room/{kind}/{roomUid}`), for both kinds: the
+ * room as `GET /rooms/{id}` shows it to one of its project's people, with the viewer's seat, so
+ * the room is in the server's HTML (issue 17). Reading enrols nobody: a project participant who
+ * has not joined yet gets `you: null`, and the page joins before it opens the room's socket. A
+ * link naming another kind or project, once the viewer may see the room, is sent to the room's
+ * own page; a reader without a session signs in first. `live` (the poker page's first view)
+ * costs a call to the room object, so only a page that shows it asks for it.
  */
-export async function retroRoomPage(env: Env, cookieHeader: string | null, projectId: string, roomId: string) {
+export async function roomPage(env: Env, cookieHeader: string | null, projectId: string, roomId: string, kind: RoomKind, withLive = false): Promise<RoomPage> {
   const db = getDb(env.DB);
-  const room = await findRoom(db, roomId);
-  if (!room || room.projectId !== projectId) return { state: "not_found" as const };
-  if (room.kind !== "retro") return { state: "redirect" as const, to: roomWire(room).url };
   const token = readCookie(cookieHeader, SESSION_COOKIE);
-  const viewer = token ? (await userForToken(db, token, env))?.user : undefined;
-  if (!viewer) return { state: "sign_in" as const };
-  const [seat, guests] = await Promise.all([userSeat(db, room, viewer), guestsAllowed(db, room)]);
-  if (!seat) return (await canSeeRoom(db, room, viewer)) ? { state: "ok" as const, room: { ...roomWire(room), guests, you: null } } : { state: "no_access" as const };
-  return {
-    state: "ok" as const,
-    room: { ...roomWire(room), guests, you: { member: seat.member, name: seat.name, role: seat.role, verified: seat.verified, guest: false, read_only: seat.readOnly } },
-  };
+  const [room, session] = await Promise.all([findRoom(db, roomId), token ? userForToken(db, token, env) : undefined]);
+  if (!room) return { state: "not_found" };
+  if (!session) return { state: "sign_in" };
+  const [seat, guests] = await Promise.all([userSeat(db, room, session.user), guestsAllowed(db, room)]);
+  if (!seat && !(await canSeeRoom(db, room, session.user))) return { state: "no_access" };
+  if (room.kind !== kind || room.projectId !== projectId) return { state: "redirect", to: roomWire(room).url };
+  const you = seat ? { member: seat.member, name: seat.name, role: seat.role, verified: seat.verified, guest: false, read_only: seat.readOnly } : null;
+  const snapshot = seat && withLive ? await (await roomStub(env, room.id)).viewOf(seat.member) : null;
+  const live = snapshot && seat ? { kind: snapshot.kind, view: snapshot.view, you: { member: seat.member, name: seat.name, readOnly: seat.readOnly } } : null;
+  return { state: "ok", room: { ...roomWire(room), guests, you }, live };
 }
 
 /**

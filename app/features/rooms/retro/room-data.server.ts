@@ -6,14 +6,14 @@
  */
 import { redirect } from "react-router";
 import type { Env } from "../../../../workers/env";
-import { retroRoomPage } from "../../../../workers/services/pages/rooms";
+import { roomPage } from "../../../../workers/services/pages/rooms";
 import type { RetroRoomInfo } from "./types";
 
 export type RetroRoomData = { state: "ok"; room: RetroRoomInfo } | { state: "not_found" } | { state: "no_access" };
 
 export async function loadRetroRoom(request: Request, env: Env, projectGuid: string, roomUid: string): Promise<RetroRoomData> {
-  const page = await retroRoomPage(env, request.headers.get("Cookie"), projectGuid, roomUid);
-  // A poker room's link opened under /room/retro/: show it where it belongs.
+  const page = await roomPage(env, request.headers.get("Cookie"), projectGuid, roomUid, "retro");
+  // A poker room's link opened under /room/retro/ (or another project's): show it where it belongs.
   if (page.state === "redirect") throw redirect(page.to);
   if (page.state === "sign_in") throw redirect(`/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
   return page;
