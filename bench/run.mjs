@@ -92,14 +92,22 @@ await waitUp();
 const direct = await findDirect(server.pid, base);
 console.log(direct ? `workerd direct (wrangler dev's proxy bypassed): ${direct}` : "workerd direct: not found; figures are through wrangler dev only");
 
-// 1. Bundle of `/`: every script the page loads before it is interactive (public pages park
-// their preloads until the first paint: workers/site/first-paint.ts).
+// 1. Bundle of `/`: the scripts the page loads before anyone touches it, and what its first
+// interaction adds (the landing page hydrates on first interaction: workers/site/first-paint.ts).
 const html = await (await fetch(base + "/", { headers: { "Accept-Language": "en" } })).text();
-const scripts = new Set([...html.matchAll(/(?:modulepreload(?:-after-paint)?" href|import\(|src)="?([^"')\s]+\.js)/g)].map((m) => m[1]));
-let gz = 0;
-for (const src of scripts) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
-console.log(`JS for / : ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.size} files; budget 200 KB; ratio ${(gz / 1024 / 200).toFixed(2)}`);
-record({ what: "JavaScript for / (gzip)", ours: gz / 1024, unit: "KB", goal: "≤ 100 KB", pass: gz / 1024 <= 100 });
+const scriptsOf = (pattern) => new Set([...html.matchAll(pattern)].map((m) => m[1]));
+const atLoad = scriptsOf(/(?:rel="(?:modulepreload|x-modulepreload-after-paint)" href|<script[^>]* src)="([^"]+\.js)"/g);
+const onInteraction = scriptsOf(/rel="x-modulepreload-on-interaction" href="([^"]+\.js)"/g);
+const gzOf = async (set) => {
+  let gz = 0;
+  for (const src of set) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  return gz / 1024;
+};
+const loadKb = await gzOf(atLoad);
+const interactionKb = await gzOf(new Set([...onInteraction].filter((src) => !atLoad.has(src))));
+console.log(`JS for / : ${loadKb.toFixed(1)} KB gzipped in ${atLoad.size} files before any interaction, +${interactionKb.toFixed(1)} KB in ${onInteraction.size} files on the first interaction; budget 100 KB`);
+record({ what: "JavaScript for / before interaction (gzip)", ours: loadKb, unit: "KB", goal: "≤ 100 KB", pass: loadKb <= 100 });
+record({ what: "JavaScript for / with its first interaction (gzip)", ours: loadKb + interactionKb, unit: "KB", goal: "≤ 100 KB", pass: loadKb + interactionKb <= 100 });
 aiChunkReport(root);
 console.log(workerSize);
 
