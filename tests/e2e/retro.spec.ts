@@ -83,6 +83,13 @@ test("a full retro: notes from facilitator, member and guest live for all, five 
 
   await open(fac.page, room.url);
   await open(member.page, room.url);
+  // The poker room's title block (issue 15: the rooms agree): the title, the live state and
+  // the Meeting button in the title row, for the light and the dark theme alike.
+  for (const page of [fac.page, member.page]) {
+    await expect(page.getByTestId("room-title")).toHaveText("Sprint 14 retro");
+    await expect(page.getByTestId("room-status")).toHaveAttribute("data-status", "open");
+    await expect(page.getByTestId("room-open-meeting")).toBeVisible();
+  }
   // Rooms are closed to guests until their owner opens them (the facilitator's options).
   await fac.page.getByTestId("room-guests").click();
   await expect(fac.page.getByTestId("room-guests")).toHaveAttribute("aria-checked", "true");
