@@ -147,6 +147,12 @@ test("a project's sections are a sidebar on a laptop that folds to icons, stays 
   expect((await box()).width).toBeGreaterThan(180);
   expect(await page.evaluate(() => localStorage.getItem("sidebar"))).toBeNull();
 
+  // On a page shorter than the screen the sidebar's height does not stretch the project's header.
+  await nav.getByRole("link", { name: await t(request, "en", "projects:nav.settings"), exact: true }).click();
+  await page.getByTestId("settings-tabs").getByRole("link", { name: await t(request, "en", "projects:settings.tabs.team"), exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/team$/);
+  expect((await page.locator(".project-head").boundingBox())!.height).toBeLessThan(120);
+
   // A phone: the same links as a row of tabs under the project's name, without the fold button.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(fold).toBeHidden();
