@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { moveWithinGroup, renumber } from "../../domain/ordering";
 import { cloudflareContext } from "../../workers/context";
 import type { FieldView } from "../../workers/services/field-definitions";
+import { useConfirm } from "../components/ui/confirm";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { Icon } from "../components/ui/icons";
@@ -33,6 +34,7 @@ export default function ProjectSettingsFields(props: Route.ComponentProps) {
 
 function FieldSettings({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
+  const [confirmDialog, ask] = useConfirm();
   const project = useProject();
   const api = useApi();
   const navigate = useNavigate();
@@ -72,7 +74,7 @@ function FieldSettings({ loaderData, params }: Route.ComponentProps) {
   };
   const remove = async (field: FieldView) => {
     setError("");
-    if (!window.confirm(t("fieldSettings.confirmDelete", { name: field.title }))) return;
+    if (!(await ask({ question: t("fieldSettings.confirmDelete", { name: field.title }), confirm: t("common:confirm.delete"), cancel: t("common:confirm.cancel") }))) return;
     const result = await serial(() => api("DELETE", `/v1/project/${project.guid}/fields/${field.guid}`, undefined, { quiet: true }));
     if (result.error) return setError(serverErrors(result.error, t).detail);
     setFields((list) => list.filter((f) => f.guid !== field.guid));
@@ -84,6 +86,7 @@ function FieldSettings({ loaderData, params }: Route.ComponentProps) {
     const field = fields.find((f) => f.guid === params.field);
     return (
       <div className="flex min-w-0 flex-col gap-4">
+        {confirmDialog}
         <Link to={base} className="link inline-flex w-fit items-center gap-1.5 text-sm" data-testid="field-back">
           <Icon name="arrowLeft" size={16} />
           {t("fieldSettings.back")}
@@ -102,6 +105,7 @@ function FieldSettings({ loaderData, params }: Route.ComponentProps) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
+      {confirmDialog}
       <div className="flex flex-wrap items-start gap-4">
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold">{t("settings.tabs.fields")}</h2>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import type { WorkflowView } from "../../workers/services/workflows";
+import { useConfirm } from "../components/ui/confirm";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { Icon } from "../components/ui/icons";
@@ -31,6 +32,7 @@ export default function ProjectSettingsWorkflow(props: Route.ComponentProps) {
 
 function WorkflowSettings({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
+  const [confirmDialog, ask] = useConfirm();
   const project = useProject();
   const api = useApi();
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ function WorkflowSettings({ loaderData, params }: Route.ComponentProps) {
 
   const remove = async (workflow: WorkflowView) => {
     setError("");
-    if (!window.confirm(t("workflow.confirmDelete", { name: workflow.title }))) return;
+    if (!(await ask({ question: t("workflow.confirmDelete", { name: workflow.title }), confirm: t("common:confirm.delete"), cancel: t("common:confirm.cancel") }))) return;
     const result = await api("DELETE", `/v1/project/${project.guid}/workflow/${workflow.guid}`, undefined, { quiet: true });
     if (result.error) return setError(serverErrors(result.error, t).detail);
     setWorkflows((list) => list.filter((w) => w.guid !== workflow.guid));
@@ -73,6 +75,7 @@ function WorkflowSettings({ loaderData, params }: Route.ComponentProps) {
     const field = workflow && fields.find((f) => f.guid === workflow.field);
     return (
       <div className="flex min-w-0 flex-col gap-4">
+        {confirmDialog}
         <Link to={base} className="link inline-flex w-fit items-center gap-1.5 text-sm" data-testid="workflow-back">
           <Icon name="arrowLeft" size={16} />
           {t("workflow.back")}
@@ -91,6 +94,7 @@ function WorkflowSettings({ loaderData, params }: Route.ComponentProps) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
+      {confirmDialog}
       <div>
         <h2 className="text-lg font-semibold">{t("settings.tabs.workflow")}</h2>
         <p className="muted mt-1 max-w-2xl text-sm">{t("workflow.intro")}</p>

@@ -106,9 +106,17 @@ test("an admin creates, orders, hides and deletes a select field, and cannot del
   await expect(hiddenRow).toBeVisible();
   await expect(page.getByTestId("fields-hidden-count")).toHaveText("1");
 
-  // Deleting asks first, then the field is gone for good.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Deleting asks first, in the app's own dialog and language (Escape keeps the field), then
+  // the field is gone for good.
   await hiddenRow.getByTestId("field-delete").click();
+  const question = page.getByTestId("confirm-dialog");
+  await expect(question.getByRole("heading")).toHaveText((await t(page.request, "en", "projects:fieldSettings.confirmDelete")).replace("{{name}}", title));
+  await expect(question.getByRole("button", { name: await t(page.request, "en", "common:confirm.cancel") })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(rowTitled(page, title)).toHaveCount(1);
+  await hiddenRow.getByTestId("field-delete").click();
+  await page.getByTestId("confirm-dialog-confirm").click();
   await expect(rowTitled(page, title)).toHaveCount(0);
   await page.reload();
   await hydrated(page);
@@ -189,8 +197,8 @@ test("an admin edits a field's details: name, where it appears, and its options"
   await page.mouse.up();
   expect((await optionSaved).status()).toBe(200);
   await expect.poll(names).toEqual(["Tiny", "Medium", "Large"]);
-  page.once("dialog", (dialog) => void dialog.accept());
   await options.nth(0).getByTestId("option-delete").click();
+  await page.getByTestId("confirm-dialog-confirm").click();
   await expect.poll(names).toEqual(["Medium", "Large"]);
 
   // Everything is saved.

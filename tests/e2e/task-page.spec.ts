@@ -226,7 +226,6 @@ test("an unknown task shows a not-found state in the project, a task deleted mea
   const task = await createTask(a.page, projectGuid, "Short-lived");
   await open(b.page, `${projectPath}/issue/${task.guid}`);
   await open(a.page, `${projectPath}/issue/${task.guid}`);
-  a.page.once("dialog", (dialog) => void dialog.accept());
   await a.page.getByTestId("task-delete").click();
   // The one who deleted it goes back to the board; the other is told it is gone.
   await expect(a.page).toHaveURL(new RegExp(`${projectPath}/taskboard$`));
@@ -301,8 +300,8 @@ test("links, subtasks, labels, the epic and attachments: found by search, create
   // A type the server does not take comes back as its translated refusal.
   await a.page.getByTestId("file-input").setInputFiles({ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\x90\x00 not really a program") });
   await expect(a.page.locator("[data-testid=upload][data-name='tool.exe']").getByTestId("upload-error")).toHaveText(await t(a.page.request, "en", "errors:file_type_refused"));
-  a.page.once("dialog", (dialog) => void dialog.accept());
   await file.getByTestId("file-delete").click();
+  await a.page.getByTestId("confirm-dialog-confirm").click();
   await expect(file).toHaveCount(0);
 
   // A label is created from the tags picker and put on the task; the epic is picked from the epics.

@@ -118,8 +118,8 @@ test("an admin forbids moving a task from To do straight to Done, then renames a
   // Delete: it asks first, then the list is empty and the API no longer has it.
   await row.getByRole("link").click();
   await expect(page.getByTestId("workflow-title")).toHaveText("Release flow");
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByTestId("workflow-delete").click();
+  await page.getByTestId("confirm-dialog-confirm").click();
   await expect(page).toHaveURL(new RegExp(`${projectPath}/settings/workflow$`));
   await expect(page.getByTestId("workflows-empty")).toBeVisible();
   await page.reload();

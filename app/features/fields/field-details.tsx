@@ -3,6 +3,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../components/ui/confirm";
 import { tooltip } from "../../components/ui/tooltip";
 import { optionInput, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, hasOptions, optionLabel } from "../../../domain/fields/types";
@@ -257,6 +258,7 @@ function OptionRow({ option, type, onSave, onDelete }: { option: FieldOption; ty
 
 function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: FieldView; api: Api; serial: Serial; projectGuid: string; onChange: FieldChange }) {
   const { t } = useTranslation("projects");
+  const [confirmDialog, ask] = useConfirm();
   const [options, setOptions] = useState(field.settings.values_set);
   const [draft, setDraft] = useState({ label: "", color: suggestedColor(field.settings.values_set.length) });
   const [draftError, setDraftError] = useState("");
@@ -285,7 +287,7 @@ function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: 
     return call("PUT", `${base}/${option.guid}`, parsed.data);
   };
   const remove = async (option: FieldOption) => {
-    if (!window.confirm(t("fieldSettings.confirmRemoveOption", { name: optionLabel(option) }))) return;
+    if (!(await ask({ question: t("fieldSettings.confirmRemoveOption", { name: optionLabel(option) }), confirm: t("common:confirm.remove"), cancel: t("common:confirm.cancel") }))) return;
     const message = await call("DELETE", `${base}/${option.guid}`);
     if (message) setError(message);
   };
@@ -315,6 +317,7 @@ function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: 
       hint={field.type_fields === "select" ? `${t("fieldSettings.optionsHint")} ${t("fieldSettings.optionNumbersHint")}` : t("fieldSettings.optionsHint")}
       testId="field-options-editor"
     >
+      {confirmDialog}
       {options.length === 0 ? (
         <p className="muted text-sm">{t("fieldSettings.noOptionsYet")}</p>
       ) : (

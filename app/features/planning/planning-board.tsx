@@ -22,6 +22,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { TaskView } from "../../../workers/services/tasks";
 import type { MappingView } from "../../../workers/services/views";
+import { useConfirm } from "../../components/ui/confirm";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
@@ -72,6 +73,7 @@ export function PlanningBoard({
   const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
+  const [confirmDialog, ask] = useConfirm();
   // One's own moves and edits in flight. A board read that lands meanwhile may have been taken
   // before the write (the read on the socket's opening, another person's change), so it does
   // not replace what the user sees; once the last write is answered the board is read again,
@@ -244,7 +246,7 @@ export function PlanningBoard({
       if (room) navigate(room);
       return;
     }
-    if (action === "delete" && !window.confirm(t("sprints.confirmDelete", { title: sprint.title }))) return;
+    if (action === "delete" && !(await ask({ question: t("sprints.confirmDelete", { title: sprint.title }), confirm: t("common:confirm.delete"), cancel: t("common:confirm.cancel") }))) return;
     const result =
       action === "delete"
         ? await api("DELETE", path)
@@ -347,6 +349,7 @@ export function PlanningBoard({
   const drag: BoardDrag = { kit, press, carried: carried?.task ?? null };
   return (
     <BoardDragContext.Provider value={drag}>
+      {confirmDialog}
       {/* The handles' instructions before dnd-kit is there (it brings its own). */}
       {!kit && (
         <p id={DRAG_HELP_ID} hidden>

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FILE_MAX_BYTES, INLINE_TYPES } from "../../../domain/files";
 import { formatBytes } from "../../../domain/task/file-size";
 import { formatRelativeTime } from "../../../domain/time/format";
+import { useConfirm } from "../../components/ui/confirm";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { API_BASE } from "../../lib/api";
@@ -46,6 +47,7 @@ function send(url: string, form: FormData, onProgress: (ratio: number) => void, 
 
 export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, isRoot, now, onChanged }: { projectGuid: string; taskGuid: string; files: FileView[]; canWrite: boolean; viewer: string; isRoot: boolean; now: number; onChanged: () => void }) {
   const { t, i18n } = useTranslation("task");
+  const [confirmDialog, ask] = useConfirm();
   const api = useApi();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Upload[]>([]);
@@ -74,7 +76,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
     }
   };
   const remove = async (file: FileView) => {
-    if (!window.confirm(t("files.confirmDelete", { name: file.name }))) return;
+    if (!(await ask({ question: t("files.confirmDelete", { name: file.name }), confirm: t("common:confirm.delete"), cancel: t("common:confirm.cancel") }))) return;
     const result = await api("DELETE", `/v1/project/${projectGuid}/entity-file/${file.guid}`, undefined, { quiet: true });
     if (result.error) return setError(serverErrors(result.error, t).detail);
     setError("");
@@ -97,6 +99,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
 
   return (
     <section className={`flex flex-col gap-2 rounded-lg ${over ? "ring-2 ring-[var(--primary)] ring-offset-4 ring-offset-[var(--surface)]" : ""}`} {...drop} data-testid="attachments">
+      {confirmDialog}
       <div className="flex items-center gap-2">
         <span className="muted">
           <Icon name="paperclip" size={18} />

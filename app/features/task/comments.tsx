@@ -11,6 +11,7 @@ import { formatRelativeTime } from "../../../domain/time/format";
 import type { CommentView } from "../../../workers/services/comments";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
+import { useConfirm } from "../../components/ui/confirm";
 import { FormAlert } from "../../components/ui/field";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
@@ -172,6 +173,7 @@ function CommentItem({ comment, people, mine, canDelete, projectGuid, taskGuid, 
   const [draft, setDraft] = useState(() => decodeMentions(comment.text));
   const [error, setError] = useState("");
   const path = `/v1/project/${projectGuid}/issue/${taskGuid}/comment/${comment.guid}`;
+  const [confirmDialog, ask] = useConfirm();
   const save = async () => {
     const text = encodeMentions(draft.text, draft.picked).trim();
     if (!text) return setError(t("errors:comment_text_required"));
@@ -182,13 +184,14 @@ function CommentItem({ comment, people, mine, canDelete, projectGuid, taskGuid, 
     onChanged();
   };
   const remove = async () => {
-    if (!window.confirm(t("comments.confirmDelete"))) return;
+    if (!(await ask({ question: t("comments.confirmDelete"), confirm: t("common:confirm.delete"), cancel: t("common:confirm.cancel") }))) return;
     const result = await api("DELETE", path);
     if (!result.error) onChanged();
   };
   const author = comment.author;
   return (
     <li className="flex gap-3" data-testid="comment" data-guid={comment.guid}>
+      {confirmDialog}
       <div className="shrink-0 pt-0.5">{author ? <Avatar user={author} size={30} /> : <span className="block h-[30px] w-[30px] rounded-full bg-[var(--surface-2)]" />}</div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
