@@ -32,7 +32,7 @@ export default function ProjectLayout({ loaderData, params }: Route.ComponentPro
   // Team or access changes of this project arrive live; reload the project's data. An access
   // given back (a removal undone) reaches the no-access screen too, which then shows the project.
   useHubMessages((m) => {
-    if (m.type === "update_project_access" && m.project.guid === params.guid) void revalidate();
+    if (m.type === "update_project_access" && m.project.guid === (project?.guid ?? params.guid)) void revalidate();
     if (!project) return;
     if (m.type === "notification" && m.notification.project === project.guid) void revalidate();
   });

@@ -87,9 +87,14 @@ function Team() {
   };
   // No confirm dialog (issue 15): the row leaves at once and the toast offers Undo, which puts
   // the same access back (the server keeps it for an hour, domain/projects/participant-trash.ts).
+  // Leaving oneself cannot be undone from a page one no longer sees: that still asks first.
   const removeParticipant = async (p: ParticipantView) => {
     const guid = p.access_project.guid;
     const path = `/v1/project/${project.guid}/access/${guid}`;
+    if (guid === project.access.guid) {
+      if (window.confirm(t("team.confirmLeave")) && !(await api("DELETE", path)).error) await revalidate();
+      return;
+    }
     const show = () => setLeaving((list) => list.filter((g) => g !== guid));
     setLeaving((list) => [...list, guid]);
     if ((await api("DELETE", path)).error) return show();
