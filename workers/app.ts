@@ -14,6 +14,7 @@ import { objectHost } from "./object-host";
 import { runBillingSchedule } from "./services/payments/renewals";
 import { runJiraSchedule } from "./services/jira-sync";
 import { purgeDeletedTasks } from "./services/task-trash";
+import { purgeRemovedParticipants } from "./services/participant-trash";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { paintFirst } from "./site/first-paint";
@@ -138,10 +139,11 @@ export default {
     if (import.meta.env.DEV) return stamp(await renderPage(request, env, ctx, url));
     return stamp(await throughPageCache(request, env, ctx, await buildVersion(), () => renderPage(request, env, ctx, url)));
   },
-  /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries, Jira re-syncs, the task trash's purge. */
+  /** The cron trigger (wrangler.toml `[triggers]`): licence renewals and expiries, Jira re-syncs, the task and participant trashes' purges. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runBillingSchedule(env, getDb(env.DB)).then((report) => console.log("billing schedule", JSON.stringify(report))));
     ctx.waitUntil(runJiraSchedule(env, getDb(env.DB)).then((report) => console.log("jira re-sync", JSON.stringify(report))));
     ctx.waitUntil(purgeDeletedTasks(env, getDb(env.DB)).then((purged) => console.log("task trash purged", purged)));
+    ctx.waitUntil(purgeRemovedParticipants(getDb(env.DB)).then((purged) => console.log("participant trash purged", purged)));
   },
 } satisfies ExportedHandler<Env>;

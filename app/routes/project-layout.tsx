@@ -23,16 +23,17 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** `/project/{guid}/…`: the project area, behind the one access check. */
-export default function ProjectLayout({ loaderData }: Route.ComponentProps) {
+export default function ProjectLayout({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation("projects");
   const { project } = loaderData;
   const { revalidate } = useRevalidator();
   const [chatOpen, setChatOpen] = useState(false);
 
-  // Team or access changes of this project arrive live; reload the project's data.
+  // Team or access changes of this project arrive live; reload the project's data. An access
+  // given back (a removal undone) reaches the no-access screen too, which then shows the project.
   useHubMessages((m) => {
+    if (m.type === "update_project_access" && m.project.guid === (project?.guid ?? params.guid)) void revalidate();
     if (!project) return;
-    if (m.type === "update_project_access" && m.project.guid === project.guid) void revalidate();
     if (m.type === "notification" && m.notification.project === project.guid) void revalidate();
   });
 

@@ -7,6 +7,7 @@ import type { InviteView } from "../../domain/wire/live/hub";
 import { cloudflareContext } from "../../workers/context";
 import type { ParticipantView } from "../../workers/services/projects";
 import { Avatar } from "../components/ui/avatar";
+import { useConfirm } from "../components/ui/confirm";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";
@@ -14,6 +15,7 @@ import { NoAccess } from "../features/projects/no-access";
 import { loadRootOnly } from "../features/projects/project-data.server";
 import { useProject } from "../features/projects/use-project";
 import { useApi } from "../features/shell/errors";
+import { showUndoToast } from "../features/shell/undo-toast";
 import type { Route } from "./+types/project-settings-team";
 import { HelpLink } from "../features/site/help-link";
 
@@ -42,6 +44,7 @@ export default function ProjectSettingsTeam({ loaderData, params }: Route.Compon
 
 function Team() {
   const { t } = useTranslation("projects");
+  const [confirmDialog, ask] = useConfirm();
   const project = useProject();
   const api = useApi();
   const { revalidate } = useRevalidator();
@@ -50,7 +53,9 @@ function Team() {
   const [role, setRole] = useState<InviteRole>("member");
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
-  const team = project.participants?.results ?? [];
+  // Participants removed a moment ago, hidden before the server answers.
+  const [leaving, setLeaving] = useState<string[]>([]);
+  const team = (project.participants?.results ?? []).filter((p) => !leaving.includes(p.access_project.guid));
 
   const loadInvites = useCallback(async () => {
     const result = await api<InviteView[]>("GET", `/v1/project/${project.guid}/invite`);
@@ -82,9 +87,28 @@ function Team() {
   const setAccess = async (p: ParticipantView, change: Record<string, boolean>) => {
     if (!(await api("PUT", `/v1/project/${project.guid}/access/${p.access_project.guid}`, change)).error) await revalidate();
   };
+  // No confirm dialog (issue 15): the row leaves at once and the toast offers Undo, which puts
+  // the same access back (the server keeps it for an hour, domain/projects/participant-trash.ts).
+  // Leaving oneself cannot be undone from a page one no longer sees: that still asks first.
   const removeParticipant = async (p: ParticipantView) => {
-    if (!window.confirm(t("team.confirmRemove", { name: p.name }))) return;
-    if (!(await api("DELETE", `/v1/project/${project.guid}/access/${p.access_project.guid}`)).error) await revalidate();
+    const guid = p.access_project.guid;
+    const path = `/v1/project/${project.guid}/access/${guid}`;
+    if (guid === project.access.guid) {
+      if ((await ask({ question: t("team.confirmLeave"), confirm: t("common:confirm.remove"), cancel: t("common:confirm.cancel") })) && !(await api("DELETE", path)).error) await revalidate();
+      return;
+    }
+    const show = () => setLeaving((list) => list.filter((g) => g !== guid));
+    setLeaving((list) => [...list, guid]);
+    if ((await api("DELETE", path)).error) return show();
+    await revalidate();
+    show();
+    showUndoToast({
+      message: t("team.removedToast", { name: p.name }),
+      undo: t("team.undo"),
+      onUndo: async () => {
+        if (!(await api("POST", `${path}/restore`)).error) await revalidate();
+      },
+    });
   };
   const changeInvite = async (guid: string, value: InviteRole) => {
     const result = await api<InviteView[]>("PUT", `/v1/project/${project.guid}/invite/${guid}`, { value });
@@ -96,6 +120,7 @@ function Team() {
 
   return (
     <div className="flex flex-col gap-6">
+      {confirmDialog}
       <section className="card p-6">
         <h2 className="text-lg font-semibold">{t("team.inviteTitle")}</h2>
         <p className="muted mt-1 mb-4 text-sm">
@@ -134,7 +159,7 @@ function Team() {
                     </button>
                   )}
                   <RoleSelect value={p.role} label={t("team.roleOf", { name: p.name })} onChange={(r) => setAccess(p, flagsForRole(r))} />
-                  <button type="button" className="btn btn-ghost py-1 text-sm text-[var(--danger)]" onClick={() => removeParticipant(p)}>
+                  <button type="button" className="btn btn-ghost py-1 text-sm text-[var(--danger)]" onClick={() => removeParticipant(p)} data-testid="remove-member">
                     {t("team.remove")}
                   </button>
                 </>

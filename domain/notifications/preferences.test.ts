@@ -9,8 +9,9 @@ describe("notification preferences", () => {
   it("mutes a kind the participant switched off", () => {
     expect(deliveryFor({ in_app: [], email: [] }, "assigned")).toEqual({ inApp: false, email: false });
   });
-  it("always delivers invitations and removals", () => {
+  it("always delivers invitations, removals and the Undo of a removal", () => {
     expect(deliveryFor({ in_app: [], email: [] }, "removed")).toEqual({ inApp: true, email: true });
+    expect(deliveryFor({ in_app: [], email: [] }, "restored")).toEqual({ inApp: true, email: true });
     // The invitation mail is sent anyway; no second mail.
     expect(deliveryFor({ in_app: [], email: [] }, "invited")).toEqual({ inApp: true, email: false });
   });

@@ -1,13 +1,14 @@
 /**
  * What a participant wants to hear about in one project (project settings → notifications).
- * Invitations and removals always arrive: they concern one's access, not the project's work.
+ * Invitations, removals and their Undo always arrive: they concern one's access, not the
+ * project's work (a `restored` goes wherever the `removed` it corrects went, mail included).
  */
 import { z } from "zod";
 
 export const PROJECT_NOTIFICATION_KINDS = ["invite_accepted", "access_changed", "assigned", "mentioned"] as const;
 export type ProjectNotificationKind = (typeof PROJECT_NOTIFICATION_KINDS)[number];
 /** Kinds that cannot be muted. */
-export const ALWAYS_NOTIFIED = ["invited", "removed"] as const;
+export const ALWAYS_NOTIFIED = ["invited", "removed", "restored"] as const;
 
 export interface NotificationPreferences {
   /** Kinds shown in the app (and pushed live). */

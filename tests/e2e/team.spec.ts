@@ -1,6 +1,7 @@
 /**
  * The live team journey of the projects issue, with three people in three browsers at once:
- * invitations, acceptance, access changes and withdrawals all arrive without a reload.
+ * invitations, acceptance, access changes, a removal undone and withdrawals all arrive without
+ * a reload.
  */
 import { type Page, expect, test } from "@playwright/test";
 import { hydrated, open, person, uniqueEmail } from "./fixtures";
@@ -9,7 +10,7 @@ async function bellCount(page: Page) {
   return page.getByTestId("notifications-count");
 }
 
-test("a team forms live: invite, accept, change access, withdraw", async ({ browser }) => {
+test("a team forms live: invite, accept, change access, remove and undo, withdraw", async ({ browser }) => {
   // Three browsers live at once: under a loaded machine this journey nears the 30 s default.
   test.slow();
   const a = await person(browser, "Alice Owner");
@@ -57,6 +58,21 @@ test("a team forms live: invite, accept, change access, withdraw", async ({ brow
   await a.page.locator(`[data-testid=team-member][data-email="${b.email}"]`).getByRole("combobox").selectOption("viewer");
   await expect(b.page.getByTestId("my-role")).not.toHaveText(memberRole ?? "");
   await expect(b.page.getByTestId("my-rights")).toBeVisible();
+
+  // A removes B without a confirm dialog: the row leaves at once and B's page loses the project;
+  // Undo brings B back for both, and the row survives a reload.
+  const bRow = a.page.locator(`[data-testid=team-member][data-email="${b.email}"]`);
+  await bRow.getByTestId("remove-member").click();
+  await expect(bRow).toHaveCount(0);
+  const undo = a.page.getByTestId("undo-toast");
+  await expect(undo).toContainText("Bob Member was removed");
+  await expect(b.page.getByTestId("no-access")).toBeVisible();
+  await undo.getByTestId("undo-button").click();
+  await expect(bRow).toBeVisible();
+  await expect(b.page.getByTestId("project-name")).toHaveText(projectName);
+  await a.page.reload();
+  await hydrated(a.page);
+  await expect(bRow.getByRole("combobox")).toHaveValue("viewer");
 
   // C has the invitation; A withdraws it and it disappears from C's list live.
   await c.page.getByTestId("notifications-bell").click();

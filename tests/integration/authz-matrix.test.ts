@@ -76,6 +76,7 @@ const MATRIX: Record<string, string> = {
   "PUT /v1/project/:id#rename":                           "ADDDDD",
   "PUT /v1/project/:id/access/:accessGuid":               "ADDDDD",
   "DELETE /v1/project/:id/access/:accessGuid":            "ADDDDD",
+  "POST /v1/project/:id/access/:accessGuid/restore":      "ADDDDD",
   "GET /v1/project/:id/invite":                           "ADDDDD",
   "POST /v1/project/:id/invite":                          "ADDDDD",
   "PUT /v1/project/:id/invite/:inviteGuid":               "ADDDDD",
@@ -536,6 +537,12 @@ const SAMPLES: Record<string, Sample> = {
   "PUT /v1/project/:id#rename": () => ({ json: { name: `Renamed ${tag()}` } }),
   "PUT /v1/project/:id/access/:accessGuid": () => ({ json: { read: true } }),
   "DELETE /v1/project/:id/access/:accessGuid": async () => ({ params: { accessGuid: (await extraParticipant(w.a.projectId)).accessGuid } }),
+  "POST /v1/project/:id/access/:accessGuid/restore": async () => {
+    const { accessGuid } = await extraParticipant(w.a.projectId);
+    const removed = await send({ method: "delete", path: "/v1/project/:id/access/:accessGuid" }, { params: { id: w.a.projectId, accessGuid } }, w.team.cookies.root!);
+    if (removed.status !== 204) throw new Error(`removal: ${removed.status} ${removed.text}`);
+    return { params: { accessGuid } };
+  },
   "POST /v1/project/:id/invite": () => ({ json: [{ email: uniqueEmail("invitee"), value: "member" }] }),
   "PUT /v1/project/:id/invite/:inviteGuid": () => ({ json: { value: "viewer" } }),
   "DELETE /v1/project/:id/invite/:inviteGuid": async () => ({ params: { inviteGuid: await w.a.fresh.invite() } }),

@@ -1,28 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GRACE_MS } from "../../domain/billing/plans";
-import { invites, licences, rateLimits, tariffs } from "../../workers/db/schema";
+import { invites, licences, rateLimits } from "../../workers/db/schema";
 import { limitsFor } from "../../workers/services/plan-limits";
 import { call } from "../fixtures/http";
 import { createMeeting, joinMeeting, openMeeting } from "../fixtures/meetings";
 import { buildTeam } from "../fixtures/projects";
 import { PNG } from "../fixtures/images";
-import { buy, notify } from "../fixtures/payments";
+import { buy, notify, tinyPlan } from "../fixtures/payments";
 import { base, newTask } from "../fixtures/tasks";
 import { db, signedIn, uniqueEmail } from "../fixtures/users";
-
-/** Puts the user on a custom plan of their own with tiny limits (a licence valid for a day). */
-async function tinyPlan(userId: string, limits: Partial<{ projects: number; participants: number; storage: number }> = {}) {
-  const tariffId = crypto.randomUUID();
-  await db().batch([
-    db().insert(tariffs).values({
-      id: tariffId, slug: "tiny", name: "Tiny", customerId: userId,
-      limitProjects: limits.projects ?? 100, limitParticipants: limits.participants ?? 100, limitStorageBytes: limits.storage ?? 1e9,
-      limitAiRequestsPerHour: 1, limitRepositoryBytes: 1, limitMeetingSize: 2,
-    }),
-    db().insert(licences).values({ userId, tariffId, typeLicense: "tiny", expiresAt: Date.now() + 86400_000 }),
-  ]);
-}
 
 async function newProject(cookie: string, name = "Limited") {
   return call("POST", "/api/v1/project", { cookie, body: { name } });

@@ -1242,3 +1242,37 @@ export const projectDonationPages = sqliteTable(
   },
   (t) => [uniqueIndex("project_donation_pages_public_unique").on(t.publicId)],
 );
+
+// ─── Participant trash: Undo of a removal (issue 15) ──────────────────────────────────────────
+
+/**
+ * A participant a root removed, kept so Undo can put the very same row back (same guid, flags,
+ * list order). The participant row itself is deleted at removal, so every access check refuses
+ * the person exactly as before; their per-person values stay keyed by the guid (no read shows a
+ * value of a participant who is not there). Restorable for `PARTICIPANT_RESTORE_MS`, then purged.
+ */
+export const participantTrash = sqliteTable(
+  "participant_trash",
+  {
+    /** The removed participant's guid (`access_project.guid`), which a restore keeps. */
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    isVerifications: integer("is_verifications", { mode: "boolean" }).notNull(),
+    root: integer("root", { mode: "boolean" }).notNull(),
+    write: integer("write", { mode: "boolean" }).notNull(),
+    read: integer("read", { mode: "boolean" }).notNull(),
+    sort: integer("sort").notNull(),
+    /** When the participant joined (their row's `created_at`), restored with it. */
+    joinedAt: integer("joined_at").notNull(),
+    removedBy: text("removed_by").references(() => users.id, { onDelete: "set null" }),
+    removedAt: integer("removed_at").notNull(),
+  },
+  (t) => [index("participant_trash_project_idx").on(t.projectId), index("participant_trash_removed_idx").on(t.removedAt)],
+);
+
+export type RemovedParticipant = typeof participantTrash.$inferSelect;

@@ -19,6 +19,8 @@ export type NotificationKind =
   | "invite_accepted"
   | "access_changed"
   | "removed"
+  // A root undid the removal (participant-trash.ts).
+  | "restored"
   | "assigned"
   | "mentioned"
   // Licence notices (payments/licence-notices.ts): no project, in the app only (they mail themselves).

@@ -7,6 +7,7 @@ import { participants, projects, users, type Participant, type Project } from ".
 import { systemFieldRows, systemFieldStatements } from "./field-definitions";
 import { checkValues, entityValues, entityValueViews, projectParticipantValues, type StoredValue, type ValueInput, type ValueView, valueStatements, valueViewsByEntity } from "./field-values";
 import { newGuid } from "./ids";
+import { trashStatement } from "./participant-trash";
 
 /** The statements that create a project with its creator as root participant (for db.batch). */
 export function createProjectStatements(db: Db, ownerId: string, name: string, description = "") {
@@ -223,9 +224,15 @@ export async function changeAccess(
   return updated[0] ? { ok: true, participant: updated[0] } : { ok: false, reason: "not_found" };
 }
 
-export async function removeParticipant(db: Db, project: Project, target: Participant) {
+/**
+ * Takes `target` out of the project. A root removing someone else (`removedBy`) keeps the row
+ * for Undo in the same batch (participant-trash.ts); leaving the project oneself keeps nothing.
+ */
+export async function removeParticipant(db: Db, project: Project, target: Participant, removedBy?: string) {
   if (isAccessFixed(project, target)) return { ok: false as const, reason: "owner_access_fixed" };
-  await db.delete(participants).where(eq(participants.id, target.id));
+  const remove = db.delete(participants).where(eq(participants.id, target.id));
+  if (removedBy) await db.batch([trashStatement(db, target, removedBy, Date.now()), remove]);
+  else await remove;
   return { ok: true as const };
 }
 

@@ -42,8 +42,14 @@ export const projectOperations: Operation[] = [
   {
     method: "delete", path: "/v1/project/:id/access/:accessGuid", tag: "Projects", access: "read",
     accessNote: "A root removes anyone (but the owner); everyone else may only remove themselves (leave).",
-    summary: "Remove a participant, or leave the project.",
+    summary: "Remove a participant, or leave the project. A root's removal of someone else can be undone for an hour.",
     ok: { status: 204, description: "Removed." }, errors: { 404: ["participant_not_found"] },
+  },
+  {
+    method: "post", path: "/v1/project/:id/access/:accessGuid/restore", tag: "Projects", access: "root",
+    summary: "Undo a participant's removal within an hour: the same access (guid, rights, values) comes back.",
+    ok: { status: 200, description: "The project." },
+    errors: { 403: ["plan_limit_participants"], 404: ["participant_removal_not_found"], 409: ["participant_rejoined"] },
   },
   { method: "get", path: "/v1/project/:id/invite", tag: "Projects", access: "root", summary: "The project's open invitations.", ok: { status: 200, description: "The invitations." } },
   {

@@ -27,6 +27,7 @@ import {
   withdrawInvite,
 } from "../../services/invites";
 import { notify } from "../../services/notifications";
+import { findRemoval, rejoined, restoreParticipant } from "../../services/participant-trash";
 import { writeValues } from "../../services/field-values";
 import {
   changeAccess,
@@ -43,7 +44,7 @@ import { sessionCookie } from "../../services/sessions";
 import { mailOrigin } from "../mail-origin";
 import { requireUser } from "../middleware";
 import { limitProblem, requireWithin } from "../billing/limit-problem";
-import { checkProjectCreation, checkSeats } from "../../services/plan-limits";
+import { checkJoin, checkProjectCreation, checkSeats } from "../../services/plan-limits";
 import { ApiProblem } from "../problem";
 import { readJson } from "../validate";
 
@@ -142,7 +143,8 @@ export const projectRoutes = new Hono<ProjectEnv>()
     if (!target) throw new ApiProblem(404, "participant_not_found");
     // Roots remove anyone; everyone else may only leave.
     if (target.id !== mine.id && !(mine.root && mine.isVerifications)) throw new ApiProblem(403, "project_forbidden");
-    const result = await removeParticipant(db, project, target);
+    // A root's removal of someone else can be undone; leaving is final (no page left to undo from).
+    const result = await removeParticipant(db, project, target, target.id !== mine.id ? mine.userId : undefined);
     if (!result.ok) throw new ApiProblem(403, result.reason);
     await disconnectFromProject(c.env, project.id, target.userId);
     await pushToUser(c.env, target.userId, {
@@ -153,6 +155,27 @@ export const projectRoutes = new Hono<ProjectEnv>()
     });
     if (target.id !== mine.id) await notify(c.env, db, target.userId, "removed", project.id, { project: project.name });
     return c.body(null, 204);
+  })
+  // Undo of a removal: the same row comes back, the person's open pages see the project again,
+  // and a `restored` notification follows the `removed` one (which was also mailed).
+  .post("/v1/project/:id/access/:accessGuid/restore", access("root"), async (c) => {
+    const db = c.get("db");
+    const project = c.get("project");
+    const removal = await findRemoval(db, project.id, c.req.param("accessGuid"));
+    if (!removal) throw new ApiProblem(404, "participant_removal_not_found");
+    if (await rejoined(db, removal)) throw new ApiProblem(409, "participant_rejoined");
+    requireWithin(await checkJoin(db, project.id));
+    const result = await restoreParticipant(db, removal);
+    if (!result.ok) throw new ApiProblem(409, result.reason);
+    const p = result.participant;
+    await pushToUser(c.env, p.userId, {
+      type: "update_project_access",
+      project: { guid: project.id, name: project.name, access: { guid: p.id, root: p.root, write: p.write, read: p.read, is_verifications: p.isVerifications } },
+      participant: { guid: p.userId },
+      is_verifications: false,
+    });
+    await notify(c.env, db, p.userId, "restored", project.id, { project: project.name });
+    return c.json(await fullProjectView(db, project, c.get("participant")));
   })
   .get("/v1/project/:id/invite", access("root"), async (c) => c.json(await projectInvites(c.get("db"), c.get("project").id)))
   .post("/v1/project/:id/invite", access("root"), async (c) => {
