@@ -93,7 +93,8 @@ const direct = await findDirect(server.pid, base);
 console.log(direct ? `workerd direct (wrangler dev's proxy bypassed): ${direct}` : "workerd direct: not found; figures are through wrangler dev only");
 
 // 1. Bundle of `/`: the scripts the page loads before anyone touches it, and what its first
-// interaction adds (the landing page hydrates on first interaction: workers/site/first-paint.ts).
+// interaction adds (a guest's landing page is served without React, its own inline script
+// only: workers/site/static-page.ts; inline scripts count too).
 const html = await (await fetch(base + "/", { headers: { "Accept-Language": "en" } })).text();
 const scriptsOf = (pattern) => new Set([...html.matchAll(pattern)].map((m) => m[1]));
 const atLoad = scriptsOf(/(?:rel="(?:modulepreload|x-modulepreload-after-paint)" href|<script[^>]* src)="([^"]+\.js)"/g);
@@ -103,9 +104,10 @@ const gzOf = async (set) => {
   for (const src of set) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
   return gz / 1024;
 };
-const loadKb = await gzOf(atLoad);
+const inlineKb = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]* src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + gzipSync(m[1]).length, 0) / 1024;
+const loadKb = (await gzOf(atLoad)) + inlineKb;
 const interactionKb = await gzOf(new Set([...onInteraction].filter((src) => !atLoad.has(src))));
-console.log(`JS for / : ${loadKb.toFixed(1)} KB gzipped in ${atLoad.size} files before any interaction, +${interactionKb.toFixed(1)} KB in ${onInteraction.size} files on the first interaction; budget 100 KB`);
+console.log(`JS for / : ${loadKb.toFixed(1)} KB gzipped in ${atLoad.size} files and the inline scripts (${inlineKb.toFixed(1)} KB) before any interaction, +${interactionKb.toFixed(1)} KB in ${onInteraction.size} files on the first interaction; budget 100 KB`);
 record({ what: "JavaScript for / before interaction (gzip)", ours: loadKb, unit: "KB", goal: "≤ 100 KB", pass: loadKb <= 100 });
 record({ what: "JavaScript for / with its first interaction (gzip)", ours: loadKb + interactionKb, unit: "KB", goal: "≤ 100 KB", pass: loadKb + interactionKb <= 100 });
 aiChunkReport(root);

@@ -18,6 +18,7 @@ import { purgeRemovedParticipants } from "./services/participant-trash";
 import { isGitPath, routeGit } from "./git-http";
 import { isSiteFile, matchesEtag, site } from "./site";
 import { paintFirst } from "./site/first-paint";
+import { withoutReact } from "./site/static-page";
 import { throughPageCache } from "./site/page-cache";
 import { isSitePage } from "../domain/i18n/page-namespaces";
 import { readCookie } from "../domain/i18n/languages";
@@ -105,10 +106,10 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, url
   const rendered = await notModified(request, await requestHandler(request, context));
   if (rendered.status === 304) return rendered;
   // A project's pages are rendered on the server too: they paint before their scripts run (issue 17).
-  // A guest's landing page waits for its visitor's first interaction (issue 17: no JavaScript
-  // for a guest who only reads it); a session cookie means the signed-in header, hydrated as usual.
+  // A guest's landing page does without React (issue 17: its own few KB of script instead of
+  // 150 KB); a session cookie means the signed-in home, hydrated as usual.
   const guestLanding = url.pathname === "/" && !readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  const page = isSitePage(url.pathname) || url.pathname.startsWith("/project/") ? paintFirst(rendered, nonce, guestLanding ? "on-interaction" : "after-paint") : rendered;
+  const page = guestLanding ? withoutReact(rendered, nonce) : isSitePage(url.pathname) || url.pathname.startsWith("/project/") ? paintFirst(rendered, nonce) : rendered;
   const csp = contentSecurityPolicy({ nonce, origin: url.origin, viteDevServer: import.meta.env.DEV });
   const headers = baseSecurityHeaders(env.APP_ENV !== "development", permissionsPolicyFor(url.pathname));
   return withHeaders(page, { ...headers, "Content-Security-Policy": csp });

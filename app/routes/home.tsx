@@ -54,7 +54,7 @@ function QuickStart() {
       <Field label={t("start.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
       <FormField label={t("start.companySize")} error={errors.company_size}>
         {(control) => (
-          <select {...control} className="input" value={values.company_size} onChange={(e) => setValues({ ...values, company_size: e.target.value })}>
+          <select {...control} name="company_size" className="input" value={values.company_size} onChange={(e) => setValues({ ...values, company_size: e.target.value })}>
             {COMPANY_SIZES.map((s) => (
               <option key={s} value={s}>
                 {t("start.people", { count: Number(s.match(/\d+$/)?.[0] ?? s.replace(/\D/g, "")), size: s })}

@@ -51,13 +51,11 @@ function origin(): string {
 }
 
 /**
- * Waits until React has hydrated the current document, so clicks and submits reach the app. A
- * guest's landing page hydrates on its visitor's first interaction (workers/site/first-paint.ts):
- * there the pointer moves first, as a visitor's would.
+ * Waits until the current document's controls work: React has hydrated it, or, on a guest's
+ * landing page (served without React, workers/site/static-page.ts), its own script is ready.
  */
 export async function hydrated(page: Page) {
-  if ((await page.locator("html[data-hydrate-on]:not([data-hydrated])").count()) > 0) await page.locator("html").dispatchEvent("pointermove");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(page.locator('html[data-hydrated], html[data-static-page="ready"]')).toHaveCount(1);
 }
 
 /** Opens a page and waits for hydration. */

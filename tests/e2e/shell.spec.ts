@@ -159,3 +159,50 @@ test("a project's sections are a sidebar on a laptop that folds to icons, stays 
   expect((await box()).width).toBeGreaterThan((await box()).height);
   expect((await box()).y).toBeGreaterThan((await page.getByTestId("project-name").boundingBox())!.y);
 });
+
+test("a guest's landing page works without React: the menu, theme and language, then a sign-in page that hydrates", async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/?lng=en");
+  const html = page.locator("html");
+  await page.mouse.move(120, 200);
+  await page.keyboard.press("Tab");
+
+  // The phone menu opens from the keyboard and the pointer; Escape and a press outside close it.
+  const menu = page.getByTestId("header-menu");
+  const language = page.getByTestId("language-select");
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(language).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(language).toBeHidden();
+  await menu.click();
+  await page.mouse.click(5, 400);
+  await expect(language).toBeHidden();
+  await menu.click();
+
+  const toggle = page.getByTestId("theme-toggle");
+  const toLight = (await t(request, "en", "common:theme.switchTo")).replace("{{theme}}", await t(request, "en", "common:theme.names.light"));
+  await toggle.click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await expect(toggle).toHaveAccessibleName(toLight);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+  await language.selectOption("de");
+  await expect(page).toHaveURL(/\?lng=de$/);
+  await expect(html).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(await t(request, "de", "landing:hero.title"));
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  expect(await page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("de");
+  expect(scripts, "the landing page loads no script file").toEqual([]);
+
+  await page.getByRole("banner").locator('a[href="/login"]').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  await expect(html).toHaveAttribute("lang", "de");
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  expect(scripts.some((path) => path.includes("entry.client"))).toBe(true);
+});

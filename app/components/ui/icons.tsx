@@ -4,7 +4,7 @@
  * theme's colours. An icon is a list of shapes on a 24×24 grid: a path's `d`, `"c cx cy r"` for a
  * circle or `"r x y width height rx"` for a rounded rectangle.
  */
-const SHAPES = {
+export const SHAPES = {
   rss: ["M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16", "c 5 19 1"],
   calendar: ["r 3 4 18 17 2", "M8 2v4M16 2v4M3 10h18"],
   kanban: ["r 3 3 18 18 2", "M8 7v9M12 7v5M16 7v11"],
