@@ -79,12 +79,6 @@ async function signIn(base) {
   return { token, headers: { Cookie: `sid=${token}`, Origin: base, "Content-Type": "application/json", "Accept-Language": "en" } };
 }
 
-/** The first task of the board answer: the first row on screen. */
-async function firstTask(base, headers, project) {
-  const board = await (await fetch(`${base}/api/v3/project/${project}/filters`, { method: "POST", headers, body: "{}" })).json();
-  return board.sprints.flatMap((s) => s.issues)[0].guid;
-}
-
 export async function renderBench(base) {
   console.log(`Planning board first render and repaint (issue 17), load average ${loadavg()[0].toFixed(1)}:`);
   const auth = await signIn(base);
@@ -131,10 +125,11 @@ export async function renderBench(base) {
     // A status change through the card's own status menu, on each board: the board shows it at
     // once (the write goes out after), so click → painted is the page's own work.
     for (const p of projects) {
-      const task = await firstTask(base, auth.headers, p.project);
       const page = await open(p.project);
+      // The first card on screen whose line shows its status as a menu.
+      const task = await page.evaluate(() => document.querySelector("[data-testid=line-status]")?.closest("[data-testid=board-task]")?.getAttribute("data-guid"));
       const menu = page.locator(`[data-testid=board-task][data-guid="${task}"] [data-testid=line-status]`);
-      if ((await menu.count()) === 0) {
+      if (!task) {
         console.log(`  ${p.cards} cards: no editable status on the board's line; repaint not measured`);
         await page.close();
         continue;
