@@ -11,7 +11,9 @@
 // 10. Video meetings' signalling relay (bench/meetings.mjs) beside a plain `ws` relay.
 // 11. Jira import throughput (bench/jira.mjs) against the fake Jira Cloud on loopback.
 // Also the Worker's upload size from `wrangler deploy --dry-run`, against the 3 MB budget.
-// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira` runs 1–3 and that one part.
+// 12. The planning board's first render at 20, 2,000 and 10,000 cards and a status change's
+//     repaint (bench/board-render.mjs), in Debian's Chromium.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +22,7 @@ import { LOCAL_VARS, root, run, spawnGroup, toolEnv } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
 import { DEMO } from "../scripts/seed.mjs";
 import { boardBench } from "./board.mjs";
+import { renderBench } from "./board-render.mjs";
 import { aiChunkReport } from "./ai-chunks.mjs";
 import { docsBench, seedBenchDocs } from "./docs.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
@@ -140,6 +143,7 @@ if (!only || only === "lighthouse") await lighthouseBench(base);
 if (!only || only === "git") await gitBench(base);
 if (!only || only === "meetings") await meetingsBench(base);
 if (!only || only === "jira") await jiraBench(base);
+if (!only || only === "render") await renderBench(base);
 printReport();
 stop();
 process.exit(0);

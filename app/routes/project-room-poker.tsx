@@ -7,6 +7,7 @@ import { roomPage } from "../../workers/services/pages/rooms";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { NoAccess } from "../features/projects/no-access";
 import { useProject } from "../features/projects/use-project";
+import PokerRoom from "../features/rooms/poker/room";
 import { RoomHost } from "../features/rooms/room-host";
 import type { RoomDetails } from "../features/rooms/types";
 import { Spinner } from "../features/shell/spinner";
@@ -55,7 +56,7 @@ function JoinedRoom({ room, initial }: { room: RoomDetails; initial: Parameters<
     };
   }, [room]);
   if (failed) return <NoAccess />;
-  return joined ? <RoomHost key={joined.guid} room={joined} initial={joined === room ? initial : null} /> : <Spinner />;
+  return joined ? <RoomHost key={joined.guid} room={joined} initial={joined === room ? initial : null} screen={PokerRoom} /> : <Spinner />;
 }
 
 /** A room that does not exist (or was deleted), with the way back to the project's rooms. */

@@ -116,6 +116,13 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
     await expect(page.locator("[data-testid=participant][data-present=true]")).toHaveCount(3);
   }
   await expect(guest.page.locator('[data-testid=participant][data-name="Fay Facilitator"]')).toContainText(await roleText(guest.page, "facilitator"));
+  // The room is in the server's first flush, not streamed in after a spinner: hydration once fell
+  // back to that spinner and the page shifted by 0.165 (issue 15).
+  const html = await (await member.page.request.get(new URL(member.page.url()).pathname)).text();
+  const roomAt = html.indexOf('data-testid="poker-room"');
+  const streamedAt = html.indexOf('<div hidden id="S:');
+  expect(roomAt).toBeGreaterThan(0);
+  expect(streamedAt === -1 || roomAt < streamedAt, "the poker room is streamed after a fallback").toBe(true);
 
   // Votes: everyone sees who voted, nobody sees another's card.
   await vote(member.page, "5");

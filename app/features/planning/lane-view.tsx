@@ -7,7 +7,7 @@
  * tells the board it was pressed.
  */
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
-import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { type FormEvent, lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -123,11 +123,19 @@ function useKitSortable(kit: DragKit, id: string, disabled: boolean): Sortable {
 
 type RowProps = { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure };
 
-/** A row: plain until the board sets dragging up, then sortable (a new instance, as its hooks differ). */
-function TaskRow(props: RowProps) {
-  const { kit } = useBoardDrag();
-  return kit ? <SortableTaskRow kit={kit} {...props} /> : <PlainTaskRow {...props} />;
-}
+/**
+ * A row: plain until the board sets dragging up, then sortable (a new instance, as its hooks
+ * differ). Memoised: a lane renders again for one changed card, its other rows do not (the
+ * board keeps `ctx` and every unchanged task object the same); the drag context and the URL
+ * still reach every row.
+ */
+const TaskRow = memo(
+  function TaskRow(props: RowProps) {
+    const { kit } = useBoardDrag();
+    return kit ? <SortableTaskRow kit={kit} {...props} /> : <PlainTaskRow {...props} />;
+  },
+  (a, b) => a.task === b.task && a.ctx === b.ctx && a.epic === b.epic && a.measure?.index === b.measure?.index && a.measure?.ref === b.measure?.ref,
+);
 
 function PlainTaskRow(props: RowProps) {
   return <TaskRowView {...props} sortable={usePlain(props.task.guid, !props.ctx.canWrite)} />;

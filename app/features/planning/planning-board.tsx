@@ -265,7 +265,13 @@ export function PlanningBoard({
   };
 
   const values = useLineValues(projectGuid, participants, board, fields.title);
-  const ctx: BoardContext = { projectGuid, fields, line, values, canWrite, onEdit };
+  // One context object for as long as what it holds is the same: rows are memoised on it, so a
+  // change to one card (its status picked in its line) renders that row and its lane, not every
+  // row of the board (issue 17: a status change repaints in one frame).
+  const editLatest = useRef(onEdit);
+  editLatest.current = onEdit;
+  const edit = useCallback((task: TaskView, field: string, value: unknown) => editLatest.current(task, field, value), []);
+  const ctx: BoardContext = useMemo(() => ({ projectGuid, fields, line, values, canWrite, onEdit: edit }), [projectGuid, fields, line, values, canWrite, edit]);
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);

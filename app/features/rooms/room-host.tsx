@@ -24,9 +24,17 @@ export const ROOM_SCREENS: Record<string, ComponentType<RoomScreenProps>> = Obje
 /** The meeting opened beside a board: its own chunk, loaded on the first click. */
 const MeetingView = lazy(() => import("../meetings/meeting-view").then((m) => ({ default: m.MeetingView })));
 
-export function RoomHost({ room, initial }: { room: RoomDetails; initial?: Parameters<typeof useRoom>[1] }) {
+/**
+ * `screen`: the room's screen imported by the page itself (the poker room's route), rendered
+ * without the lazy boundary. A lazy screen makes the server stream a spinner first and the room
+ * later, and if anything updates the page before the screen's chunk arrives on the client, React
+ * gives up hydrating the boundary and shows the spinner again until the chunk is there: the
+ * poker room's layout shift of 0.165 (issue 15) and its late largest paint.
+ */
+export function RoomHost({ room, initial, screen }: { room: RoomDetails; initial?: Parameters<typeof useRoom>[1]; screen?: ComponentType<RoomScreenProps> }) {
   const live = useRoom(room.guid, initial);
-  const board = <BoardScreen room={room} live={live} />;
+  const Screen = screen;
+  const board = Screen ? <Screen room={room} live={live} /> : <BoardScreen room={room} live={live} />;
   return <WithMeeting room={room}>{board}</WithMeeting>;
 }
 
