@@ -40,6 +40,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private meta: RoomMeta | null = null;
   private state: RoomState | null = null;
   private seq = 0;
+  /** The stored snapshot and log (`./room-log.ts`). */
   private log = new RoomLog(this.ctx.storage);
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
@@ -53,7 +54,8 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     sockets: () => this.sockets.open(),
     store: () => this.log.write(),
   });
-  private outboxOf = new RoomOutbox(this.ctx.storage, {
+  /** The outbox and the alarm that delivers it (`./outbox.ts`). */
+  private toDeliver = new RoomOutbox(this.ctx.storage, {
     room: this,
     meta: () => this.meta!,
     effects: () => this.effects,
@@ -223,13 +225,13 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     if (!this.meta) return;
     const timer = this.timerEndsAt();
     if (timer !== null && timer <= Date.now()) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
-    await this.outboxOf.deliver();
-    await this.outboxOf.schedule();
+    await this.toDeliver.deliver();
+    await this.toDeliver.schedule();
   }
 
   /** The outbox's entries, oldest first (for tests and diagnostics). */
   async outbox(): Promise<(OutboxEntry & { due: number })[]> {
-    return this.outboxOf.list();
+    return this.toDeliver.list();
   }
 
   private timerEndsAt(): number | null {
@@ -274,7 +276,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     if (!batched || alsoStore || result.effects.length > 0) {
       try {
         this.log.write(() => {
-          this.outboxOf.enqueue(result.effects, now);
+          this.toDeliver.enqueue(result.effects, now);
           alsoStore?.();
         });
       } catch (err) {
@@ -286,7 +288,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     this.state = result.state;
     this.log.compactIfDue(this.state, this.seq);
     this.fanOut.queue(privateForAll(meta.kind, input.type) ? null : actor);
-    if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.outboxOf.schedule());
+    if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.toDeliver.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
   }
