@@ -1,6 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
-import { nextAlarm, OUTBOX_BATCH, OUTBOX_MAX_ATTEMPTS, retryAt } from "../../domain/rooms/outbox";
 import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
 import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
 import { composeView, privateForAll, privatePart, type RoomState, type RoomView } from "../../domain/rooms/views";
@@ -13,19 +12,13 @@ import { carryOut, roomEffects, type RoomEffects } from "./effects";
 import { RoomBroadcast, send } from "./broadcast";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { ROOM_HEADER } from "../../domain/wire/headers";
-import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, type RoomYou, syncMessage } from "../../domain/wire/live/room";
+import { clientEnvelope, MAX_FRAME_BYTES, type RoomKind, type RoomServerFrame, syncMessage } from "../../domain/wire/live/room";
+import { RoomLog } from "./room-log";
+import { RoomOutbox, SYSTEM_ACTOR } from "./outbox";
+import { closeSeats, memberTag, reseatAll, type Seat, seatOf } from "./seats";
 
-/** Who is behind a socket; kept on the connection so it survives hibernation. */
-interface Seat extends RoomYou {
-  role: PokerRole;
-}
-
-/** Log entries kept before they are folded into the stored state. */
-const COMPACT_EVERY = 200;
 /** Refs remembered for deduplication (a reconnect re-sends only a few). */
 const REMEMBERED_REFS = 500;
-const memberTag = (member: string) => `member:${member}`;
-const SYSTEM_ACTOR = "system";
 
 type Input = { type: string } & Record<string, unknown>;
 
@@ -36,15 +29,10 @@ function reduce(kind: RoomKind, state: RoomState, input: Input, actor: string, n
 /**
  * One per poker or retro room (name = room guid, `/ws/room/{roomGuid}`). The state lives in
  * the object: every change is the reducer's answer to one message, appended to the object's
- * SQLite log before anyone hears of it, and folded into a stored snapshot every
- * `COMPACT_EVERY` entries; after an eviction the object replays the log onto the snapshot.
- * REST calls and sockets go through the same `apply`, so both always agree.
- *
- * What a change asks of the world outside (a retro action item to become a task) goes into
- * the `room_outbox` table in the same storage transaction as the change's log entry; the
- * object's alarm delivers it, retrying with growing pauses, and only the delivery's answer
- * (another logged input, `export_settled`) marks the note exported. The alarm is shared with
- * the poker timer: `schedule` sets it to whichever is due first.
+ * SQLite log before anyone hears of it (`./room-log.ts`), and sent to the sockets as one shared
+ * patch (`./broadcast.ts`). REST calls and sockets go through the same `apply`, so both always
+ * agree. What a change asks of the world outside waits in the outbox, delivered by the alarm
+ * (`./outbox.ts`); who sits behind each socket is in `./seats.ts`.
  */
 export class RoomServer extends Server<Env> implements RoomServerRpc {
   static options = { hibernate: true };
@@ -52,39 +40,38 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   private meta: RoomMeta | null = null;
   private state: RoomState | null = null;
   private seq = 0;
-  private snapshotSeq = 0;
+  /** The stored snapshot and log (`./room-log.ts`). */
+  private log = new RoomLog(this.ctx.storage);
   /** Answers to recent refs by member, so a frame re-sent after a reconnect is not applied twice. */
   private answered = new Map<string, ActResult>();
   /** The room's sockets, listed once until one connects or closes (`../open-sockets.ts`). */
   private sockets = new OpenSockets<Seat>(() => this.getConnections<Seat>());
-  /**
-   * Log entries applied but not yet written: a socket's change is written with the others of its
-   * coalescing window, in one transaction, by the flush that sends it (`writeLog`).
-   */
-  private unwritten: { seq: number; actor: string; input: string; at: number }[] = [];
   /** What the sockets heard, and the coalescing of what they hear next. */
   private fanOut = new RoomBroadcast<Seat>({
     kind: () => this.meta!.kind,
     state: () => this.state!,
     seq: () => this.seq,
     sockets: () => this.sockets.open(),
-    store: () => this.writeLog(),
+    store: () => this.log.write(),
+  });
+  /** The outbox and the alarm that delivers it (`./outbox.ts`). */
+  private toDeliver = new RoomOutbox(this.ctx.storage, {
+    room: this,
+    meta: () => this.meta!,
+    effects: () => this.effects,
+    timerEndsAt: () => this.timerEndsAt(),
+    settle: (input, alsoStore) => this.apply(SYSTEM_ACTOR, input, Date.now(), alsoStore),
   });
   /** How the outbox is carried out; tests replace it to make a delivery fail. */
   effects: RoomEffects = roomEffects;
 
   onStart() {
-    const sql = this.ctx.storage.sql;
-    sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS room_log (seq INTEGER PRIMARY KEY, actor TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS room_outbox (note TEXT PRIMARY KEY, task TEXT NOT NULL, text TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL)");
-    const rows = new Map(sql.exec<{ key: string; value: string }>("SELECT key, value FROM room_meta").toArray().map((r) => [r.key, r.value]));
-    if (!rows.has("meta")) return;
-    this.meta = JSON.parse(rows.get("meta")!) as RoomMeta;
-    let state = JSON.parse(rows.get("state")!) as RoomState;
-    this.snapshotSeq = Number(rows.get("seq") ?? 0);
-    this.seq = this.snapshotSeq;
-    for (const entry of sql.exec<{ seq: number; actor: string; input: string; at: number }>("SELECT seq, actor, input, at FROM room_log WHERE seq > ? ORDER BY seq", this.snapshotSeq)) {
+    const stored = this.log.open();
+    if (!stored) return;
+    this.meta = stored.meta;
+    let state = stored.snapshot;
+    this.seq = stored.snapshotSeq;
+    for (const entry of stored.entries) {
       const result = reduce(this.meta.kind, state, JSON.parse(entry.input) as Input, entry.actor, entry.at);
       // Only accepted inputs were logged; a refusal now would mean the rules changed under it.
       if (!("error" in result)) state = result.state;
@@ -102,8 +89,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
       init.kind === "poker"
         ? newPokerRoom({ owner: init.owner, ownerName, deck: "custom", customCards: cards })
         : newRetroRoom({ owner: init.owner, ownerName, preset: preset ?? "start_stop_continue" });
-    const sql = this.ctx.storage.sql;
-    sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?), ('state', ?), ('seq', '0')", JSON.stringify(meta), JSON.stringify(state));
+    this.log.create(meta, state);
     this.meta = meta;
     this.state = state;
     this.fanOut.reset();
@@ -150,7 +136,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
 
   private saveMeta(meta: RoomMeta) {
     this.meta = meta;
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('meta', ?)", JSON.stringify(meta));
+    this.log.saveMeta(meta);
   }
 
   /** The room as `member` may see it, for REST reads. */
@@ -160,7 +146,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
-    const seat = this.seatOf(ctx);
+    const seat = seatOf(ctx.request.headers, this.name);
     return seat ? [memberTag(seat.member)] : [];
   }
 
@@ -176,7 +162,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
   }
 
   private admitSeat(connection: Connection<Seat>, ctx: ConnectionContext) {
-    const seat = this.seatOf(ctx);
+    const seat = seatOf(ctx.request.headers, this.name);
     if (!seat) return connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
     if (!this.meta || !this.state) {
       this.sendTo(connection, { type: "error", code: "room_missing" });
@@ -239,105 +225,33 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     if (!this.meta) return;
     const timer = this.timerEndsAt();
     if (timer !== null && timer <= Date.now()) this.apply(SYSTEM_ACTOR, { type: "timer_expired" });
-    await this.deliverOutbox();
-    await this.schedule();
+    await this.toDeliver.deliver();
+    await this.toDeliver.schedule();
   }
 
   /** The outbox's entries, oldest first (for tests and diagnostics). */
   async outbox(): Promise<(OutboxEntry & { due: number })[]> {
-    return this.ctx.storage.sql.exec<OutboxEntry & { due: number }>("SELECT note, task, text, attempts, due FROM room_outbox ORDER BY due, note").toArray();
+    return this.toDeliver.list();
   }
 
   private timerEndsAt(): number | null {
     return this.meta?.kind === "poker" && this.state ? (this.state as PokerState).timerEndsAt : null;
   }
 
-  /** Sets the one alarm to the earliest of the countdown's end and the outbox's next due entry. */
-  private async schedule() {
-    const due = this.ctx.storage.sql.exec<{ due: number | null }>("SELECT MIN(due) AS due FROM room_outbox").one().due;
-    const at = nextAlarm(this.timerEndsAt(), due);
-    if (at === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(at);
-  }
-
-  /**
-   * Delivers the due entries one by one. Delivered and refused ones are settled together: one
-   * `export_settled` input, logged in the same transaction that removes them from the outbox.
-   * An entry that failed (D1 unreachable, the object cut off mid-way) waits longer each time.
-   */
-  private async deliverOutbox() {
-    const meta = this.meta!;
-    const sql = this.ctx.storage.sql;
-    const due = sql.exec<OutboxEntry>("SELECT note, task, text, attempts FROM room_outbox WHERE due <= ? ORDER BY due, note LIMIT ?", Date.now(), OUTBOX_BATCH).toArray();
-    if (due.length === 0) return;
-    const exported: string[] = [];
-    const failed: string[] = [];
-    const tasks: string[] = [];
-    for (const entry of due) {
-      try {
-        const delivery = await this.effects.deliverActionItem(this, meta, entry);
-        if (delivery.ok) {
-          exported.push(entry.note);
-          tasks.push(delivery.task);
-        } else {
-          failed.push(entry.note);
-          this.tell(meta.owner, delivery.reason);
-        }
-      } catch (err) {
-        console.error("room outbox delivery failed", err);
-        const attempts = entry.attempts + 1;
-        if (attempts >= OUTBOX_MAX_ATTEMPTS) {
-          failed.push(entry.note);
-          this.tell(meta.owner, "effect_failed");
-        } else {
-          sql.exec("UPDATE room_outbox SET attempts = ?, due = ? WHERE note = ?", attempts, retryAt(Date.now(), attempts), entry.note);
-        }
-      }
-    }
-    const settled = [...exported, ...failed];
-    if (settled.length === 0) return;
-    this.apply(SYSTEM_ACTOR, { type: "export_settled", exported, failed }, Date.now(), () => {
-      for (const note of settled) sql.exec("DELETE FROM room_outbox WHERE note = ?", note);
-    });
-    if (tasks.length > 0) {
-      try {
-        await this.effects.announceTasks(this, meta, tasks);
-      } catch (err) {
-        // Boards catch up on their next read; the tasks exist.
-        console.error("room task announcement failed", err);
-      }
-    }
-  }
-
-  /**
-   * Closes a member's sockets: with `FORBIDDEN` once they were removed from the room or the
-   * project, with `RECHECK` when their session may have ended (they reconnect if it did not).
-   */
+  /** Closes a member's sockets (`./seats.ts`): access lost, or a session to check again. */
   async disconnect(member: string, code: number = CLOSE.FORBIDDEN): Promise<{ closed: number }> {
-    let closed = 0;
-    for (const connection of this.getConnections(memberTag(member))) {
-      connection.close(code, code === CLOSE.FORBIDDEN ? "access lost" : "recheck");
-      closed += 1;
-    }
-    return { closed };
+    return { closed: closeSeats(this.getConnections(memberTag(member)), code) };
   }
 
   /**
    * A member's project access changed but they may still see the room: their open sockets take
-   * the new right at once (a reader watches, a writer votes) and get the state again, so no
-   * frame after this call is judged by the old right. A demoted poker voter becomes a spectator.
+   * the new right at once and get the state again. A demoted poker voter becomes a spectator.
    */
   async reseat(member: string, readOnly: boolean): Promise<{ changed: number }> {
-    let changed = 0;
-    for (const connection of this.getConnections<Seat>(memberTag(member))) {
-      const seat = connection.state;
-      if (!seat || seat.readOnly === readOnly || !this.meta) continue;
-      const next = connection.setState((prev) => ({ ...prev!, readOnly, role: readOnly ? "spectator" : "voter" }))!;
-      this.sendState(connection, next);
-      changed += 1;
-    }
+    if (!this.meta) return { changed: 0 };
+    const changed = reseatAll(this.getConnections<Seat>(memberTag(member)), readOnly, (connection, seat) => this.sendState(connection, seat));
     // A poker voter who may only watch now holds no hidden vote and no round up (auto-flip).
-    const person = this.meta?.kind === "poker" ? (this.state as PokerState).participants.find((p) => p.id === member) : undefined;
+    const person = this.meta.kind === "poker" ? (this.state as PokerState).participants.find((p) => p.id === member) : undefined;
     if (readOnly && person?.role === "voter") this.apply(member, { type: "set_role", role: "spectator" });
     return { changed };
   }
@@ -358,42 +272,25 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     const result = reduce(meta.kind, this.state!, input, actor, now);
     if ("error" in result) return { ok: false, code: result.error };
     const seq = this.seq + 1;
-    this.unwritten.push({ seq, actor, input: JSON.stringify(input), at: now });
+    this.log.append({ seq, actor, input: JSON.stringify(input), at: now });
     if (!batched || alsoStore || result.effects.length > 0) {
-      const sql = this.ctx.storage.sql;
       try {
-        this.writeLog(() => {
-          for (const effect of result.effects) {
-            if (effect.type !== "create_tasks") continue;
-            // One entry per note; its task's guid is chosen now, so every attempt makes the same task.
-            for (const item of effect.items) sql.exec("INSERT OR IGNORE INTO room_outbox (note, task, text, due) VALUES (?, ?, ?, ?)", item.note, crypto.randomUUID(), item.text, now);
-          }
+        this.log.write(() => {
+          this.toDeliver.enqueue(result.effects, now);
           alsoStore?.();
         });
       } catch (err) {
-        this.unwritten = this.unwritten.filter((entry) => entry.seq !== seq);
+        this.log.drop(seq);
         throw err;
       }
     }
     this.seq = seq;
     this.state = result.state;
-    if (this.seq - this.snapshotSeq >= COMPACT_EVERY) this.compact();
+    this.log.compactIfDue(this.state, this.seq);
     this.fanOut.queue(privateForAll(meta.kind, input.type) ? null : actor);
-    if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.schedule());
+    if (result.effects.some((e) => e.type !== "write_estimate")) this.ctx.waitUntil(this.toDeliver.schedule());
     if (result.effects.some((e) => e.type === "write_estimate")) this.ctx.waitUntil(carryOut(this, result.effects, meta, this.state));
     return { ok: true, seq: this.seq };
-  }
-
-  /** Appends the unwritten log entries, and what `also` stores, in one transaction. */
-  private writeLog(also?: () => void) {
-    const entries = this.unwritten;
-    if (entries.length === 0 && !also) return;
-    const sql = this.ctx.storage.sql;
-    this.ctx.storage.transactionSync(() => {
-      for (const e of entries) sql.exec("INSERT INTO room_log (seq, actor, input, at) VALUES (?, ?, ?, ?)", e.seq, e.actor, e.input, e.at);
-      also?.();
-    });
-    this.unwritten = [];
   }
 
   private remember(key: string, result: ActResult) {
@@ -402,28 +299,12 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     if (this.answered.size > REMEMBERED_REFS) this.answered.delete(this.answered.keys().next().value!);
   }
 
-  private compact() {
-    this.writeLog();
-    const sql = this.ctx.storage.sql;
-    sql.exec("INSERT OR REPLACE INTO room_meta (key, value) VALUES ('state', ?), ('seq', ?)", JSON.stringify(this.state), String(this.seq));
-    sql.exec("DELETE FROM room_log WHERE seq <= ?", this.seq);
-    this.snapshotSeq = this.seq;
-  }
-
   private sendState(connection: Connection, seat: Seat) {
     this.fanOut.sendState(connection, { member: seat.member, name: seat.name, readOnly: seat.readOnly });
   }
 
   private sendTo(connection: Connection, frame: RoomServerFrame) {
     send(connection, frame);
-  }
-
-  private seatOf(ctx: ConnectionContext): Seat | null {
-    const h = ctx.request.headers;
-    const member = h.get(ROOM_HEADER.member);
-    if (h.get(ROOM_HEADER.room) !== this.name || !member) return null;
-    const readOnly = h.get(ROOM_HEADER.readOnly) === "1";
-    return { member, name: decodeURIComponent(h.get(ROOM_HEADER.name) ?? ""), readOnly, role: readOnly || h.get(ROOM_HEADER.role) === "spectator" ? "spectator" : "voter" };
   }
 
   /** For effects: tells one member something went wrong outside the state. */
