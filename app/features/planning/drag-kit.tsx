@@ -10,16 +10,13 @@ import {
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
   pointerWithin,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { ReactNode } from "react";
 import { isLaneMove } from "./lane-move-id";
+import { useDragSensors } from "../../lib/use-drag-sensors";
 
 export { useDroppable } from "@dnd-kit/core";
 export { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -76,7 +73,7 @@ export function DragBoard({
   onDragEnd: (event: DragEndEvent) => void;
   onDragCancel: () => void;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardByKind }));
+  const sensors = useDragSensors(keyboardByKind);
   return (
     <DndContext
       sensors={sensors}

@@ -12,12 +12,8 @@ import {
   type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
   pointerWithin,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -37,6 +33,7 @@ import { SelectOne } from "../../components/ui/select";
 import { useFieldContext } from "./field-context";
 import { type Card, Cell, ColumnHeader, type Lane, LaneRow, cellId, laneLabel, parseCell } from "./task-board-grid";
 import type { ViewProps } from "./types";
+import { useDragSensors } from "../../lib/use-drag-sensors";
 
 const ALL = "all";
 const NO_LANES = "none";
@@ -150,7 +147,7 @@ export default function TaskBoardView(props: ViewProps) {
     [lanes],
   );
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useDragSensors(sortableKeyboardCoordinates, 5);
   const [dragging, setDragging] = useState<TaskView | null>(null);
   const [overCell, setOverCell] = useState<string | null>(null);
 

@@ -13,11 +13,7 @@ import {
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -30,6 +26,7 @@ import type { DocView } from "../../../../workers/services/documents";
 import { Icon } from "../../../components/ui/icons";
 import { KIND_ICON, KIND_TONE } from "./kinds";
 import { Menu } from "../../../components/ui/menu";
+import { useDragSensors } from "../../../lib/use-drag-sensors";
 
 /** Pixels per level, in the rows and in the sideways drag that picks a level. */
 export const INDENT = 18;
@@ -273,7 +270,7 @@ export function DocTree({
   // The dragged subtree must end at most DOC_MAX_DEPTH levels deep (depth here counts from 0).
   const maxDepth = useMemo(() => (active ? DOC_MAX_DEPTH - heightOf(docs, active) : 0), [docs, active]);
   const projection = active && over ? projectDrop(rows, indexOf(active), indexOf(over), offsetX, INDENT, maxDepth) : null;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }));
+  const sensors = useDragSensors(treeKeyboardCoordinates);
   const titleOf = (guid: string | number | undefined) => {
     const doc = docs.find((d) => d.guid === guid);
     return doc?.title || t("untitled");
