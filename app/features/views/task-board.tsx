@@ -7,7 +7,6 @@
 import {
   type Announcements,
   type CollisionDetection,
-  DndContext,
   type DragEndEvent,
   type DragOverEvent,
   DragOverlay,
@@ -33,7 +32,7 @@ import { SelectOne } from "../../components/ui/select";
 import { useFieldContext } from "./field-context";
 import { type Card, Cell, ColumnHeader, type Lane, LaneRow, cellId, laneLabel, parseCell } from "./task-board-grid";
 import type { ViewProps } from "./types";
-import { useDragSensors } from "../../lib/use-drag-sensors";
+import { DragContext } from "../../components/drag-context";
 
 const ALL = "all";
 const NO_LANES = "none";
@@ -147,7 +146,6 @@ export default function TaskBoardView(props: ViewProps) {
     [lanes],
   );
 
-  const sensors = useDragSensors(sortableKeyboardCoordinates, 5);
   const [dragging, setDragging] = useState<TaskView | null>(null);
   const [overCell, setOverCell] = useState<string | null>(null);
 
@@ -249,8 +247,9 @@ export default function TaskBoardView(props: ViewProps) {
         ))}
       </div>
 
-      <DndContext
-        sensors={sensors}
+      <DragContext
+        keyboard={sortableKeyboardCoordinates}
+        distance={5}
         collisionDetection={cardsFirst}
         onDragStart={onDragStart}
         onDragOver={onDragOver}
@@ -259,7 +258,8 @@ export default function TaskBoardView(props: ViewProps) {
           setDragging(null);
           setOverCell(null);
         }}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t("board.dnd.instructions") } }}
+        instructions={t("board.dnd.instructions")}
+        announcements={announcements}
       >
         <div className="max-h-[max(24rem,calc(100vh-21rem))] overflow-auto rounded-xl pb-2" data-testid="board-scroll">
           <div className="grid w-max gap-x-3" style={{ gridTemplateColumns: `repeat(${options.length}, 18rem)` }}>
@@ -284,7 +284,7 @@ export default function TaskBoardView(props: ViewProps) {
           </div>
         </div>
         <DragOverlay dropAnimation={null}>{dragging ? <div className="cursor-grabbing rounded-lg shadow-xl ring-2 ring-[var(--primary)]" data-testid="drag-overlay"><CardBody task={dragging} {...cardProps} canWrite={false} /></div> : null}</DragOverlay>
-      </DndContext>
+      </DragContext>
     </div>
   );
 }
