@@ -7,6 +7,19 @@
  */
 import type { Connection, WSMessage } from "partyserver";
 
+/**
+ * Sends one frame to every socket of an object that pushes to all its listeners (a user's tabs,
+ * a project's pages); says how many it went to.
+ */
+export function sendToEach(connections: Iterable<Connection>, frame: string): number {
+  let sent = 0;
+  for (const connection of connections) {
+    connection.send(frame);
+    sent += 1;
+  }
+  return sent;
+}
+
 export class OpenSockets<State = unknown> {
   #list: Connection<State>[] | null = null;
   /** Sockets partyserver already accepted as its own in this life of the object. */

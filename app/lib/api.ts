@@ -45,3 +45,14 @@ export async function apiCall<T>(
   if (res.ok) return { data: parsed as T };
   return { error: { status: res.status, statusText: res.statusText, data: parsed } };
 }
+
+/** The error of a failed answer fetched outside `apiCall` (bytes, a download): its status, with its JSON body when it has one. */
+export async function httpError(res: Response): Promise<{ status: number; statusText: string; data: unknown }> {
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    data = undefined;
+  }
+  return { status: res.status, statusText: res.statusText, data };
+}

@@ -1,8 +1,6 @@
-import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useNavigate, useRevalidator } from "react-router";
-import { DOC_KINDS, type DocKind } from "../../domain/docs/layout";
 import { applyPlaced, descendantsOf, listedParents, planMove } from "../../domain/docs/tree";
 import type { DocView } from "../../workers/services/documents";
 import type { FieldView } from "../../workers/services/field-definitions";
@@ -15,7 +13,7 @@ import { DeleteDialog } from "../features/docs/tree/delete-dialog";
 import { DocPanel } from "../features/docs/tree/doc-panel";
 import { DocTree, type TreeActions } from "../features/docs/tree/doc-tree";
 import { loadDocs } from "../features/docs/tree/docs-data.server";
-import { KIND_ICON, KIND_TONE } from "../features/docs/tree/kinds";
+import { kindItems } from "../features/docs/tree/kinds";
 import { Menu } from "../components/ui/menu";
 import { useDocsLive } from "../features/docs/tree/use-docs-live";
 import { useFolded } from "../features/docs/tree/use-folded";
@@ -39,20 +37,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-/** The four kinds as menu items. */
-function kindItems(t: TFunction, onPick: (kind: DocKind) => void, testPrefix: string) {
-  return DOC_KINDS.map((kind) => ({
-    key: kind,
-    label: t(`kinds.${kind}`),
-    icon: (
-      <span className={KIND_TONE[kind]}>
-        <Icon name={KIND_ICON[kind]} size={16} />
-      </span>
-    ),
-    onSelect: () => onPick(kind),
-    testId: `${testPrefix}-${kind}`,
-  }));
-}
 
 function Placeholder({ title, body, action }: { title: string; body: string; action?: React.ReactNode }) {
   return (

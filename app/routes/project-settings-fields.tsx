@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { moveWithinGroup, renumber } from "../../domain/ordering";
@@ -153,30 +153,33 @@ function FieldSettings({ loaderData, params }: Route.ComponentProps) {
         )}
       </div>
 
-      <section className="card">
-        <div className="flex items-baseline gap-2 px-6 pt-5 pb-2">
-          <h3 className="font-semibold">{t("fieldSettings.shownTitle")}</h3>
-          <span className="muted text-sm" data-testid="fields-shown-count">
-            {shown.length}
-          </span>
-          <span className="muted ml-auto hidden text-xs sm:block">{t("fieldSettings.dragHint")}</span>
-        </div>
+      <FieldGroup title={t("fieldSettings.shownTitle")} count={shown.length} testId="fields-shown" aside={<span className="muted ml-auto hidden text-xs sm:block">{t("fieldSettings.dragHint")}</span>}>
         <SortableFieldList fields={shown} onMove={move(false)} empty={t("fieldSettings.noShown")} testId="fields-shown" detailsPath={detailsPath} onToggleHidden={toggleHidden} onDelete={remove} />
-      </section>
+      </FieldGroup>
 
-      <section className="card">
-        <div className="px-6 pt-5 pb-2">
-          <div className="flex items-baseline gap-2">
-            <h3 className="font-semibold">{t("fieldSettings.hiddenTitle")}</h3>
-            <span className="muted text-sm" data-testid="fields-hidden-count">
-              {hidden.length}
-            </span>
-          </div>
-          <p className="muted mt-1 text-sm">{t("fieldSettings.hiddenHint")}</p>
-        </div>
+      <FieldGroup title={t("fieldSettings.hiddenTitle")} count={hidden.length} testId="fields-hidden" hint={t("fieldSettings.hiddenHint")}>
         <SortableFieldList fields={hidden} onMove={move(true)} empty={t("fieldSettings.noHidden")} testId="fields-hidden" detailsPath={detailsPath} onToggleHidden={toggleHidden} onDelete={remove} />
-      </section>
+      </FieldGroup>
     </div>
+  );
+}
+
+/** One of the two lists of fields (shown on tasks, hidden): its title, how many, and the list. */
+function FieldGroup({ title, count, testId, hint, aside, children }: { title: string; count: number; testId: string; hint?: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card">
+      <div className="px-6 pt-5 pb-2">
+        <div className="flex items-baseline gap-2">
+          <h3 className="font-semibold">{title}</h3>
+          <span className="muted text-sm" data-testid={`${testId}-count`}>
+            {count}
+          </span>
+          {aside}
+        </div>
+        {hint && <p className="muted mt-1 text-sm">{hint}</p>}
+      </div>
+      {children}
+    </section>
   );
 }
 

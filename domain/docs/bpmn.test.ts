@@ -29,6 +29,16 @@ function pair() {
   return { a, b };
 }
 
+/** Two editors: `a` saves `xml` while `b` has unsaved changes, and the save reaches `b`. */
+function savedWhileOtherEdits(xml: string) {
+  const { a, b } = pair();
+  b.sync.edited();
+  a.sync.edited();
+  a.sync.save(xml);
+  sync(a.doc, b.doc);
+  return { a, b };
+}
+
 describe("a BPMN diagram in the Y.Doc", () => {
   it("starts a new diagram with one start event, saved as rev 1", () => {
     const a = editor();
@@ -117,11 +127,7 @@ describe("a BPMN diagram in the Y.Doc", () => {
   });
 
   it("loads theirs: drops the local changes and saves again from their diagram", () => {
-    const { a, b } = pair();
-    b.sync.edited();
-    a.sync.edited();
-    a.sync.save(diagram("A"));
-    sync(a.doc, b.doc);
+    const { a, b } = savedWhileOtherEdits(diagram("A"));
     expect(b.conflicts()).toHaveLength(1);
     b.sync.loadTheirs();
     expect(b.shown()?.xml).toBe(diagram("A"));
@@ -134,11 +140,7 @@ describe("a BPMN diagram in the Y.Doc", () => {
   });
 
   it("keeps the newest of their saves in a pending conflict", () => {
-    const { a, b } = pair();
-    b.sync.edited();
-    a.sync.edited();
-    a.sync.save(diagram("A1"));
-    sync(a.doc, b.doc);
+    const { a, b } = savedWhileOtherEdits(diagram("A1"));
     a.sync.edited();
     a.sync.save(diagram("A2"));
     sync(a.doc, b.doc);

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POKER_PEOPLE, randomPokerInput } from "./random-inputs";
 import {
-  type PokerInput,
-  type PokerResultOf,
   type PokerState,
   cardNumber,
   deckCards,
@@ -12,19 +10,13 @@ import {
   summarise,
   viewFor,
 } from "./poker";
+import { playSeeded, reducerSteps } from "./reducer-steps";
 import { propertySeeds, seeded } from "./seeded";
 
 const T0 = 1_700_000_000_000;
 
-function ok(r: PokerResultOf) {
-  if ("error" in r) throw new Error(`unexpected error ${r.error}`);
-  return r;
-}
-
-/** Applies messages in turn, failing the test on any error. */
-function run(state: PokerState, steps: [string, PokerInput][]): PokerState {
-  return steps.reduce((s, [actor, m]) => ok(reducePoker(s, m, actor, T0)).state, state);
-}
+/** `ok` fails the test on an error; `run` applies messages in turn, failing on any error. */
+const { ok, run } = reducerSteps(reducePoker, T0);
 
 /** A room owned by "fac" with voters "ann" and "bob", spectator "sam", and two issues, t1 current. */
 function room(opts: { autoFlip?: boolean } = {}): PokerState {
@@ -288,20 +280,8 @@ describe("poker properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
 
   const applied = new Map<string, number>();
 
-  function play(seed: number, steps: number, check: (s: PokerState) => void): PokerState {
-    const r = seeded(seed);
-    let s = newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" });
-    for (let i = 0; i < steps; i++) {
-      const [actor, m] = randomInput(r);
-      const result = reducePoker(s, m, actor, T0 + i * 1000);
-      if (!("error" in result)) {
-        s = result.state;
-        applied.set(m.type, (applied.get(m.type) ?? 0) + 1);
-      } else applied.set(result.error, (applied.get(result.error) ?? 0) + 1);
-      check(s);
-    }
-    return s;
-  }
+  const play = (seed: number, steps: number, check: (s: PokerState) => void) =>
+    playSeeded({ reduce: reducePoker, start: () => newPokerRoom({ owner: "fac", ownerName: "Fac", deck: "fibonacci" }), randomInput, applied, t0: T0 }, seed, steps, check);
 
   for (const seed of propertySeeds(20)) {
     it(`keeps every invariant over 400 random messages (seed ${seed})`, () => {

@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { RETRO_PEOPLE, randomRetroInput } from "./random-inputs";
 import {
   DEFAULT_VOTES_AMOUNT,
-  type RetroInput,
-  type RetroResultOf,
   type RetroState,
   actionItems,
   newRetroRoom,
@@ -12,18 +10,13 @@ import {
   retroClientMessage,
   viewFor,
 } from "./retro";
-import { propertySeeds, seeded } from "./seeded";
+import { playSeeded, reducerSteps } from "./reducer-steps";
+import { propertySeeds } from "./seeded";
 
 const T0 = 1_700_000_000_000;
 
-function ok(r: RetroResultOf) {
-  if ("error" in r) throw new Error(`unexpected error ${r.error}`);
-  return r;
-}
-
-function run(state: RetroState, steps: [string, RetroInput][]): RetroState {
-  return steps.reduce((s, [actor, m]) => ok(reduceRetro(s, m, actor, T0)).state, state);
-}
+/** `ok` fails the test on an error; `run` applies messages in turn, failing on any error. */
+const { ok, run } = reducerSteps(reduceRetro, T0);
 
 /** Facilitator "fac", members "ann" and "bob"; ann wrote n1 (start), bob n2 (stop). */
 function room(opts: { anonymous?: boolean; voting?: boolean } = {}): RetroState {
@@ -268,20 +261,8 @@ describe("retro properties (seeded; replay one with ROOMS_SEED=<seed>)", () => {
 
   const applied = new Map<string, number>();
 
-  function play(seed: number, steps: number, check: (s: RetroState) => void): RetroState {
-    const r = seeded(seed);
-    let s = newRetroRoom({ owner: "fac", ownerName: "Fac", preset: "start_stop_continue", anonymous: true });
-    for (let i = 0; i < steps; i++) {
-      const [actor, m] = randomInput(r, s);
-      const result = reduceRetro(s, m, actor, T0 + i * 1000);
-      if (!("error" in result)) {
-        s = result.state;
-        applied.set(m.type, (applied.get(m.type) ?? 0) + 1);
-      } else applied.set(result.error, (applied.get(result.error) ?? 0) + 1);
-      check(s);
-    }
-    return s;
-  }
+  const play = (seed: number, steps: number, check: (s: RetroState) => void) =>
+    playSeeded({ reduce: reduceRetro, start: () => newRetroRoom({ owner: "fac", ownerName: "Fac", preset: "start_stop_continue", anonymous: true }), randomInput, applied, t0: T0 }, seed, steps, check);
 
   for (const seed of propertySeeds(20)) {
     it(`never exceeds a vote budget and keeps votes, groups and views consistent over 400 random messages (seed ${seed})`, () => {

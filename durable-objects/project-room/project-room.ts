@@ -1,6 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
+import { sendToEach } from "../open-sockets";
 import { admit } from "../socket-guard";
 import type { ProjectRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
@@ -63,13 +64,7 @@ export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
       return { ok: false, sent: 0 };
     }
     if (parsed.data.project !== this.name) return { ok: false, sent: 0 };
-    const frame = JSON.stringify(parsed.data);
-    let sent = 0;
-    for (const connection of this.getConnections()) {
-      connection.send(frame);
-      sent += 1;
-    }
-    return { ok: true, sent };
+    return { ok: true, sent: sendToEach(this.getConnections(), JSON.stringify(parsed.data)) };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
+import { sendToEach } from "../open-sockets";
 import { admit } from "../socket-guard";
 import type { UserHubRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
@@ -54,13 +55,7 @@ export class UserHub extends Server<Env> implements UserHubRpc {
   async push(message: HubMessage): Promise<{ ok: boolean; sent: number }> {
     const parsed = hubMessage.safeParse(message);
     if (!parsed.success) return { ok: false, sent: 0 };
-    const frame = JSON.stringify(parsed.data);
-    let sent = 0;
-    for (const connection of this.getConnections()) {
-      connection.send(frame);
-      sent += 1;
-    }
-    return { ok: true, sent };
+    return { ok: true, sent: sendToEach(this.getConnections(), JSON.stringify(parsed.data)) };
   }
 
   /**

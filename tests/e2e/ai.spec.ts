@@ -7,9 +7,8 @@
  * task after confirmation. Without a provider the panel
  * explains how to configure one.
  */
-import type { Page } from "@playwright/test";
 import { FAKE_ANSWER, startFakeLlm } from "../fixtures/fake-llm";
-import { expect, hydrated, person, test } from "./fixtures";
+import { expect, hydrated, openTextDocument, person, sharedTextDocument, test } from "./fixtures";
 
 const aiPort = Number(process.env.E2E_AI_PORT ?? Number(process.env.E2E_PORT ?? 8799) + 1100);
 const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
@@ -22,32 +21,13 @@ test.afterAll(async () => {
   await fake?.stop();
 });
 
-/** Ann's project with Ben as a member and one text document in it. */
-async function sharedDocument(ann: Page, ben: Page, benEmail: string) {
-  const created = await ann.request.post("/api/v1/project", { data: { name: `AI ${Date.now().toString(36)}` }, headers: writeHeaders() });
-  const project = ((await created.json()) as { guid: string }).guid;
-  expect((await ann.request.post(`/api/v1/project/${project}/invite`, { data: [{ email: benEmail, value: "member" }], headers: writeHeaders() })).status()).toBe(201);
-  const mine = (await (await ben.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
-  const invite = mine.find((i) => i.project.guid === project)!;
-  expect((await ben.request.put(`/api/v1/project/invited/${invite.guid}`, { data: { successfully: true }, headers: writeHeaders() })).status()).toBe(200);
-  const doc = await ann.request.post(`/api/v1/project/${project}/docs`, { data: { kind: "text", title: "Launch plan" }, headers: writeHeaders() });
-  return { project, doc: ((await doc.json()) as { guid: string }).guid };
-}
-
-async function openDoc(page: Page, project: string, doc: string) {
-  await page.goto(`/project/${project}/docs/${doc}`);
-  await hydrated(page);
-  await expect(page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
-  return page.getByTestId("doc-editor-content");
-}
-
 test("a summary streams in as a suggestion, is accepted as one edit and reaches the co-editor; a flowchart is drawn", async ({ browser }) => {
   test.slow();
   const ann = await person(browser, "Ann Author");
   const ben = await person(browser, "Ben Builder");
-  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
-  const a = await openDoc(ann.page, project, doc);
-  const b = await openDoc(ben.page, project, doc);
+  const { project, doc } = await sharedTextDocument(ann.page, ben, "AI");
+  const a = await openTextDocument(ann.page, project, doc);
+  const b = await openTextDocument(ben.page, project, doc);
   await a.click();
   await ann.page.keyboard.type("We launch in May with three teams.");
   await expect(b).toContainText("We launch in May");

@@ -6,37 +6,9 @@
  * both themes land in test-results/screens/.
  */
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { expect, hydrated, person, test } from "./fixtures";
+import { expect, hydrated, joinProject, openTextDocument, person, sharedTextDocument, test } from "./fixtures";
 
 const writeHeaders = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
-
-/** The owner invites someone into the project, who accepts through the API. */
-async function invite(owner: Page, invitee: Page, project: string, email: string, role: "member" | "viewer") {
-  const invited = await owner.request.post(`/api/v1/project/${project}/invite`, { data: [{ email, value: role }], headers: writeHeaders() });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const mine = (await (await invitee.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
-  const pending = mine.find((i) => i.project.guid === project)!;
-  expect((await invitee.request.put(`/api/v1/project/invited/${pending.guid}`, { data: { successfully: true }, headers: writeHeaders() })).status()).toBe(200);
-}
-
-/** Ann's project with Ben as a member (or viewer) and one text document in it. */
-async function sharedDocument(owner: Page, invitee: Page, email: string, role: "member" | "viewer" = "member") {
-  const created = await owner.request.post("/api/v1/project", { data: { name: `Docs ${Date.now().toString(36)}` }, headers: writeHeaders() });
-  expect(created.status(), await created.text()).toBe(201);
-  const project = (await created.json()) as { guid: string };
-  await invite(owner, invitee, project.guid, email, role);
-  const doc = await owner.request.post(`/api/v1/project/${project.guid}/docs`, { data: { kind: "text", title: "Launch plan" }, headers: writeHeaders() });
-  expect(doc.status(), await doc.text()).toBe(201);
-  return { project: project.guid, doc: ((await doc.json()) as { guid: string }).guid };
-}
-
-/** Opens the document and waits until its socket is synced. */
-async function openDoc(page: Page, project: string, doc: string) {
-  await page.goto(`/project/${project}/docs/${doc}`);
-  await hydrated(page);
-  await expect(page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
-  return page.getByTestId("doc-editor-content");
-}
 
 /** The document's text block by block, without the other people's caret labels. */
 function docText(page: Page) {
@@ -82,9 +54,9 @@ test("two people type into one document at once and see each other's text and na
   test.slow();
   const ann = await person(browser, "Ann Author");
   const ben = await person(browser, "Ben Builder");
-  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
-  const a = await openDoc(ann.page, project, doc);
-  const b = await openDoc(ben.page, project, doc);
+  const { project, doc } = await sharedTextDocument(ann.page, ben, "Docs");
+  const a = await openTextDocument(ann.page, project, doc);
+  const b = await openTextDocument(ben.page, project, doc);
 
   await focusEnd(ann.page);
   await ann.page.keyboard.type("Goals for the launch. ");
@@ -120,8 +92,8 @@ test("two people type into one document at once and see each other's text and na
 
   // A third person joins for the pictures: Ann sees two named carets besides her own.
   const cleo = await person(browser, "Cleo Checker");
-  await invite(ann.page, cleo.page, project, cleo.email, "member");
-  await openDoc(cleo.page, project, doc);
+  await joinProject(ann.page, cleo, project);
+  await openTextDocument(cleo.page, project, doc);
   await cleo.page.getByTestId("doc-editor-content").locator("p", { hasText: "Ben adds" }).click();
   await ben.page.getByTestId("doc-editor-content").locator("p", { hasText: "Ann writes" }).click();
   await ann.page.getByTestId("doc-editor-content").locator("h2").click();
@@ -144,10 +116,10 @@ test("edits made while cut off merge when the connection comes back", async ({ b
   test.slow();
   const ann = await person(browser, "Ann Offline");
   const ben = await person(browser, "Ben Online");
-  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
+  const { project, doc } = await sharedTextDocument(ann.page, ben, "Docs");
   const wire = await cable(ann.page);
-  const a = await openDoc(ann.page, project, doc);
-  const b = await openDoc(ben.page, project, doc);
+  const a = await openTextDocument(ann.page, project, doc);
+  const b = await openTextDocument(ben.page, project, doc);
   await focusEnd(ann.page);
   await ann.page.keyboard.type("Shared start.");
   await expect(b).toContainText("Shared start.");
@@ -177,12 +149,12 @@ test("a viewer reads along without a toolbar and cannot type; a signed-out reade
   test.slow();
   const ann = await person(browser, "Ann Owner");
   const vic = await person(browser, "Vic Viewer");
-  const { project, doc } = await sharedDocument(ann.page, vic.page, vic.email, "viewer");
-  const a = await openDoc(ann.page, project, doc);
+  const { project, doc } = await sharedTextDocument(ann.page, vic, "Docs", "viewer");
+  const a = await openTextDocument(ann.page, project, doc);
   await focusEnd(ann.page);
   await ann.page.keyboard.type("Only Ann edits this.");
 
-  const v = await openDoc(vic.page, project, doc);
+  const v = await openTextDocument(vic.page, project, doc);
   await expect(v).toContainText("Only Ann edits this.");
   await expect(v).toHaveAttribute("contenteditable", "false");
   await expect(vic.page.getByTestId("doc-toolbar")).toHaveCount(0);
@@ -217,12 +189,12 @@ test("versions are saved, viewed and restored; @ and # pickers mention people an
   test.slow();
   const ann = await person(browser, "Ann Archivist");
   const ben = await person(browser, "Ben Mentioned");
-  const { project, doc } = await sharedDocument(ann.page, ben.page, ben.email);
+  const { project, doc } = await sharedTextDocument(ann.page, ben, "Docs");
   const task = await ann.page.request.post(`/api/v1/project/${project}/issue`, { data: { custom_fields: [{ slug: "title", value: "Fix the login page" }] }, headers: writeHeaders() });
   expect(task.status(), await task.text()).toBe(201);
   const taskGuid = ((await task.json()) as { guid: string }).guid;
   const page = ann.page;
-  const content = await openDoc(page, project, doc);
+  const content = await openTextDocument(page, project, doc);
   await focusEnd(page);
   await page.keyboard.type("# Release notes");
   await page.keyboard.press("Enter");

@@ -6,9 +6,8 @@
  * keep their cells. Pictures of each editor in both themes land in test-results/screens/.
  */
 import type { Browser, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, hydrated, joinProject, open, person, test } from "./fixtures";
 
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const VIEWPORT = { width: 1400, height: 900 };
 
 /** Creates a document of `kind` from the page's "new" menu and names it; the page then shows it. */
@@ -197,11 +196,7 @@ test("two people saving one diagram at the same moment: one is asked, keeps thei
   const a = await person(browser, "Ada First", { viewport: VIEWPORT });
   const b = await person(browser, "Ben Second", { viewport: VIEWPORT });
   const projectPath = await createProjectFromList(a.page, "Race");
-  const projectGuid = projectPath.split("/")[2]!;
-  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
-  expect(invite.status(), await invite.text()).toBe(201);
-  const [sent] = (await invite.json()) as { guid: string }[];
-  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  await joinProject(a.page, b, projectPath.split("/")[2]!);
 
   await open(a.page, `${projectPath}/docs`);
   const guid = await createDoc(a.page, "bpmn", "Race diagram");
@@ -239,11 +234,7 @@ test("a table edited by two people at once keeps both cells, validates typed inp
   const a = await person(browser, "Tia Tables", { viewport: VIEWPORT });
   const b = await person(browser, "Tom Tables", { viewport: VIEWPORT });
   const projectPath = await createProjectFromList(a.page, "Budgets");
-  const projectGuid = projectPath.split("/")[2]!;
-  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
-  expect(invite.status(), await invite.text()).toBe(201);
-  const [sent] = (await invite.json()) as { guid: string }[];
-  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  await joinProject(a.page, b, projectPath.split("/")[2]!);
 
   await open(a.page, `${projectPath}/docs`);
   const guid = await createDoc(a.page, "table", "Trip budget");

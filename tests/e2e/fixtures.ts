@@ -166,6 +166,36 @@ export async function createProjectFromList(page: Page, prefix: string) {
   return new URL(page.url()).pathname;
 }
 
+/** The owner invites `invitee` into the project by e-mail as `role`; the invitee accepts through the API. */
+export async function joinProject(owner: Page, invitee: { page: Page; email: string }, projectGuid: string, role: "member" | "viewer" = "member") {
+  const headers = { Origin: origin() };
+  const invited = await owner.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: invitee.email, value: role }], headers });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const mine = (await (await invitee.page.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
+  const pending = mine.find((i) => i.project.guid === projectGuid)!;
+  expect((await invitee.page.request.put(`/api/v1/project/invited/${pending.guid}`, { data: { successfully: true }, headers })).status()).toBe(200);
+}
+
+/** A new project of the owner's (named `prefix` plus a unique tail) with `invitee` in it as `role`, and one text document "Launch plan". */
+export async function sharedTextDocument(owner: Page, invitee: { page: Page; email: string }, prefix: string, role: "member" | "viewer" = "member") {
+  const headers = { Origin: origin() };
+  const created = await owner.request.post("/api/v1/project", { data: { name: `${prefix} ${Date.now().toString(36)}` }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const project = ((await created.json()) as { guid: string }).guid;
+  await joinProject(owner, invitee, project, role);
+  const doc = await owner.request.post(`/api/v1/project/${project}/docs`, { data: { kind: "text", title: "Launch plan" }, headers });
+  expect(doc.status(), await doc.text()).toBe(201);
+  return { project, doc: ((await doc.json()) as { guid: string }).guid };
+}
+
+/** Opens a text document and waits until its socket is synced; answers the editor's content. */
+export async function openTextDocument(page: Page, project: string, doc: string) {
+  await page.goto(`/project/${project}/docs/${doc}`);
+  await hydrated(page);
+  await expect(page.getByTestId("doc-status")).toHaveAttribute("data-status", "synced", { timeout: 15_000 });
+  return page.getByTestId("doc-editor-content");
+}
+
 /**
  * Carries a planning-board task with the keyboard: Space picks it up, each key moves it, Space
  * drops it. Each step waits for the board's spoken announcement (dnd-kit measures the lanes

@@ -1,17 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { documents, fieldValues } from "../../workers/db/schema";
+import { type Expect, type Res, type Run, WRITE, changeCases, readCases } from "../fixtures/access-matrix";
 import { call } from "../fixtures/http";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
-import { ACTORS, type Actor, buildTeam, type Team } from "../fixtures/projects";
+import { buildTeam, type Team } from "../fixtures/projects";
 import { db } from "../fixtures/users";
-
-/** Who may do what with documents (reading the tree needs read, changing it needs write). */
-type Expect = Record<Actor, number>;
-const READ: Expect = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
-const WRITE = (ok: number): Expect => ({ root: ok, write: ok, read: 403, unverified: 403, outsider: 403, guest: 401 });
-
-type Res = Awaited<ReturnType<typeof call>>;
 
 /** Everything the documents API may write for a project, in a stable order. */
 async function rowsOf(projectId: string) {
@@ -42,12 +36,13 @@ async function newTarget(projectId: string, cookie: string | undefined): Promise
   return { doc, child: await newDoc(projectId, cookie, { title: "Child", parent: doc }), other: await newDoc(projectId, cookie, { title: "Other" }) };
 }
 
-const reads: { name: string; run: (t: Team, x: Target, cookie: string | undefined) => Promise<Res> }[] = [
+/** Who may do what with documents (reading the tree needs read, changing it needs write). */
+const reads: { name: string; run: Run<Target> }[] = [
   { name: "GET docs", run: (t, _x, cookie) => call("GET", base(t.projectId), { cookie }) },
   { name: "GET docs/{guid}", run: (t, x, cookie) => call("GET", `${base(t.projectId)}/${x.doc}`, { cookie }) },
 ];
 
-const changes: { name: string; expect: Expect; run: (t: Team, x: Target, cookie: string | undefined, actor: Actor) => Promise<Res> }[] = [
+const changes: { name: string; expect: Expect; run: Run<Target> }[] = [
   { name: "POST docs", expect: WRITE(201), run: (t, x, cookie, actor) => call("POST", base(t.projectId), { cookie, body: { kind: "table", title: `By ${actor}`, parent: x.doc } }) },
   { name: "PATCH docs/{guid} title", expect: WRITE(200), run: (t, x, cookie, actor) => call("PATCH", `${base(t.projectId)}/${x.doc}`, { cookie, body: { title: `Renamed by ${actor}` } }) },
   {
@@ -68,16 +63,7 @@ describe("document authorization matrix", () => {
     shared = await newTarget(team.projectId, team.cookies.root);
   });
 
-  for (const r of reads) {
-    for (const actor of ACTORS) {
-      const expected = READ[actor];
-      it(`${r.name} answers ${expected} to ${actor}`, async () => {
-        const res = await r.run(team, shared, team.cookies[actor]);
-        if (expected === 200) expect(res.status, res.text).toBe(200);
-        else expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
-      });
-    }
-  }
+  readCases(() => ({ team, shared }), reads);
 
   it("shows readers the whole tree, with the share id, to read access too", async () => {
     const res = await call("GET", base(team.projectId), { cookie: team.cookies.read });
@@ -86,25 +72,7 @@ describe("document authorization matrix", () => {
     expect(res.json.results[0]).toHaveProperty("share_id");
   });
 
-  for (const c of changes) {
-    for (const actor of ACTORS) {
-      const expected = c.expect[actor];
-      const allowed = expected < 300;
-      it(`${c.name} answers ${expected} to ${actor}${allowed ? "" : " and changes nothing"}`, async () => {
-        // A fresh target per case: allowed deletions and moves must not starve the cases after them.
-        const target = await newTarget(team.projectId, team.cookies.root);
-        const before = await rowsOf(team.projectId);
-        const res = await c.run(team, target, team.cookies[actor], actor);
-        if (allowed) {
-          expect(res.status, res.text).toBe(expected);
-          expect(await rowsOf(team.projectId)).not.toEqual(before);
-        } else {
-          expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
-          expect(await rowsOf(team.projectId)).toEqual(before);
-        }
-      });
-    }
-  }
+  changeCases(() => team, (t) => newTarget(t.projectId, t.cookies.root), rowsOf, changes);
 });
 
 describe("documents of another project", () => {

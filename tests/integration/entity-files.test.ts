@@ -6,6 +6,7 @@ import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { attachments } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { purgeDeletedTasks } from "../../workers/services/task-trash";
+import { type Expect, READ, WRITE, expectRefused } from "../fixtures/access-matrix";
 import { call } from "../fixtures/http";
 import { PNG, pngOfSize } from "../fixtures/images";
 import { listen } from "../fixtures/live";
@@ -237,9 +238,6 @@ describe("malformed uploads and listings", () => {
 });
 
 describe("file authorization matrix", () => {
-  type Expect = Record<Actor, number>;
-  const READ: Expect = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
-  const WRITE = (ok: number): Expect => ({ root: ok, write: ok, read: 403, unverified: 403, outsider: 403, guest: 401 });
   let team: Team;
   let task: string;
   beforeAll(async () => {
@@ -265,7 +263,7 @@ describe("file authorization matrix", () => {
         const res = await e.run(team.projectId, file, team.cookies[actor]);
         if (allowed) expect(res.status, res.text).toBe(expected);
         else {
-          expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
+          expectRefused(res, expected);
           expect(await everything(team.projectId)).toEqual(before);
         }
       });

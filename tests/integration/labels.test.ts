@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { type Expect, READ, type Res, WRITE, expectRefused } from "../fixtures/access-matrix";
 import { call } from "../fixtures/http";
 import { listen } from "../fixtures/live";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
 import { ACTORS, type Actor, buildTeam, type Team } from "../fixtures/projects";
 import { activityOf, base, fieldsBySlug, newTask, projectRows } from "../fixtures/tasks";
 
-type Res = Awaited<ReturnType<typeof call>>;
 const labels = (team: Team) => `${base(team.projectId)}/labels`;
 const create = (team: Team, value: string, color?: string, as: Actor = "write") => call("POST", labels(team), { cookie: team.cookies[as], body: { value, ...(color ? { color } : {}) } });
 const tagsOf = async (team: Team, task: string) =>
@@ -145,9 +145,6 @@ describe("malformed label bodies", () => {
 });
 
 describe("label authorization matrix", () => {
-  type Expect = Record<Actor, number>;
-  const READ: Expect = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
-  const WRITE = (ok: number): Expect => ({ root: ok, write: ok, read: 403, unverified: 403, outsider: 403, guest: 401 });
   let team: Team;
   let n = 0;
   beforeAll(async () => {
@@ -175,7 +172,7 @@ describe("label authorization matrix", () => {
         const res = await e.run(team.projectId, label, team.cookies[actor]);
         if (allowed) expect(res.status, res.text).toBe(expected);
         else {
-          expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
+          expectRefused(res, expected);
           expect(await projectRows(team.projectId)).toEqual(before);
         }
       });

@@ -48,6 +48,20 @@ async function withEffects(stub: DurableObjectStub, make: (real: RoomEffects) =>
   });
 }
 
+/** Holds every delivery of action items until the returned `release` is called. */
+async function holdDeliveries(stub: DurableObjectStub): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await withEffects(stub, (real) => ({
+    ...real,
+    deliverActionItem: async (room, meta, entry) => {
+      await gate;
+      return real.deliverActionItem(room, meta, entry);
+    },
+  }));
+  return release;
+}
+
 const outboxOf = (stub: DurableObjectStub) => runInDurableObject(stub, async (instance: RoomServer) => instance.outbox());
 const noteOf = async (stub: DurableObjectStub, member: string, note: string) => {
   const seen = await runInDurableObject(stub, async (instance: RoomServer) => instance.viewOf(member));
@@ -75,15 +89,7 @@ describe("retro export through the room's outbox", () => {
     const team = await buildTeam();
     const sprint = await newSprint(team.projectId, team.cookies.write, "Next");
     const { owner, note, stub } = await retroWithAction(team, "Automate the changelog");
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await withEffects(stub, (real) => ({
-      ...real,
-      deliverActionItem: async (room, meta, entry) => {
-        await gate;
-        return real.deliverActionItem(room, meta, entry);
-      },
-    }));
+    const release = await holdDeliveries(stub);
     expect(await owner.send({ type: "export_actions" })).toEqual({ ok: true });
     const [entry] = await until(() => outboxOf(stub), (o) => o.length === 1, "the outbox entry");
     expect(entry).toMatchObject({ note, text: "Automate the changelog", attempts: 0 });
@@ -151,15 +157,7 @@ describe("retro export through the room's outbox", () => {
   it("gives an export refused for lost write access back to the room: no task, the note not exported", async () => {
     const team = await buildTeam();
     const { owner, note, stub } = await retroWithAction(team, "Share the retro notes");
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await withEffects(stub, (real) => ({
-      ...real,
-      deliverActionItem: async (room, meta, entry) => {
-        await gate;
-        return real.deliverActionItem(room, meta, entry);
-      },
-    }));
+    const release = await holdDeliveries(stub);
     expect(await owner.send({ type: "export_actions" })).toEqual({ ok: true });
     await until(() => outboxOf(stub), (o) => o.length === 1, "the outbox entry");
     // The facilitator loses write access before the delivery: the outbox checks it again.

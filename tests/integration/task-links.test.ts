@@ -5,6 +5,7 @@ import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { taskLinks } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { purgeDeletedTasks } from "../../workers/services/task-trash";
+import { type Expect, READ, type Res, WRITE, expectRefused } from "../fixtures/access-matrix";
 import { call } from "../fixtures/http";
 import { listen } from "../fixtures/live";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
@@ -12,7 +13,6 @@ import { ACTORS, type Actor, buildTeam, type Team } from "../fixtures/projects";
 import { base, fieldsBySlug, newTask, projectRows } from "../fixtures/tasks";
 import { db } from "../fixtures/users";
 
-type Res = Awaited<ReturnType<typeof call>>;
 const links = (projectId: string, task: string) => `${base(projectId)}/issue/${task}/issues`;
 
 async function link(team: Team, from: string, to: string, kind: string, cookie = team.cookies.root) {
@@ -212,9 +212,6 @@ describe("malformed link bodies", () => {
 });
 
 describe("task link authorization matrix", () => {
-  type Expect = Record<Actor, number>;
-  const READ: Expect = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
-  const WRITE = (ok: number): Expect => ({ root: ok, write: ok, read: 403, unverified: 403, outsider: 403, guest: 401 });
   let team: Team;
   beforeAll(async () => {
     team = await buildTeam();
@@ -245,7 +242,7 @@ describe("task link authorization matrix", () => {
         const res = await e.run(team.projectId, x, team.cookies[actor]);
         if (allowed) expect(res.status, res.text).toBe(expected);
         else {
-          expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
+          expectRefused(res, expected);
           expect(await projectRows(team.projectId)).toEqual(before);
         }
       });

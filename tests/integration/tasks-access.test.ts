@@ -1,17 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldValues, sprints, tasks } from "../../workers/db/schema";
+import { type Expect, type Res, type Run, WRITE, changeCases, readCases } from "../fixtures/access-matrix";
 import { call } from "../fixtures/http";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
-import { ACTORS, type Actor, buildTeam, type Team } from "../fixtures/projects";
+import { buildTeam, type Team } from "../fixtures/projects";
 import { db } from "../fixtures/users";
-
-/** Who may do what with tasks and sprints (spec §6: reading needs read, changing needs write). */
-type Expect = Record<Actor, number>;
-const READ: Expect = { root: 200, write: 200, read: 200, unverified: 403, outsider: 403, guest: 401 };
-const WRITE = (ok: number): Expect => ({ root: ok, write: ok, read: 403, unverified: 403, outsider: 403, guest: 401 });
-
-type Res = Awaited<ReturnType<typeof call>>;
 
 /** Everything the tasks API may write for a project, in a stable order, to compare before and after. */
 async function rowsOf(projectId: string) {
@@ -43,7 +37,8 @@ interface Target {
   sprint: string;
 }
 
-const reads: { name: string; run: (t: Team, target: Target, cookie: string | undefined) => Promise<Res> }[] = [
+/** Who may do what with tasks and sprints (spec §6: reading needs read, changing needs write). */
+const reads: { name: string; run: Run<Target> }[] = [
   { name: "GET issue/{uid}", run: (t, x, cookie) => call("GET", `${base(t.projectId)}/issue/${x.task}`, { cookie }) },
   { name: "GET issue_backlog", run: (t, _x, cookie) => call("GET", `${base(t.projectId)}/issue_backlog`, { cookie }) },
   { name: "GET sprint", run: (t, _x, cookie) => call("GET", `${base(t.projectId)}/sprint`, { cookie }) },
@@ -51,7 +46,7 @@ const reads: { name: string; run: (t: Team, target: Target, cookie: string | und
   { name: "GET sprint_archive", run: (t, _x, cookie) => call("GET", `${base(t.projectId)}/sprint_archive`, { cookie }) },
 ];
 
-const changes: { name: string; expect: Expect; run: (t: Team, target: Target, cookie: string | undefined, actor: Actor) => Promise<Res> }[] = [
+const changes: { name: string; expect: Expect; run: Run<Target> }[] = [
   {
     name: "POST issue",
     expect: WRITE(201),
@@ -88,36 +83,9 @@ describe("task and sprint authorization matrix", () => {
     await call("PUT", `${base(team.projectId)}/sprint/${archived}`, { cookie: team.cookies.root, body: { archived: true } });
   });
 
-  for (const r of reads) {
-    for (const actor of ACTORS) {
-      const expected = READ[actor];
-      it(`${r.name} answers ${expected} to ${actor}`, async () => {
-        const res = await r.run(team, shared, team.cookies[actor]);
-        if (expected === 200) expect(res.status, res.text).toBe(200);
-        else expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
-      });
-    }
-  }
+  readCases(() => ({ team, shared }), reads);
 
-  for (const c of changes) {
-    for (const actor of ACTORS) {
-      const expected = c.expect[actor];
-      const allowed = expected < 300;
-      it(`${c.name} answers ${expected} to ${actor}${allowed ? "" : " and changes nothing"}`, async () => {
-        // A fresh target per case: allowed deletions must not starve the cases after them.
-        const target = { task: await newTask(team.projectId, team.cookies.root), sprint: await newSprint(team.projectId, team.cookies.root) };
-        const before = await rowsOf(team.projectId);
-        const res = await c.run(team, target, team.cookies[actor], actor);
-        if (allowed) {
-          expect(res.status, res.text).toBe(expected);
-          expect(await rowsOf(team.projectId)).not.toEqual(before);
-        } else {
-          expectProblem(res, expected, expected === 401 ? "unauthorized" : "project_forbidden");
-          expect(await rowsOf(team.projectId)).toEqual(before);
-        }
-      });
-    }
-  }
+  changeCases(() => team, async (t) => ({ task: await newTask(t.projectId, t.cookies.root), sprint: await newSprint(t.projectId, t.cookies.root) }), rowsOf, changes);
 });
 
 describe("tasks and sprints of another project", () => {

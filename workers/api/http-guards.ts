@@ -17,16 +17,21 @@ export const bodySizeLimit: MiddlewareHandler<AppEnv> = (c, next) => {
   const key = `${maxBytes}:${code}`;
   let limiter = limiters.get(key);
   if (!limiter) {
-    limiter = bodyLimit({
-      maxSize: maxBytes,
-      onError: () => {
-        throw new ApiProblem(413, code);
-      },
-    });
+    limiter = sizeLimit(maxBytes, code);
     limiters.set(key, limiter);
   }
   return limiter(c, next);
 };
+
+/** A body limit: past `maxBytes`, a translated 413 with `code` (a key of the `errors` namespace). */
+export function sizeLimit(maxBytes: number, code = "file_too_large"): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiProblem(413, code);
+    },
+  });
+}
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 

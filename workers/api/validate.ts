@@ -24,6 +24,19 @@ export async function readBulk<S extends z.ZodType>(c: { req: { json(): Promise<
   return parseWith(schema, raw);
 }
 
+/**
+ * Reads a multipart form: another content type is a 400 `file_required` (an upload route takes
+ * nothing else), a form that cannot be read a 400 `body_invalid`.
+ */
+export async function readMultipart(c: { req: { header(name: string): string | undefined; formData(): Promise<FormData> } }): Promise<FormData> {
+  if (!(c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")) throw new ApiProblem(400, "file_required", { file: "file_required" });
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new ApiProblem(400, "body_invalid");
+  }
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
   if (!result.success) throw problemFromZod(result.error);

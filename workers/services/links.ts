@@ -58,6 +58,23 @@ export async function listLinks(db: Db, task: Task): Promise<LinkView[]> {
 export type AddLinkResult = { ok: true; link: LinkView; other: string } | { ok: false; reason: LinkRefusal | "task_unknown" };
 
 /**
+ * The activity entries of a link added or removed, one on each of its tasks: each names the
+ * link's kind as read from that task and the task at the other end.
+ */
+function linkEntries(action: "link_added" | "link_removed", task: Task, otherId: string, linkId: string, link: StoredLink, actorId: string, at: number) {
+  const entry = (on: string, far: string) => ({
+    projectId: task.projectId,
+    actorId,
+    entityKind: "issue" as const,
+    entityId: on,
+    action,
+    detail: { link: linkId, kind: readLink(link, on).kind, other: far },
+    createdAt: at,
+  });
+  return [entry(task.id, otherId), entry(otherId, task.id)];
+}
+
+/**
  * Links `task` to another task of its project ("task `kind` other"). The row and both tasks'
  * `link_added` entries go in one batch; the unique indexes catch a race the check missed.
  */
@@ -79,19 +96,10 @@ export async function addLink(db: Db, task: Task, otherId: string, kind: LinkKin
   if (!checked.ok) return checked;
   const id = newGuid();
   const at = Date.now();
-  const log = (on: string, far: string) => ({
-    projectId: task.projectId,
-    actorId,
-    entityKind: "issue" as const,
-    entityId: on,
-    action: "link_added",
-    detail: { link: id, kind: readLink(link, on).kind, other: far },
-    createdAt: at,
-  });
   try {
     await db.batch([
       db.insert(taskLinks).values({ id, projectId: task.projectId, sourceId: link.source, targetId: link.target, kind: link.kind, createdBy: actorId, createdAt: at }),
-      ...activityStatements(db, [log(task.id, other.id), log(other.id, task.id)]),
+      ...activityStatements(db, linkEntries("link_added", task, other.id, id, link, actorId, at)),
     ]);
   } catch (err) {
     // Only a lost race reaches here: the same link, or a second parent, written meanwhile.
@@ -117,16 +125,6 @@ export async function removeLink(db: Db, task: Task, linkId: string, actorId: st
   if (!row) return { ok: false };
   const link = stored(row);
   const other = readLink(link, task.id).other;
-  const at = Date.now();
-  const log = (on: string, far: string) => ({
-    projectId: task.projectId,
-    actorId,
-    entityKind: "issue" as const,
-    entityId: on,
-    action: "link_removed",
-    detail: { link: row.id, kind: readLink(link, on).kind, other: far },
-    createdAt: at,
-  });
-  await db.batch([db.delete(taskLinks).where(eq(taskLinks.id, row.id)), ...activityStatements(db, [log(task.id, other), log(other, task.id)])]);
+  await db.batch([db.delete(taskLinks).where(eq(taskLinks.id, row.id)), ...activityStatements(db, linkEntries("link_removed", task, other, row.id, link, actorId, Date.now()))]);
   return { ok: true, other };
 }

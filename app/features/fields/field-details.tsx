@@ -1,5 +1,5 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { DndContext, type DragEndEvent, closestCenter } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,8 @@ import { useApi } from "../shell/errors";
 import { ColorPicker, suggestedColor } from "./color-picker";
 import { SystemBadge } from "./field-list";
 import { optionBody } from "./new-field-form";
+import { useDragSensors } from "../../lib/use-drag-sensors";
+import { OptionDraftInputs } from "./option-draft";
 
 type Api = ReturnType<typeof useApi>;
 type Serial = ReturnType<typeof useSerial>;
@@ -264,7 +266,7 @@ function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: 
   const [draftError, setDraftError] = useState("");
   const [error, setError] = useState("");
   useEffect(() => setOptions(field.settings.values_set), [field.settings.values_set]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useDragSensors();
   const base = `/v1/project/${projectGuid}/fields/${field.guid}/select`;
 
   const applied = (list: FieldOption[]) => {
@@ -337,19 +339,7 @@ function OptionsSection({ field, api, serial, projectGuid, onChange }: { field: 
         </div>
       )}
       <form className="mt-4 flex items-start gap-2 border-t border-[var(--border)] pt-4 pl-8" onSubmit={add} noValidate>
-        <ColorPicker value={draft.color} onChange={(color) => setDraft({ ...draft, color })} label={t("fieldSettings.colorOfNew")} testId="option-add-color" />
-        <div className="flex-1">
-          <input
-            className="input py-1.5"
-            aria-label={t("fieldSettings.optionName")}
-            placeholder={t("fieldSettings.optionPlaceholder")}
-            value={draft.label}
-            aria-invalid={draftError ? true : undefined}
-            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
-            data-testid="option-add-name"
-          />
-          {draftError && <p className="field-error">{draftError}</p>}
-        </div>
+        <OptionDraftInputs draft={draft} onDraft={setDraft} error={draftError} testIds={{ color: "option-add-color", name: "option-add-name" }} />
         <button className="btn py-1.5" type="submit" data-testid="option-add">
           <Icon name="plus" size={16} />
           {t("fieldSettings.addOption")}

@@ -1,5 +1,5 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { DndContext, type DragEndEvent, closestCenter } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useTranslation } from "react-i18next";
 import { tooltip } from "../../components/ui/tooltip";
@@ -8,6 +8,7 @@ import { optionLabel } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import { Icon } from "../../components/ui/icons";
 import { OptionChip } from "./color-picker";
+import { useDragSensors } from "../../lib/use-drag-sensors";
 
 /** How many option chips a row shows before "+n". */
 const CHIPS_SHOWN = 4;
@@ -111,7 +112,7 @@ function FieldRow({ field, detailsPath, onToggleHidden, onDelete }: { field: Fie
 
 /** One list of fields (shown or hidden) whose rows can be dragged into a new order. */
 export function SortableFieldList({ fields, onMove, empty, testId, ...actions }: { fields: FieldView[]; onMove: (from: number, to: number) => void; empty: string; testId: string } & RowActions) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useDragSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onMove(

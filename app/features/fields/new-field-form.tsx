@@ -7,7 +7,8 @@ import { Field, FormAlert } from "../../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
-import { ColorPicker, suggestedColor } from "./color-picker";
+import { suggestedColor } from "./color-picker";
+import { OptionDraftInputs } from "./option-draft";
 
 export interface TypeChoice {
   slug: FieldType;
@@ -129,26 +130,8 @@ export function NewFieldForm({ projectGuid, types, onCreated, onCancel }: { proj
             </ul>
           )}
           <div className="flex items-start gap-2">
-            <ColorPicker value={draft.color} onChange={(color) => setDraft({ ...draft, color })} label={t("fieldSettings.colorOfNew")} testId="new-option-color" />
-            <div className="flex-1">
-              <input
-                className="input py-1.5"
-                aria-label={t("fieldSettings.optionName")}
-                placeholder={t("fieldSettings.optionPlaceholder")}
-                value={draft.label}
-                aria-invalid={errors.option ? true : undefined}
-                onChange={(e) => setDraft({ ...draft, label: e.target.value })}
-                onKeyDown={(e) => {
-                  // Enter adds the option instead of submitting the whole form.
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    addOption();
-                  }
-                }}
-                data-testid="new-option-name"
-              />
-              {errors.option && <p className="field-error">{errors.option}</p>}
-            </div>
+            {/* Enter adds the option instead of submitting the whole form. */}
+            <OptionDraftInputs draft={draft} onDraft={setDraft} error={errors.option} testIds={{ color: "new-option-color", name: "new-option-name" }} onEnter={addOption} />
             <button type="button" className="btn py-1.5" onClick={addOption} data-testid="new-option-add">
               <Icon name="plus" size={16} />
               {t("fieldSettings.addOption")}

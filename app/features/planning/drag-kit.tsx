@@ -5,21 +5,17 @@
 import {
   type Announcements,
   type CollisionDetection,
-  DndContext,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
   pointerWithin,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { ReactNode } from "react";
 import { isLaneMove } from "./lane-move-id";
+import { DragContext } from "../../components/drag-context";
 
 export { useDroppable } from "@dnd-kit/core";
 export { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -59,15 +55,7 @@ const keyboardByKind: KeyboardCoordinateGetter = (event, args) => {
 };
 
 /** The board's drag context: mouse and touch after 4 px, the keyboard by Space or Enter. */
-export function DragBoard({
-  children,
-  announcements,
-  instructions,
-  onDragStart,
-  onDragOver,
-  onDragEnd,
-  onDragCancel,
-}: {
+export function DragBoard(board: {
   children: ReactNode;
   announcements: Announcements;
   instructions: string;
@@ -76,18 +64,5 @@ export function DragBoard({
   onDragEnd: (event: DragEndEvent) => void;
   onDragCancel: () => void;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardByKind }));
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={byKind}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={onDragCancel}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
-    >
-      {children}
-    </DndContext>
-  );
+  return <DragContext keyboard={keyboardByKind} collisionDetection={byKind} {...board} />;
 }

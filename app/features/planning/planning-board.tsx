@@ -15,13 +15,10 @@ import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
 import { moveLane } from "../../../domain/planning/lanes";
 import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
-import { type Pace, loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capacity";
+import { loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
-import type { PlanningBoardView } from "../../../workers/services/board";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { ParticipantView } from "../../../workers/services/projects";
 import type { TaskView } from "../../../workers/services/tasks";
-import type { MappingView } from "../../../workers/services/views";
 import { useConfirm } from "../../components/ui/confirm";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
@@ -31,6 +28,7 @@ import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAc
 import { focusOfBoard } from "./sprint-capacity";
 import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 import { pokerForLane } from "./sprint-poker";
+import type { ViewProps } from "../views/types";
 
 export type { BoardFields } from "./lane-view";
 
@@ -59,17 +57,7 @@ export function PlanningBoard({
   canWrite,
   pace,
   onChanged,
-}: {
-  projectGuid: string;
-  board: PlanningBoardView;
-  fields: BoardFields;
-  definitions: FieldView[];
-  mapping: MappingView;
-  participants: ParticipantView[];
-  canWrite: boolean;
-  pace: Pace;
-  onChanged: () => void;
-}) {
+}: ViewProps & { fields: BoardFields }) {
   const { t } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));

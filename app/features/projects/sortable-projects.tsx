@@ -1,10 +1,11 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
-import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { DndContext, type DragEndEvent, closestCenter } from "@dnd-kit/core";
+import { SortableContext, rectSortingStrategy, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatRelativeTime } from "../../../domain/time/format";
 import type { ProjectView } from "../../../workers/services/projects";
+import { useDragSensors } from "../../lib/use-drag-sensors";
 
 function ProjectCard({ project, now }: { project: ProjectView; now: number }) {
   const { t, i18n } = useTranslation("projects");
@@ -40,7 +41,7 @@ function ProjectCard({ project, now }: { project: ProjectView; now: number }) {
 
 /** The user's projects as cards they can drag into their own order. */
 export function SortableProjects({ projects, now, onMove }: { projects: ProjectView[]; now: number; onMove: (from: number, to: number) => void }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useDragSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onMove(

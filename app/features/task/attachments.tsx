@@ -15,6 +15,7 @@ import { Icon } from "../../components/ui/icons";
 import { API_BASE } from "../../lib/api";
 import { useApi } from "../shell/errors";
 import type { FileView } from "./types";
+import { SectionHeading } from "./section-heading";
 
 type Upload = { id: number; name: string; size: number; progress: number; error?: string; xhr?: XMLHttpRequest };
 
@@ -100,11 +101,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
   return (
     <section className={`flex flex-col gap-2 rounded-lg ${over ? "ring-2 ring-[var(--primary)] ring-offset-4 ring-offset-[var(--surface)]" : ""}`} {...drop} data-testid="attachments">
       {confirmDialog}
-      <div className="flex items-center gap-2">
-        <span className="muted">
-          <Icon name="paperclip" size={18} />
-        </span>
-        <h3 className="text-sm font-semibold">{t("files.title")}</h3>
+      <SectionHeading icon="paperclip" title={t("files.title")}>
         {files.length > 0 && <span className="muted text-xs">{files.length}</span>}
         {canWrite && (
           <>
@@ -126,7 +123,7 @@ export function Attachments({ projectGuid, taskGuid, files, canWrite, viewer, is
             />
           </>
         )}
-      </div>
+      </SectionHeading>
       {files.length === 0 && pending.length === 0 && <p className="muted text-sm">{canWrite ? t("files.noneDrop") : t("files.none")}</p>}
       {(files.length > 0 || pending.length > 0) && (
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-2">

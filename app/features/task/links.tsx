@@ -14,6 +14,7 @@ import { TaskRef } from "../../components/fields/task-ref";
 import { Chip } from "../../components/ui/chip";
 import type { LinkKindName, LinkView, SearchHit } from "./types";
 import { useTaskSearch } from "./use-task-search";
+import { SectionHeading } from "./section-heading";
 
 /** The kinds offered when linking, in the order people reach for them. */
 export const LINK_CHOICES: LinkKindName[] = ["relates", "blocks", "blocked_by", "duplicates", "duplicated_by", "parent", "subtask"];
@@ -129,18 +130,14 @@ export function Links({ projectGuid, taskGuid, links, canWrite, statusOptions, o
 
   return (
     <section className="flex flex-col gap-2" data-testid="links">
-      <div className="flex items-center gap-2">
-        <span className="muted">
-          <Icon name="link" size={18} />
-        </span>
-        <h3 className="text-sm font-semibold">{t("links.title")}</h3>
+      <SectionHeading icon="link" title={t("links.title")}>
         {canWrite && !adding && (
           <button type="button" className="btn btn-ghost ml-auto px-2 py-1 text-sm" onClick={() => setAdding(true)} data-testid="link-add">
             <Icon name="plus" size={16} />
             {t("links.add")}
           </button>
         )}
-      </div>
+      </SectionHeading>
       {groups.length === 0 && !adding && <p className="muted text-sm">{t("links.none")}</p>}
       {groups.map((group) => (
         <div key={group.kind} data-testid="link-group" data-kind={group.kind}>

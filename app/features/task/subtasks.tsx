@@ -18,6 +18,7 @@ import { TaskSearchBox } from "./links";
 import { Chip } from "../../components/ui/chip";
 import type { LinkView, RelatedTask, TaskContext } from "./types";
 import type { ValueWrite } from "./use-task-editor";
+import { SectionHeading } from "./section-heading";
 
 type Item = { task: RelatedTask; link?: string; inField: boolean };
 
@@ -103,17 +104,13 @@ export function Subtasks({
 
   return (
     <section className="flex flex-col gap-2" data-testid="subtasks">
-      <div className="flex items-center gap-2">
-        <span className="muted">
-          <Icon name="subtasks" size={18} />
-        </span>
-        <h3 className="text-sm font-semibold">{field?.title ?? t("subtasks.title")}</h3>
+      <SectionHeading icon="subtasks" title={field?.title ?? t("subtasks.title")}>
         {list.length > 0 && (
           <span className="muted ml-auto text-xs" data-testid="subtasks-progress">
             {t("subtasks.progress", { done, count: list.length })}
           </span>
         )}
-      </div>
+      </SectionHeading>
       {list.length > 0 && (
         <div className="h-1.5 overflow-hidden rounded-full bg-[var(--surface-2)]" aria-hidden="true">
           <div className="h-full rounded-full bg-[var(--success)]" style={{ width: `${(done / list.length) * 100}%` }} />

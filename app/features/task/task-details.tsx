@@ -12,7 +12,7 @@ import { formatRelativeTime } from "../../../domain/time/format";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
 import { FormAlert } from "../../components/ui/field";
-import { Icon } from "../../components/ui/icons";
+import { Icon, type IconName } from "../../components/ui/icons";
 import { useProject } from "../projects/use-project";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
@@ -20,6 +20,7 @@ import { TaskCommits } from "../code/task-commits";
 import { Attachments } from "./attachments";
 import { Discussion } from "./discussion";
 import { Links } from "./links";
+import { SectionHeading } from "./section-heading";
 import { Subtasks } from "./subtasks";
 import { FieldEditor } from "../../components/fields/field-editor";
 import { FieldSelect } from "../../components/fields/field-select";
@@ -37,14 +38,12 @@ const valueIn = (task: TaskView, field: FieldView | undefined, participant: stri
   field ? task.custom_fields.find((v) => v.guid === field.guid && (v.participant_value ?? null) === participant)?.value : undefined;
 
 /** A titled block of the main column. */
-function Section({ title, icon, children, testId, actions }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string; actions?: ReactNode }) {
+function Section({ title, icon, children, testId, actions }: { title: string; icon?: IconName; children: ReactNode; testId?: string; actions?: ReactNode }) {
   return (
     <section className="flex flex-col gap-2" data-testid={testId}>
-      <div className="flex items-center gap-2">
-        {icon && <span className="muted">{icon}</span>}
-        <h3 className="text-sm font-semibold">{title}</h3>
+      <SectionHeading icon={icon} title={title}>
         {actions && <div className="ml-auto flex items-center gap-2">{actions}</div>}
-      </div>
+      </SectionHeading>
       <div>{children}</div>
     </section>
   );
@@ -309,7 +308,7 @@ export function TaskDetails({
             onChanged={onChanged}
           />
           {isEpic && (
-            <Section title={t("epic.tasks")} icon={<Icon name="subtasks" size={18} />} testId="epic-tasks">
+            <Section title={t("epic.tasks")} icon="subtasks" testId="epic-tasks">
               {children.length === 0 ? (
                 <p className="muted text-sm">{t("epic.none")}</p>
               ) : (

@@ -7,17 +7,12 @@
 import {
   type Announcements,
   type CollisionDetection,
-  DndContext,
   type DragEndEvent,
   type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
   pointerWithin,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -37,6 +32,7 @@ import { SelectOne } from "../../components/ui/select";
 import { useFieldContext } from "./field-context";
 import { type Card, Cell, ColumnHeader, type Lane, LaneRow, cellId, laneLabel, parseCell } from "./task-board-grid";
 import type { ViewProps } from "./types";
+import { DragContext } from "../../components/drag-context";
 
 const ALL = "all";
 const NO_LANES = "none";
@@ -150,7 +146,6 @@ export default function TaskBoardView(props: ViewProps) {
     [lanes],
   );
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const [dragging, setDragging] = useState<TaskView | null>(null);
   const [overCell, setOverCell] = useState<string | null>(null);
 
@@ -252,8 +247,9 @@ export default function TaskBoardView(props: ViewProps) {
         ))}
       </div>
 
-      <DndContext
-        sensors={sensors}
+      <DragContext
+        keyboard={sortableKeyboardCoordinates}
+        distance={5}
         collisionDetection={cardsFirst}
         onDragStart={onDragStart}
         onDragOver={onDragOver}
@@ -262,7 +258,8 @@ export default function TaskBoardView(props: ViewProps) {
           setDragging(null);
           setOverCell(null);
         }}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t("board.dnd.instructions") } }}
+        instructions={t("board.dnd.instructions")}
+        announcements={announcements}
       >
         <div className="max-h-[max(24rem,calc(100vh-21rem))] overflow-auto rounded-xl pb-2" data-testid="board-scroll">
           <div className="grid w-max gap-x-3" style={{ gridTemplateColumns: `repeat(${options.length}, 18rem)` }}>
@@ -287,7 +284,7 @@ export default function TaskBoardView(props: ViewProps) {
           </div>
         </div>
         <DragOverlay dropAnimation={null}>{dragging ? <div className="cursor-grabbing rounded-lg shadow-xl ring-2 ring-[var(--primary)]" data-testid="drag-overlay"><CardBody task={dragging} {...cardProps} canWrite={false} /></div> : null}</DragOverlay>
-      </DndContext>
+      </DragContext>
     </div>
   );
 }

@@ -14,15 +14,15 @@
  *   benchmark's way to make the next join a cold start of the document's object
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { contentDisposition } from "../../../domain/files";
 import { IMPORT_MAX_BYTES } from "../../../domain/http/body-limits";
 import { docRoom, findDocument } from "../../services/document-access";
 import { DOC_IMAGE_MAX_BYTES, sharedDocImage, uploadDocImage, versionViews } from "../../services/doc-content";
+import { sizeLimit } from "../http-guards";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { readJson } from "../validate";
+import { readJson, readMultipart } from "../validate";
 
 export const versionBody = z.strictObject({
   name: z.string({ error: "version_name_required" }).trim().min(1, "version_name_required").max(120, "version_name_too_long"),
@@ -69,12 +69,7 @@ export const docContentRoutes = new Hono<ProjectEnv>()
   .post(
     "/v1/project/:id/docs/:docGuid/import",
     access("write"),
-    bodyLimit({
-      maxSize: IMPORT_MAX_BYTES,
-      onError: () => {
-        throw new ApiProblem(413, "import_too_large");
-      },
-    }),
+    sizeLimit(IMPORT_MAX_BYTES, "import_too_large"),
     async (c) => {
       const doc = await textDoc(c);
       if (doc.kind === "table") throw new ApiProblem(409, "document_kind_unsupported");
@@ -88,21 +83,10 @@ export const docContentRoutes = new Hono<ProjectEnv>()
   .post(
     "/v1/project/:id/docs/:docGuid/images",
     access("write"),
-    bodyLimit({
-      maxSize: DOC_IMAGE_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw new ApiProblem(413, "file_too_large");
-      },
-    }),
+    sizeLimit(DOC_IMAGE_MAX_BYTES + 64 * 1024),
     async (c) => {
       const doc = await textDoc(c);
-      if (!(c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")) throw new ApiProblem(400, "file_required", { file: "file_required" });
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw new ApiProblem(400, "body_invalid");
-      }
+      const form = await readMultipart(c);
       const file = form.get("file");
       if (!(file instanceof File)) throw new ApiProblem(400, "file_required", { file: "file_required" });
       const result = await uploadDocImage(c.env, c.get("db"), doc, c.get("user")!.id, file);

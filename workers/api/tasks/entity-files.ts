@@ -1,15 +1,15 @@
 /** Files on tasks: `/entity-file` (spec §7 "Tasks"). */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { FILE_MAX_BYTES, contentDisposition } from "../../../domain/files";
 import { deleteFile, findFile, listFiles, uploadFile } from "../../services/entity-files";
 import { findTask } from "../../services/tasks";
 import { requireWithin } from "../billing/limit-problem";
 import { checkStorage } from "../../services/plan-limits";
+import { sizeLimit } from "../http-guards";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { parseWith } from "../validate";
+import { parseWith, readMultipart } from "../validate";
 import { tasksChanged } from "./publish";
 
 /** Only tasks carry files for now; the spec's `entity_kind` leaves room for more. */
@@ -27,20 +27,9 @@ export const entityFileRoutes = new Hono<ProjectEnv>()
   .post(
     "/v1/project/:id/entity-file",
     access("write"),
-    bodyLimit({
-      maxSize: FILE_MAX_BYTES + ENVELOPE,
-      onError: () => {
-        throw new ApiProblem(413, "file_too_large");
-      },
-    }),
+    sizeLimit(FILE_MAX_BYTES + ENVELOPE),
     async (c) => {
-      if (!(c.req.header("Content-Type") ?? "").startsWith("multipart/form-data")) throw new ApiProblem(400, "file_required", { file: "file_required" });
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw new ApiProblem(400, "body_invalid");
-      }
+      const form = await readMultipart(c);
       const target = parseWith(entity, { entity_kind: form.get("entity_kind") ?? undefined, entity_guid: form.get("entity_guid") ?? undefined });
       const file = form.get("file");
       if (!(file instanceof File)) throw new ApiProblem(400, "file_required", { file: "file_required" });

@@ -14,7 +14,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { ParticipantView } from "../../../../workers/services/projects";
 import type { SearchAnswer } from "../../../../workers/services/search";
-import { API_BASE } from "../../../lib/api";
+import { API_BASE, httpError } from "../../../lib/api";
 import { Menu } from "../../../components/ui/menu";
 import { useApi, useErrors } from "../../shell/errors";
 import { useViewer } from "../../shell/viewer";
@@ -253,15 +253,7 @@ export default function Editor(props: DocEditorProps) {
       headers: { "Content-Type": "application/octet-stream" },
       body: update as BodyInit,
     });
-    if (!res.ok) {
-      let data: unknown;
-      try {
-        data = await res.json();
-      } catch {
-        data = undefined;
-      }
-      return report({ status: res.status, statusText: res.statusText, data } as never);
-    }
+    if (!res.ok) return report((await httpError(res)) as never);
     await navigate(`/project/${project}/docs/${created.data.guid}`);
     // The tree keeps its list when only the open document changes: read it again for the new page.
     await revalidate();

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import * as Y from "yjs";
 import { Y_TEXT_FIELD } from "../../../../domain/docs/layout";
 import type { VersionView } from "../../../../workers/services/doc-content";
-import { API_BASE } from "../../../lib/api";
+import { API_BASE, httpError } from "../../../lib/api";
 import { useApi, useErrors } from "../../shell/errors";
 import { formatDateTime } from "../../../../domain/time/format";
 
@@ -32,15 +32,7 @@ async function loadVersion(path: string): Promise<{ content: JSONContent } | { e
   } catch (err) {
     return { error: { status: 0, statusText: String(err) } };
   }
-  if (!res.ok) {
-    let data: unknown;
-    try {
-      data = await res.json();
-    } catch {
-      data = undefined;
-    }
-    return { error: { status: res.status, statusText: res.statusText, data } };
-  }
+  if (!res.ok) return { error: await httpError(res) };
   const doc = new Y.Doc();
   try {
     Y.applyUpdate(doc, new Uint8Array(await res.arrayBuffer()));

@@ -7,29 +7,25 @@
  */
 import {
   type Announcements,
-  DndContext,
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
-  KeyboardSensor,
-  PointerSensor,
   closestCenter,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { type KeyboardEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DOC_KINDS, type DocKind } from "../../../../domain/docs/layout";
+import type { DocKind } from "../../../../domain/docs/layout";
 import { DOC_MAX_DEPTH, DOC_TITLE_MAX, type FlatRow, flatten, heightOf, projectDrop } from "../../../../domain/docs/tree";
 import type { DocView } from "../../../../workers/services/documents";
 import { Icon } from "../../../components/ui/icons";
-import { KIND_ICON, KIND_TONE } from "./kinds";
+import { KIND_ICON, KIND_TONE, kindItems } from "./kinds";
 import { Menu } from "../../../components/ui/menu";
+import { DragContext } from "../../../components/drag-context";
 
 /** Pixels per level, in the rows and in the sideways drag that picks a level. */
 export const INDENT = 18;
@@ -214,17 +210,7 @@ function TreeRow({ row, depth, projectGuid, selected, folded, canWrite, renaming
                   ? [
                       {
                         heading: t("newIn", { title }),
-                        items: DOC_KINDS.map((kind) => ({
-                          key: kind,
-                          label: t(`kinds.${kind}`),
-                          icon: (
-                            <span className={KIND_TONE[kind]}>
-                              <Icon name={KIND_ICON[kind]} size={16} />
-                            </span>
-                          ),
-                          onSelect: () => actions.onCreate(kind, doc.guid),
-                          testId: `doc-add-${kind}`,
-                        })),
+                        items: kindItems(t, (kind) => actions.onCreate(kind, doc.guid), "doc-add"),
                       },
                     ]
                   : []),
@@ -273,7 +259,6 @@ export function DocTree({
   // The dragged subtree must end at most DOC_MAX_DEPTH levels deep (depth here counts from 0).
   const maxDepth = useMemo(() => (active ? DOC_MAX_DEPTH - heightOf(docs, active) : 0), [docs, active]);
   const projection = active && over ? projectDrop(rows, indexOf(active), indexOf(over), offsetX, INDENT, maxDepth) : null;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: treeKeyboardCoordinates }));
   const titleOf = (guid: string | number | undefined) => {
     const doc = docs.find((d) => d.guid === guid);
     return doc?.title || t("untitled");
@@ -311,15 +296,16 @@ export function DocTree({
   for (const r of rows) siblingCount.set(r.parent, (siblingCount.get(r.parent) ?? 0) + 1);
 
   return (
-    <DndContext
-      sensors={sensors}
+    <DragContext
+      keyboard={treeKeyboardCoordinates}
       collisionDetection={closestCenter}
       onDragStart={onDragStart}
       onDragMove={onDragMove}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={reset}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t("dnd.instructions") } }}
+      instructions={t("dnd.instructions")}
+      announcements={announcements}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul role="tree" aria-label={t("tree")} className="flex flex-col gap-px" data-testid="doc-tree">
@@ -341,6 +327,6 @@ export function DocTree({
           ))}
         </ul>
       </SortableContext>
-    </DndContext>
+    </DragContext>
   );
 }
