@@ -22,6 +22,7 @@ import { LaneRows, type RowMeasure } from "./lane-rows";
 import { type ValueContext, titleOf } from "../../components/fields/context";
 import { FieldValue } from "../../components/fields/field-value";
 import { LaneLoad } from "./sprint-capacity";
+import { type SprintAction, SprintMenu } from "./sprint-menu";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
 import { formatDateRange } from "../../../domain/time/format";
@@ -256,39 +257,7 @@ function NewTask({ lane, onCreate }: { lane: Lane; onCreate: (lane: Lane, title:
   );
 }
 
-export type SprintAction = "edit" | "start" | "poker" | "retro" | "complete" | "archive" | "unarchive" | "delete";
-
-function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintView; unestimated: number; onAction: (action: SprintAction) => void }) {
-  const { t } = useTranslation("projects");
-  const open = sprint.status !== "completed";
-  const actions: SprintAction[] = sprint.archived
-    ? ["unarchive", "delete"]
-    : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(sprint.status !== "planned" ? (["retro"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
-  return (
-    <details className="relative" data-testid="sprint-menu">
-      <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
-        ⋯
-      </summary>
-      <ul className="card absolute right-0 z-20 mt-1 w-48 p-1 text-sm shadow-lg">
-        {actions.map((action) => (
-          <li key={action}>
-            <button
-              type="button"
-              className={`w-full rounded px-3 py-1.5 text-left hover:bg-[var(--surface-2)] ${action === "delete" ? "text-[var(--danger)]" : ""}`}
-              onClick={(e) => {
-                (e.currentTarget.closest("details") as HTMLDetailsElement).open = false;
-                onAction(action);
-              }}
-              data-testid={`sprint-${action}`}
-            >
-              {t(`sprints.${action}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
+export type { SprintAction } from "./sprint-menu";
 
 type LaneProps = {
   lane: Lane;
