@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { moveWithinGroup, renumber } from "../../domain/ordering";
 import { cloudflareContext } from "../../workers/context";
 import type { FieldView } from "../../workers/services/field-definitions";
-import { useConfirm } from "../components/ui/confirm";
+import { useConfirm } from "../components/ui/dialog";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { Icon } from "../components/ui/icons";

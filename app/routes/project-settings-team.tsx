@@ -7,7 +7,7 @@ import type { InviteView } from "../../domain/wire/live/hub";
 import { cloudflareContext } from "../../workers/context";
 import type { ParticipantView } from "../../workers/services/projects";
 import { Avatar } from "../components/ui/avatar";
-import { useConfirm } from "../components/ui/confirm";
+import { useConfirm } from "../components/ui/dialog";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors, zodFieldErrors } from "../components/ui/form-errors";
 import { useHubMessages } from "../features/hub/hub-provider";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import type { WorkflowView } from "../../workers/services/workflows";
-import { useConfirm } from "../components/ui/confirm";
+import { useConfirm } from "../components/ui/dialog";
 import { FormAlert } from "../components/ui/field";
 import { serverErrors } from "../components/ui/form-errors";
 import { Icon } from "../components/ui/icons";

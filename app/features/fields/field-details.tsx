@@ -3,7 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-
 import { CSS } from "@dnd-kit/utilities";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useConfirm } from "../../components/ui/confirm";
+import { useConfirm } from "../../components/ui/dialog";
 import { tooltip } from "../../components/ui/tooltip";
 import { optionInput, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { ENTITY_KINDS, type EntityKind, type FieldOption, hasOptions, optionLabel } from "../../../domain/fields/types";

@@ -19,7 +19,7 @@ import { loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capac
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
-import { useConfirm } from "../../components/ui/confirm";
+import { useConfirm } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FILE_MAX_BYTES, INLINE_TYPES } from "../../../domain/files";
 import { formatBytes } from "../../../domain/task/file-size";
 import { formatRelativeTime } from "../../../domain/time/format";
-import { useConfirm } from "../../components/ui/confirm";
+import { useConfirm } from "../../components/ui/dialog";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
 import { API_BASE } from "../../lib/api";

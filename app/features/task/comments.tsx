@@ -11,7 +11,7 @@ import { formatRelativeTime } from "../../../domain/time/format";
 import type { CommentView } from "../../../workers/services/comments";
 import type { ParticipantView } from "../../../workers/services/projects";
 import { Avatar } from "../../components/ui/avatar";
-import { useConfirm } from "../../components/ui/confirm";
+import { useConfirm } from "../../components/ui/dialog";
 import { FormAlert } from "../../components/ui/field";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";
