@@ -17,7 +17,10 @@ import type { Route } from "./+types/project-events";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  return loadEvents(request, env, params.guid);
+  // When the rows were read: the live socket reads them again on opening only if the project
+  // changed since (use-project-live.ts).
+  const readAt = Date.now();
+  return { ...(await loadEvents(request, env, params.guid)), readAt };
 }
 
 type Older = { rows: ActivityRow[]; next: number | null; naming: NamingData | null };
@@ -53,7 +56,7 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     setOlder((o) => ({ rows: [...o.rows, ...page.rows], next: page.next, naming: o.naming ? mergeNaming(o.naming, page.naming) : page.naming }));
   }, [fetcher.data, fetcher.state]);
   // Others' changes write new rows: read the first page again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate());
+  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate(), loaderData.readAt);
 
   const participants = project.participants?.results ?? [];
   const people = useMemo(() => [...participants].sort((a, b) => a.name.localeCompare(b.name)), [participants]);

@@ -27,9 +27,12 @@ const TaskModal = lazy(() => loadTaskModal().then((module) => ({ default: module
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
+  // When the data were read: the live socket reads them again on opening only if the project
+  // changed since (use-project-live.ts).
+  const readAt = Date.now();
   // `/taskboard/{taskId}`: the task modal over the board.
   const [data, task] = await Promise.all([loadPlanningBoard(request, env, params.guid), params.taskId ? loadTask(request, env, params.guid, params.taskId) : null]);
-  return { data, view: chosenView(request, params.guid), task };
+  return { data, view: chosenView(request, params.guid), task, readAt };
 }
 
 /** Revalidate after a write or a live message, but not merely because the view was switched. */
@@ -86,7 +89,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   const { search } = useLocation();
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
   // Someone else changed tasks or sprints: read the board again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate());
+  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate(), loaderData.readAt);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void loadTaskModal());

@@ -6,7 +6,10 @@ import { admit } from "../socket-guard";
 import type { ProjectRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
-import { type ProjectError, type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
+import { type ProjectError, type ProjectHello, type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
+
+/** Storage key: when the room last published a change (ms since the epoch, its own clock). */
+const CHANGED_AT = "changed_at";
 
 /** The tag that groups one user's sockets, so they can be closed together. */
 const userTag = (userGuid: string) => `user:${userGuid}`;
@@ -24,10 +27,12 @@ function verifiedUser(room: string, ctx: ConnectionContext): string | undefined 
 
 /**
  * One per project (name = project guid, `/ws/project/{projectGuid}`): tells every open board
- * of the project that tasks, sprints or comments changed. It keeps no state of its own — D1
- * is the truth and a client refetches through the API on a message or a reconnect — so
- * hibernation and eviction lose nothing. Each socket is tagged with its user, which survives
- * hibernation with the socket itself.
+ * of the project that tasks, sprints or comments changed. D1 is the truth and a client
+ * refetches through the API on a message. The room keeps one fact of its own, in its storage
+ * so that hibernation and eviction keep it: when it last published a change. It greets every
+ * socket with it (`hello`), so a page fresh from its loader skips reading everything again
+ * when nothing changed since (issue 17: that second read was most of a board's blocking time).
+ * Each socket is tagged with its user, which survives hibernation with the socket itself.
  */
 export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
   static options = { hibernate: true };
@@ -38,7 +43,12 @@ export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
   }
 
   onConnect(connection: Connection, ctx: ConnectionContext) {
-    if (!verifiedUser(this.name, ctx)) connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
+    if (!verifiedUser(this.name, ctx)) {
+      connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
+      return;
+    }
+    const hello: ProjectHello = { type: "hello", changed_at: this.ctx.storage.kv.get<number>(CHANGED_AT) ?? null };
+    connection.send(JSON.stringify(hello));
   }
 
   onMessage(connection: Connection, message: WSMessage) {
@@ -64,7 +74,10 @@ export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
       return { ok: false, sent: 0 };
     }
     if (parsed.data.project !== this.name) return { ok: false, sent: 0 };
-    return { ok: true, sent: sendToEach(this.getConnections(), JSON.stringify(parsed.data)) };
+    const sent = sendToEach(this.getConnections(), JSON.stringify(parsed.data));
+    // Written after the frames went out: a write first would hold them until it is stored.
+    this.ctx.storage.kv.put(CHANGED_AT, Math.max(Date.now(), this.ctx.storage.kv.get<number>(CHANGED_AT) ?? 0));
+    return { ok: true, sent };
   }
 
   /**

@@ -232,3 +232,51 @@ test("a board read taken before one's own move lands after it and does not undo 
   await a.context.close();
   await b.context.close();
 });
+
+test("a board fresh from the server is not read again when its socket opens, unless the project changed in between", async ({ browser }) => {
+  test.slow();
+  const { context, page, errors } = await person(browser, "Flo Fresh", { viewport: { width: 1280, height: 900 } });
+  const projectPath = await createProjectFromList(page, "Fresh board");
+  const projectGuid = projectPath.split("/")[2]!;
+  const reads: string[] = [];
+  page.on("request", (r) => void (new URL(r.url()).pathname.endsWith(".data") && reads.push(r.url())));
+  const greeted = () =>
+    new Promise<{ type: string; changed_at: number | null }>((resolve) =>
+      page.on("websocket", (ws) => {
+        if (!ws.url().includes("/ws/project/")) return;
+        ws.on("framereceived", ({ payload }) => {
+          const frame = JSON.parse(String(payload));
+          if (frame.type === "hello") resolve(frame);
+        });
+      }),
+    );
+
+  // Nothing changed since the page's data were read: the socket opens and the board stays put.
+  let hello = greeted();
+  await open(page, `${projectPath}/taskboard`);
+  expect(await hello).toEqual({ type: "hello", changed_at: null });
+  await page.waitForTimeout(1_000);
+  expect(reads).toEqual([]);
+
+  // A task is created after the page's read and before its socket opens (no notice reaches the
+  // page): the room's greeting says so and the board reads itself again.
+  let greeting!: (frame: { type: string; changed_at: number | null }) => void;
+  hello = new Promise((resolve) => (greeting = resolve));
+  await page.routeWebSocket(/\/ws\/project\//, async (ws) => {
+    const res = await page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "Slipped in" }] }, headers: origin() });
+    expect(res.status()).toBe(201);
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message));
+      if (frame.type === "hello") greeting(frame);
+      ws.send(message);
+    });
+  });
+  await page.reload();
+  await hydrated(page);
+  expect((await hello).changed_at).toEqual(expect.any(Number));
+  await expect(page.locator('[data-testid=board-task][data-title="Slipped in"]')).toBeVisible();
+  expect(reads.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -4,7 +4,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { CLOSE } from "../../domain/wire/close-codes";
 import { VERIFIED_PROJECT_HEADER, VERIFIED_USER_HEADER } from "../../domain/wire/headers";
-import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
+import { type ProjectMessage, projectHello, projectMessage } from "../../domain/wire/live/project";
 import type { Env } from "../../workers/env";
 import { call, ORIGIN, socketPath } from "../fixtures/http";
 import { buildTeam, type Team } from "../fixtures/projects";
@@ -229,6 +229,32 @@ describe("project room access", () => {
     await call("POST", `/api/v1/project/${team.projectId}/sprint`, { cookie: team.cookies.root, body: { title: "Still here" } });
     expect((await writer.next(1))[0]).toMatchObject({ type: "sprints_changed", by: team.users.root.id });
     expect(writer.isOpen()).toBe(true);
+  });
+
+  it("greets every socket with when it last published a change, and keeps that through eviction", async () => {
+    const team = await buildTeam();
+    const hello = async () => {
+      const board = await connect(team.projectId, team.cookies.read);
+      expect(board.status).toBe(101);
+      const deadline = Date.now() + 3000;
+      while (!board.frames.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      board.ws!.close(1000);
+      return projectHello.parse(JSON.parse(board.frames[0]!));
+    };
+    // A project that never changed: nothing to have missed.
+    expect(await hello()).toEqual({ type: "hello", changed_at: null });
+    const before = Date.now();
+    await createTask(team, "Changed");
+    const after = Date.now();
+    const first = (await hello()).changed_at!;
+    expect(first).toBeGreaterThanOrEqual(before);
+    expect(first).toBeLessThanOrEqual(after);
+    // Kept in the room's storage: an evicted room still knows.
+    await evictDurableObject(await getServerByName(workerEnv.ProjectRoom, team.projectId));
+    expect((await hello()).changed_at).toBe(first);
+    // A call that changed nothing publishes nothing and leaves it as it was.
+    expect((await call("POST", `/api/v1/project/${team.projectId}/issue`, { cookie: team.cookies.write, body: { custom_fields: [{ slug: "title", value: " " }] } })).status).toBe(400);
+    expect((await hello()).changed_at).toBe(first);
   });
 
   it("keeps delivering after the object is evicted, to old and reconnected boards, and still closes by user", async () => {

@@ -41,6 +41,34 @@ export const projectMessage = z.discriminatedUnion("type", [
 ]);
 export type ProjectMessage = z.infer<typeof projectMessage>;
 
+/**
+ * What the room says to each socket as it opens: when it last published a change (milliseconds
+ * since the epoch, the room's clock; null when it never published one). A page whose data were
+ * read after that moment has missed nothing and need not read them again (`missedChanges`).
+ */
+export const projectHello = z.object({ type: z.literal("hello"), changed_at: at.nullable() });
+export type ProjectHello = z.infer<typeof projectHello>;
+
+/** Every frame the room pushes: the opening hello, then change notices. */
+export const projectFrame = z.union([projectHello, projectMessage]);
+export type ProjectFrame = z.infer<typeof projectFrame>;
+
+/**
+ * How far apart the Worker's clock (which dates a page's read) and the room's (which dates a
+ * change) may be. A change this close before the read counts as possibly missed.
+ */
+export const CLOCK_MARGIN_MS = 5000;
+
+/**
+ * Whether a page whose data were read at `readAt` (the Worker's clock; undefined when the page
+ * cannot tell) may lack a change the room announced before this socket opened, and must read
+ * again. A page that cannot tell always reads again.
+ */
+export function missedChanges(hello: ProjectHello, readAt: number | undefined): boolean {
+  if (readAt === undefined) return true;
+  return hello.changed_at !== null && hello.changed_at > readAt - CLOCK_MARGIN_MS;
+}
+
 /** What the room answers to anything a client sends. */
 export const projectError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });
 export type ProjectError = z.infer<typeof projectError>;
