@@ -55,9 +55,11 @@ export type ProjectFrame = z.infer<typeof projectFrame>;
 
 /**
  * How far apart the Worker's clock (which dates a page's read) and the room's (which dates a
- * change) may be. A change this close before the read counts as possibly missed.
+ * change) may be: machines kept in time by NTP differ by milliseconds; two seconds is ample. A
+ * change this close before the read counts as possibly missed. (Reads go to D1's primary, so a
+ * read after a write sees it: no replica lag to cover.)
  */
-export const CLOCK_MARGIN_MS = 5000;
+export const CLOCK_MARGIN_MS = 2000;
 
 /**
  * Whether a page whose data were read at `readAt` (the Worker's clock; undefined when the page
