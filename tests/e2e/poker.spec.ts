@@ -93,6 +93,12 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
   test.setTimeout(180_000);
   const { fac, member, project, projectPath } = await team(browser);
   const guest = await guestBrowser(browser);
+  // Dragging the queue is the facilitator's alone: only their page loads the sortable queue.
+  const scripts = { fac: [] as string[], member: [] as string[] };
+  for (const who of ["fac", "member"] as const) {
+    const page = who === "fac" ? fac.page : member.page;
+    page.on("request", (r) => void (new URL(r.url()).pathname.endsWith(".js") && scripts[who].push(new URL(r.url()).pathname)));
+  }
   const login = await createTask(fac.page, project, [{ slug: "title", value: "Login form" }, { slug: "description", value: "Email and password, with a remember-me box." }]);
   await createTask(fac.page, project, [{ slug: "title", value: "Password reset" }, { slug: "estimate", value: 2 }]);
 
@@ -116,6 +122,8 @@ test("a full round in three browsers: hidden votes, one flip for all, the accept
     await expect(page.locator("[data-testid=participant][data-present=true]")).toHaveCount(3);
   }
   await expect(guest.page.locator('[data-testid=participant][data-name="Fay Facilitator"]')).toContainText(await roleText(guest.page, "facilitator"));
+  await expect.poll(() => scripts.fac.some((path) => path.includes("/sortable-queue-"))).toBe(true);
+  expect(scripts.member.filter((path) => path.includes("/sortable-queue-"))).toEqual([]);
   // The room is in the server's first flush, not streamed in after a spinner: hydration once fell
   // back to that spinner and the page shifted by 0.165 (issue 15).
   const html = await (await member.page.request.get(new URL(member.page.url()).pathname)).text();

@@ -25,7 +25,7 @@ export const PARKED_PRELOAD = "x-modulepreload-after-paint";
  * for (the `nonce` property survives the attribute's hiding).
  */
 const release = (preload: string, module: string) =>
-  `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]'));(function n(){q.splice(0,1).forEach(function(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p)});if(q.length)return setTimeout(n,0);document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})})()`;
+  `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]'));(function n(){var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return setTimeout(n,0)}document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})})()`;
 
 /**
  * Starts the parked modules after the first paint: `requestAnimationFrame` runs just before a

@@ -1,16 +1,17 @@
 /**
  * The room's issue queue: everyone sees it with the current issue marked and accepted
  * estimates; the facilitator picks the current one, reorders (drag, or keyboard: Space, arrows,
- * Space), removes, and adds project tasks.
+ * Space), removes, and adds project tasks. Dragging is the facilitator's alone, so its library
+ * (dnd-kit) comes in its own chunk (`sortable-queue.tsx`), loaded for a facilitator once the
+ * room is idle or at the first pointer or focus on the queue; until then the same rows show
+ * without it.
  */
-import { type Announcements, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useMemo, useState } from "react";
+import { type CSSProperties, type FocusEvent, type HTMLAttributes, lazy, type Ref, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { moveItem } from "../../../../domain/ordering";
 import type { PokerIssue, PokerView } from "../../../../domain/rooms/poker";
 import { Icon } from "../../../components/ui/icons";
+
+const SortableQueue = lazy(() => import("./sortable-queue"));
 
 interface QueueActions {
   onPick: (issue: string) => void;
@@ -19,14 +20,32 @@ interface QueueActions {
   onAdd?: () => void;
 }
 
-function QueueRow({ issue, index, current, accepted, canEdit, onPick, onRemove }: { issue: PokerIssue; index: number; current: boolean; accepted: string | null; canEdit: boolean } & Pick<QueueActions, "onPick" | "onRemove">) {
+/** What the sortable list gives a row: its node, its motion and its handle. */
+interface RowDrag {
+  rowRef: Ref<HTMLLIElement>;
+  style: CSSProperties;
+  handleRef: Ref<HTMLButtonElement>;
+  handle: HTMLAttributes<HTMLButtonElement>;
+  dragging: boolean;
+}
+
+export interface QueueRowProps extends Pick<QueueActions, "onPick" | "onRemove"> {
+  issue: PokerIssue;
+  index: number;
+  current: boolean;
+  accepted: string | null;
+  canEdit: boolean;
+  /** Absent until the sortable list is loaded (and always for a voter). */
+  drag?: RowDrag;
+}
+
+export function QueueRow({ issue, index, current, accepted, canEdit, onPick, onRemove, drag }: QueueRowProps) {
   const { t } = useTranslation("rooms");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: issue.id, disabled: !canEdit });
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex items-center gap-2 rounded-lg border px-2 py-2 ${current ? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_8%,var(--surface))]" : "border-[var(--border)] bg-[var(--surface)]"} ${isDragging ? "z-10 shadow-lg" : ""}`}
+      ref={drag?.rowRef}
+      style={drag?.style}
+      className={`flex items-center gap-2 rounded-lg border px-2 py-2 ${current ? "border-[var(--primary)] bg-[color-mix(in_srgb,var(--primary)_8%,var(--surface))]" : "border-[var(--border)] bg-[var(--surface)]"} ${drag?.dragging ? "z-10 shadow-lg" : ""}`}
       aria-current={current ? "true" : undefined}
       data-testid="queue-issue"
       data-issue={issue.id}
@@ -36,9 +55,8 @@ function QueueRow({ issue, index, current, accepted, canEdit, onPick, onRemove }
       {canEdit && (
         <button
           type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
+          ref={drag?.handleRef}
+          {...drag?.handle}
           className="muted cursor-grab rounded p-0.5 hover:bg-[var(--surface-2)] active:cursor-grabbing"
           aria-label={t("poker.queue.drag", { title: issue.title })}
           data-testid="queue-drag"
@@ -81,26 +99,44 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
   // progress is not disturbed by someone else's vote).
   const queueKey = view.queue.join("\u0000");
   useEffect(() => setOrder((shown) => (shown.join("\u0000") === queueKey ? shown : view.queue)), [queueKey, view.queue]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // A facilitator's drag: loaded once the room is idle, or at once on a pointer or focus.
+  const [dragWanted, setDragWanted] = useState(false);
+  useEffect(() => {
+    if (!canEdit || dragWanted) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => setDragWanted(true));
+  }, [canEdit, dragWanted]);
+  // The rows are drawn anew with their handles: a control focused meanwhile gets its focus back.
+  const section = useRef<HTMLElement>(null);
+  const refocus = useRef<string | null>(null);
+  const wantDrag = canEdit && !dragWanted ? () => setDragWanted(true) : undefined;
+  const focusWantsDrag = wantDrag
+    ? (event: FocusEvent) => {
+        const issue = event.target.closest("[data-issue]")?.getAttribute("data-issue");
+        const control = event.target.getAttribute("data-testid");
+        if (issue && control) refocus.current = `[data-issue="${CSS.escape(issue)}"] [data-testid="${CSS.escape(control)}"]`;
+        wantDrag();
+      }
+    : undefined;
+  const ready = () => {
+    if (refocus.current) section.current?.querySelector<HTMLElement>(refocus.current)?.focus();
+    refocus.current = null;
+  };
   const issues = order.map((id) => view.issues[id]).filter((i): i is PokerIssue => Boolean(i));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = moveItem(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+  const row = (issue: PokerIssue, index: number): Omit<QueueRowProps, "drag"> => ({ issue, index, current: view.current === issue.id, accepted: view.accepted[issue.id] ?? null, canEdit, onPick, onRemove });
+  const reorder = (next: string[]) => {
     setOrder(next);
     onReorder(next);
   };
-  const announcements = useMemo<Announcements>(() => {
-    const title = (id: string | number) => view.issues[String(id)]?.title ?? String(id);
-    const place = (id: string | number | undefined) => (id === undefined ? 0 : order.indexOf(String(id)) + 1);
-    return {
-      onDragStart: ({ active }) => t("poker.queue.dnd.pickedUp", { title: title(active.id) }),
-      onDragOver: ({ active, over }) => t("poker.queue.dnd.over", { title: title(active.id), place: place(over?.id) }),
-      onDragEnd: ({ active, over }) => t("poker.queue.dnd.dropped", { title: title(active.id), place: place(over?.id) }),
-      onDragCancel: ({ active }) => t("poker.queue.dnd.cancelled", { title: title(active.id) }),
-    };
-  }, [order, t, view.issues]);
+  const plain = (
+    <ol className="mt-3 flex flex-col gap-1.5">
+      {issues.map((issue, i) => (
+        <QueueRow key={issue.id} {...row(issue, i)} />
+      ))}
+    </ol>
+  );
   return (
-    <section className="card p-4" aria-labelledby="queue-title" data-testid="queue">
+    <section ref={section} className="card p-4" aria-labelledby="queue-title" data-testid="queue" onPointerOver={wantDrag} onPointerDown={wantDrag} onFocus={focusWantsDrag}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="queue-title" className="text-sm font-semibold">
           {t("poker.queue.title")} <span className="muted font-normal">· {issues.length}</span>
@@ -116,16 +152,12 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
         <p className="muted mt-3 text-sm" data-testid="queue-empty">
           {canEdit ? t("poker.queue.emptyFacilitator") : t("poker.queue.empty")}
         </p>
+      ) : canEdit && dragWanted ? (
+        <Suspense fallback={plain}>
+          <SortableQueue order={order} issues={issues} row={row} onReorder={reorder} onReady={ready} />
+        </Suspense>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t("poker.queue.dnd.instructions") } }}>
-          <SortableContext items={order} strategy={verticalListSortingStrategy}>
-            <ol className="mt-3 flex flex-col gap-1.5">
-              {issues.map((issue, i) => (
-                <QueueRow key={issue.id} issue={issue} index={i} current={view.current === issue.id} accepted={view.accepted[issue.id] ?? null} canEdit={canEdit} onPick={onPick} onRemove={onRemove} />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        plain
       )}
     </section>
   );
