@@ -10,7 +10,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { moveItem } from "../../../../domain/ordering";
 import type { PokerIssue } from "../../../../domain/rooms/poker";
-import { QueueRow, type QueueRowProps } from "./issue-queue";
+import { QueueRow, type QueueRowProps } from "./queue-row";
 
 function SortableRow(props: QueueRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props.issue.id });
