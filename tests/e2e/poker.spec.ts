@@ -195,6 +195,45 @@ async function roleText(page: Page, role: string) {
   return json.poker.roles[role]!;
 }
 
+test("a facilitator's focus on the queue comes back once its drag has loaded", async ({ browser }) => {
+  test.slow();
+  const { fac, member, project, projectPath } = await team(browser);
+  for (const title of ["Alpha", "Beta"]) await createTask(fac.page, project, [{ slug: "title", value: title }]);
+  await newPokerRoom(fac.page, projectPath, "Focus kept");
+  await addFromBacklog(fac.page, ["Alpha", "Beta"]);
+  // The drag's chunk is held back until the facilitator has focused a handle of the plain rows.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await fac.page.route(/\/sortable-queue-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fac.page.reload();
+  await hydrated(fac.page);
+  const beta = fac.page.locator('[data-testid=queue-issue][data-title="Beta"]');
+  await expect(beta.getByTestId("queue-drag")).not.toHaveAttribute("aria-roledescription", /.+/);
+  await beta.getByTestId("queue-drag").focus();
+  release();
+  // The sortable rows replace the plain ones and the same handle has the focus again: the keyboard
+  // drag goes on from there.
+  await expect(beta.getByTestId("queue-drag")).toHaveAttribute("aria-roledescription", /.+/);
+  await expect(beta.getByTestId("queue-drag")).toBeFocused();
+  // Each key waits for the screen reader's announcement of the step before, as a person would.
+  const over = async (place: string) => {
+    const text = (await t(fac.page.request, "en", "rooms:poker.queue.dnd.over")).replace("{{title}}", "Beta").replace("{{place}}", place);
+    await expect(fac.page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
+  };
+  await fac.page.keyboard.press("Space");
+  await over("2");
+  await fac.page.keyboard.press("ArrowUp");
+  await over("1");
+  await fac.page.keyboard.press("Space");
+  await expect.poll(() => queueTitles(fac.page)).toEqual(["Beta", "Alpha"]);
+  expect(fac.errors).toEqual([]);
+  await fac.context.close();
+  await member.context.close();
+});
+
 test("a guest spectator cannot vote; roles, keyboard voting, the shared timer, reload, auto-flip, re-vote and the archived history", async ({ browser }) => {
   test.setTimeout(180_000);
   const { fac, member, project, projectPath } = await team(browser);

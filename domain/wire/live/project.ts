@@ -51,7 +51,6 @@ export type ProjectHello = z.infer<typeof projectHello>;
 
 /** Every frame the room pushes: the opening hello, then change notices. */
 export const projectFrame = z.union([projectHello, projectMessage]);
-export type ProjectFrame = z.infer<typeof projectFrame>;
 
 /**
  * How far apart the Worker's clock (which dates a page's read) and the room's (which dates a

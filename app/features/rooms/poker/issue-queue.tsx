@@ -30,20 +30,22 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => setDragWanted(true));
   }, [canEdit, dragWanted]);
-  // The rows are drawn anew with their handles: a control focused meanwhile gets its focus back.
+  // The rows are drawn anew with their handles: a control focused before they are (while the
+  // chunk is wanted or on its way) gets its focus back.
   const section = useRef<HTMLElement>(null);
   const refocus = useRef<string | null>(null);
+  const sortable = useRef(false);
   const wantDrag = canEdit && !dragWanted ? () => setDragWanted(true) : undefined;
-  const focusWantsDrag = wantDrag
-    ? (event: FocusEvent) => {
-        const issue = event.target.closest("[data-issue]")?.getAttribute("data-issue");
-        const control = event.target.getAttribute("data-testid");
-        if (issue && control) refocus.current = `[data-issue="${CSS.escape(issue)}"] [data-testid="${CSS.escape(control)}"]`;
-        wantDrag();
-      }
-    : undefined;
+  const onFocus = (event: FocusEvent) => {
+    if (!canEdit || sortable.current) return;
+    const issue = event.target.closest("[data-issue]")?.getAttribute("data-issue");
+    const control = event.target.getAttribute("data-testid");
+    refocus.current = issue && control ? `[data-issue="${CSS.escape(issue)}"] [data-testid="${CSS.escape(control)}"]` : null;
+    wantDrag?.();
+  };
   const ready = () => {
-    if (refocus.current) section.current?.querySelector<HTMLElement>(refocus.current)?.focus();
+    sortable.current = true;
+    if (refocus.current && section.current?.contains(document.activeElement) === false) section.current.querySelector<HTMLElement>(refocus.current)?.focus();
     refocus.current = null;
   };
   const issues = order.map((id) => view.issues[id]).filter((i): i is PokerIssue => Boolean(i));
@@ -60,7 +62,7 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
     </ol>
   );
   return (
-    <section ref={section} className="card p-4" aria-labelledby="queue-title" data-testid="queue" onPointerOver={wantDrag} onPointerDown={wantDrag} onFocus={focusWantsDrag}>
+    <section ref={section} className="card p-4" aria-labelledby="queue-title" data-testid="queue" onPointerOver={wantDrag} onPointerDown={wantDrag} onFocus={onFocus}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="queue-title" className="text-sm font-semibold">
           {t("poker.queue.title")} <span className="muted font-normal">· {issues.length}</span>

@@ -83,4 +83,3 @@ export function QueueRow({ issue, index, current, accepted, canEdit, onPick, onR
     </li>
   );
 }
-
