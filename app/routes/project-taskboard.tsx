@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
@@ -15,6 +15,7 @@ import type { ViewProps } from "../features/views/types";
 import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-taskboard";
 import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
+import { unpackBoard } from "../../domain/wire/board-pack";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
 const TaskBoardView = lazy(() => import("../features/views/task-board"));
@@ -98,8 +99,10 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   useEffect(() => {
     document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   }, [project.guid, view]);
-  if (!loaderData.data) return <NoAccess />;
-  const { board, fields, canWrite, definitions, mapping, pace } = loaderData.data;
+  const packed = loaderData.data?.board;
+  const board = useMemo(() => packed && unpackBoard(packed), [packed]);
+  if (!loaderData.data || !board) return <NoAccess />;
+  const { fields, canWrite, definitions, mapping, pace } = loaderData.data;
   const empty = boardIsEmpty(board);
   const props: ViewProps = {
     projectGuid: project.guid,

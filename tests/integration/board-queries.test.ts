@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadPlanningBoard } from "../../app/features/planning/board-data.server";
+import { unpackBoard } from "../../domain/wire/board-pack";
 import { RouterContextProvider } from "react-router";
 import { loader as rootLoader } from "../../app/root";
 import { loader as boardLoader } from "../../app/routes/project-taskboard";
@@ -37,7 +38,9 @@ const t = i18nFor("en").t;
 async function boardPage(cookie: string | undefined, projectId: string) {
   const counted = countingD1(workerEnv.DB);
   const request = new Request(`http://localhost/project/${projectId}/taskboard`, { headers: cookie ? { Cookie: cookie } : {} });
-  const data = await loadPlanningBoard(request, { ...workerEnv, DB: counted.d1 }, projectId);
+  const page = await loadPlanningBoard(request, { ...workerEnv, DB: counted.d1 }, projectId);
+  // The board as the browser reads it: from a copy of the packed text, nothing cached.
+  const data = page && { ...page, board: unpackBoard(structuredClone(page.board)) };
   return { data, calls: counted.calls() };
 }
 

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPlanningBoard } from "../../app/features/planning/board-data.server";
+import { unpackBoard } from "../../domain/wire/board-pack";
 import { TRASH_KEPT_MS } from "../../domain/planning/trash";
 import { attachments, taskLinks, tasks } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
@@ -43,7 +44,7 @@ describe("a deleted task", () => {
       comments: (await get(`/issue/${guid}/comment`)).status,
       history: (await get(`/issue/${guid}/events`)).status,
       files: (await get(`/entity-file?entity_kind=issue&entity_guid=${guid}`)).status,
-      board: onBoard(board!.board),
+      board: onBoard(unpackBoard(structuredClone(board!.board))),
       table: onBoard(filters.json),
       backlog: ((await get("/issue_backlog")).json as { guid: string }[]).some((t) => t.guid === guid),
       search: ((await get(`/issuesearch/data?query=${encodeURIComponent(title)}`)).json.count as number) > 0,

@@ -11,7 +11,7 @@ import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/sch
 import { optionsOf, projectFields } from "./field-definitions";
 import { type ValueView } from "./field-values";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
-import { type TaskView, taskView } from "./tasks";
+import type { TaskView } from "./tasks";
 import { notDeleted } from "./task-filter";
 
 export interface PlanningBoardView {
@@ -21,23 +21,24 @@ export interface PlanningBoardView {
   epic_type: string | null;
 }
 
-/** One `[field guid, participant value, value]` as SQLite aggregates them. */
-const isStored = (entry: unknown): entry is [string, string, unknown] =>
-  Array.isArray(entry) && entry.length === 3 && typeof entry[0] === "string" && typeof entry[1] === "string";
+/** A task with its values as SQLite writes it: `[id, number, sort, position, created_by, created_at, updated_at, values]`. */
+type StoredTask = [string, number, number, number, string | null, number, number, unknown];
 
 /**
- * Every task of the project with its values, in lane order, in one D1 call. SQLite gathers each
- * task's values into one JSON array, so the answer has as many rows as tasks (not one per value,
- * seven times as many) and needs no id list (slices of 90 ids would be dozens of calls); each row
- * stays far below D1's 2 MB row limit. A stored value that is not valid JSON reads as null, as
+ * Every task of the project with its values, in lane order, in one D1 call. Each row is one
+ * JSON text that SQLite writes: the task's columns and its values gathered into one array of
+ * `[field guid, participant value, value]`. The answer has as many rows as tasks (not one per
+ * value, seven times as many) and needs no id list (slices of 90 ids would be dozens of calls);
+ * each row stays far below D1's 2 MB row limit. One column per row is what makes 5,000 rows cheap
+ * to take in: D1's result objects and drizzle's mapping cost per column, and the rows are read
+ * by one `JSON.parse` (`taskViewsOf`). A stored value that is not valid JSON reads as null, as
  * in `readValues`.
  */
 export function tasksWithStoredValues(db: Db, projectId: string) {
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
   return db
     .select({
-      task: tasks,
-      values: sql<string>`(select json_group_array(json_array(${fieldValues.fieldId}, ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id")`,
+      row: sql<string>`json_array("tasks"."id", ${tasks.number}, ${tasks.sort}, ${tasks.position}, ${tasks.createdBy}, ${tasks.createdAt}, ${tasks.updatedAt}, (select json_group_array(json_array(${fieldValues.fieldId}, ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id"))`,
     })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), notDeleted))
@@ -45,32 +46,50 @@ export function tasksWithStoredValues(db: Db, projectId: string) {
 }
 
 /**
- * The wire shape of those rows: values in field order (as `readValues` gives them), with slugs.
- * Equal values (same field, participant and value: a status, a type, a sprint…) are one shared
- * object, never copied: most of a board's values repeat, and the page's loader data encodes a
- * shared object once (turbo-stream), which makes a 2,000-task page several times smaller. The
- * views are read-only; writers build new objects (as the board's optimistic edits do).
+ * Equal values (same field, participant and value: a status, a type, a sprint…) as one shared
+ * object, never copied: most of a board's values repeat, and the page sends a shared value once
+ * (`domain/wire/board-pack.ts`, and the API's JSON is no larger for it). The views are read-only;
+ * writers build new objects (as the board's optimistic edits do).
  */
-function taskViewsOf(rows: Awaited<ReturnType<typeof tasksWithStoredValues>>, fields: FieldDefinition[]): TaskView[] {
+class SharedValues {
+  /** field guid → participant value → value (a primitive as itself, an array or object as its JSON). */
+  private byField = new Map<string, Map<string, { plain: Map<unknown, ValueView>; json: Map<string, ValueView> }>>();
+
+  of(field: FieldDefinition, participant: string, value: unknown): ValueView {
+    let byParticipant = this.byField.get(field.id);
+    if (!byParticipant) this.byField.set(field.id, (byParticipant = new Map()));
+    let known = byParticipant.get(participant);
+    if (!known) byParticipant.set(participant, (known = { plain: new Map(), json: new Map() }));
+    const structured = typeof value === "object" && value !== null;
+    const key = structured ? JSON.stringify(value) : (value ?? null);
+    const map: Map<unknown, ValueView> = structured ? known.json : known.plain;
+    let view = map.get(key);
+    if (!view) map.set(key, (view = { guid: field.id, slug: field.slug, value: value ?? null, participant_value: participant || null }));
+    return view;
+  }
+}
+
+/** The wire shape of those rows: values in field order (as `readValues` gives them), with slugs. */
+function taskViewsOf(rows: { row: string }[], fields: FieldDefinition[]): TaskView[] {
   const byId = new Map(fields.map((f) => [f.id, f]));
-  const shared = new Map<string, ValueView>();
-  return rows.map(({ task, values }) => {
-    const parsed: unknown = values ? JSON.parse(values) : [];
-    const views: { view: ValueView; sort: number }[] = [];
-    for (const [fieldId, participant, value] of Array.isArray(parsed) ? parsed.filter(isStored) : []) {
-      const field = byId.get(fieldId);
+  const shared = new SharedValues();
+  const bySort = (a: ValueView, b: ValueView) => byId.get(a.guid)!.sort - byId.get(b.guid)!.sort;
+  // One parse for every row: SQLite wrote each as JSON.
+  const stored = JSON.parse(`[${rows.map((r) => r.row).join(",")}]`) as StoredTask[];
+  return stored.map(([id, number, sort, position, createdBy, createdAt, updatedAt, values]) => {
+    const views: ValueView[] = [];
+    let ordered = true;
+    for (const entry of Array.isArray(values) ? values : []) {
+      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== "string" || typeof entry[1] !== "string") continue;
+      const field = byId.get(entry[0]);
       // A field made after `fields` were read is not known here; its values show on the next read.
       if (!field) continue;
-      const key = `${fieldId}\u0000${participant}\u0000${typeof value === "string" ? `s${value}` : `j${JSON.stringify(value ?? null)}`}`;
-      let view = shared.get(key);
-      if (!view) {
-        view = { guid: field.id, slug: field.slug, value: value ?? null, participant_value: participant || null };
-        shared.set(key, view);
-      }
-      views.push({ view, sort: field.sort });
+      const view = shared.of(field, entry[1], entry[2]);
+      if (views.length > 0 && byId.get(views[views.length - 1]!.guid)!.sort > field.sort) ordered = false;
+      views.push(view);
     }
-    views.sort((a, b) => a.sort - b.sort);
-    return taskView(task, views.map((v) => v.view));
+    if (!ordered) views.sort(bySort);
+    return { guid: id, number, sort, position, created_by: createdBy, created_at: createdAt, updated_at: updatedAt, custom_fields: views };
   });
 }
 

@@ -6,10 +6,13 @@ import { pageEnv } from "../../../workers/services/pages/page-reads";
 import { signedInViewer } from "../projects/project-data.server";
 import { readCookie } from "../../../domain/i18n/languages";
 import { VIEW_COOKIE, parseViewChoice, type TaskboardView } from "../../../domain/planning/views";
+import { packBoard } from "../../../domain/wire/board-pack";
 
+/** The page's data with its board packed into one string (`domain/wire/board-pack.ts`); `unpackBoard` reads it. */
 export async function loadPlanningBoard(request: Request, env: Env, projectId: string) {
   const viewer = await signedInViewer(request, env);
-  return planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(languageOf(request)).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  const page = await planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(languageOf(request)).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  return page && { ...page, board: packBoard(page.board) };
 }
 
 /** The view to show: `?view=` when given, else the one remembered in the cookie, else planning. */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { type BoardTask, type BoardValue, packBoard, unpackBoard } from "./board-pack";
+
+const status = (value: string): BoardValue => ({ guid: "f-status", slug: "status", value, participant_value: null });
+const todo = status("o-todo");
+const done = status("o-done");
+
+function task(n: number, values: BoardValue[], creator: string | null = "u-ann"): BoardTask {
+  return { guid: `t-${n}`, number: n, sort: n % 3, position: n * 1.5, created_by: creator, created_at: 1_700_000_000_000 + n, updated_at: 1_700_000_100_000 + n, custom_fields: values };
+}
+
+function board() {
+  const title = (text: string): BoardValue => ({ guid: "f-title", slug: "title", value: text, participant_value: null });
+  const estimate: BoardValue = { guid: "f-est", slug: null, value: 3, participant_value: "u-bob" };
+  const labels: BoardValue = { guid: "f-labels", slug: "labels", value: ["a", "</script><b>"], participant_value: null };
+  return {
+    sprints: [
+      { guid: "s-backlog", title: "Backlog", backlog: true, start_date: null, availability: [{ user: "u-ann", share: 1, days_off: 0 }], count: 2, issues: [task(1, [title("Log in"), todo, estimate]), task(2, [title('Say "hi" ✓'), done, labels], null)] },
+      { guid: "s-1", title: "Sprint 1", backlog: false, start_date: "2026-11-01", availability: [], count: 1, issues: [task(3, [title("Log out"), todo])] },
+    ],
+    epics: [task(4, [title("Accounts")], "u-bob")],
+    epic_type: "o-epic",
+  };
+}
+
+describe("a packed board", () => {
+  it("reads back as the board it was, lanes, epics and what else the board carries included", () => {
+    const packed = packBoard(board());
+    // A copy of the text, as the browser gets it: nothing cached in this module answers.
+    expect(unpackBoard({ packed: packed.packed })).toEqual(board());
+  });
+
+  it("is one string, so the page's loader data encodes it as one value", () => {
+    const packed = packBoard(board());
+    expect(Object.keys(packed)).toEqual(["packed"]);
+    expect(typeof packed.packed).toBe("string");
+  });
+
+  it("keeps a value shared by many tasks as one object when read back", () => {
+    const many = { sprints: [{ issues: Array.from({ length: 50 }, (_, i) => task(i, [i % 2 ? todo : done])) }], epics: [] };
+    const back = unpackBoard({ packed: packBoard(many).packed });
+    const statuses = new Set(back.sprints[0]!.issues.map((t) => t.custom_fields[0]));
+    expect(statuses.size).toBe(2);
+  });
+
+  it("writes a shared value, a field and a creator once, however many tasks carry them", () => {
+    const tasks = Array.from({ length: 200 }, (_, i) => task(i, [todo]));
+    const text = packBoard({ sprints: [{ issues: tasks }], epics: [] }).packed;
+    expect(text.split("o-todo").length - 1).toBe(1);
+    expect(text.split("f-status").length - 1).toBe(1);
+    expect(text.split("u-ann").length - 1).toBe(1);
+  });
+
+  it("keeps values in each task's own order", () => {
+    const back = unpackBoard({ packed: packBoard(board()).packed });
+    expect(back.sprints[0]!.issues[0]!.custom_fields.map((v) => v.guid)).toEqual(["f-title", "f-status", "f-est"]);
+  });
+
+  it("hands the server the board it packed, without reading the text again", () => {
+    const original = board();
+    expect(unpackBoard(packBoard(original))).toBe(original);
+  });
+
+  it("reads an empty board", () => {
+    expect(unpackBoard({ packed: packBoard({ sprints: [], epics: [] }).packed })).toEqual({ sprints: [], epics: [] });
+  });
+});
