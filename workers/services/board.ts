@@ -73,24 +73,33 @@ class SharedValues {
 function taskViewsOf(rows: { row: string }[], fields: FieldDefinition[]): TaskView[] {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const shared = new SharedValues();
-  const bySort = (a: ValueView, b: ValueView) => byId.get(a.guid)!.sort - byId.get(b.guid)!.sort;
   // One parse for every row: SQLite wrote each as JSON.
   const stored = JSON.parse(`[${rows.map((r) => r.row).join(",")}]`) as StoredTask[];
+  const views: ValueView[] = [];
+  const order: number[] = [];
   return stored.map(([id, number, sort, position, createdBy, createdAt, updatedAt, values]) => {
-    const views: ValueView[] = [];
+    views.length = 0;
+    order.length = 0;
     let ordered = true;
-    for (const entry of Array.isArray(values) ? values : []) {
-      if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== "string" || typeof entry[1] !== "string") continue;
+    for (const entry of Array.isArray(values) ? (values as unknown[]) : []) {
+      if (!Array.isArray(entry) || typeof entry[0] !== "string" || typeof entry[1] !== "string") continue;
       const field = byId.get(entry[0]);
       // A field made after `fields` were read is not known here; its values show on the next read.
       if (!field) continue;
-      const view = shared.of(field, entry[1], entry[2]);
-      if (views.length > 0 && byId.get(views[views.length - 1]!.guid)!.sort > field.sort) ordered = false;
-      views.push(view);
+      if (order.length > 0 && order[order.length - 1]! > field.sort) ordered = false;
+      views.push(shared.of(field, entry[1], entry[2]));
+      order.push(field.sort);
     }
-    if (!ordered) views.sort(bySort);
-    return { guid: id, number, sort, position, created_by: createdBy, created_at: createdAt, updated_at: updatedAt, custom_fields: views };
+    return { guid: id, number, sort, position, created_by: createdBy, created_at: createdAt, updated_at: updatedAt, custom_fields: ordered ? views.slice() : inFieldOrder(views, order) };
   });
+}
+
+/** `views` sorted by their fields' `order`, stably (as `Array.prototype.sort` is). */
+function inFieldOrder(views: ValueView[], order: number[]): ValueView[] {
+  return views
+    .map((view, i) => ({ view, sort: order[i]! }))
+    .sort((a, b) => a.sort - b.sort)
+    .map((v) => v.view);
 }
 
 export async function planningBoard(
