@@ -280,3 +280,62 @@ test("a board fresh from the server is not read again when its socket opens, unl
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a status picked in a card's line shows at once, in that card alone, stays after a reload, and a refused change is put back", async ({ browser }) => {
+  test.slow();
+  const { context, page, errors } = await person(browser, "Stan Status", { viewport: { width: 1280, height: 1000 } });
+  const projectPath = await createProjectFromList(page, "Statuses");
+  const projectGuid = projectPath.split("/")[2]!;
+  const sprint = await page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 1" }, headers: origin() });
+  expect(sprint.status()).toBe(201);
+  const sprintGuid = ((await sprint.json()) as { guid: string }).guid;
+  for (const [title, lane] of [["Alpha", null], ["Beta", null], ["Delta", sprintGuid]] as const) {
+    const fields = [{ slug: "title", value: title }, ...(lane ? [{ slug: "sprint", value: lane }] : [])];
+    expect((await page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: fields }, headers: origin() })).status()).toBe(201);
+  }
+  await open(page, `${projectPath}/taskboard`);
+  await hydrated(page);
+  const statusOf = (title: string) => page.locator(`[data-testid=board-task][data-title="${title}"] [data-testid=line-status]`);
+  await expect(statusOf("Alpha")).toBeVisible();
+  const before = { alpha: await statusOf("Alpha").innerText(), beta: await statusOf("Beta").innerText(), delta: await statusOf("Delta").innerText() };
+
+  // Picked: the card shows it before the write is answered; the other cards, in its lane and in
+  // another, keep theirs.
+  const alphaGuid = await page.locator('[data-testid=board-task][data-title="Alpha"]').getAttribute("data-guid");
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await statusOf("Alpha").click();
+  const choice = page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+  const chosen = (await choice.innerText()).trim();
+  expect(chosen).not.toBe(before.alpha.trim());
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/issue/${alphaGuid}`));
+  await choice.click();
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+  expect(await statusOf("Beta").innerText()).toBe(before.beta);
+  expect(await statusOf("Delta").innerText()).toBe(before.delta);
+  answer();
+  expect((await saved).status()).toBe(200);
+  await page.unroute(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+  await expect(statusOf("Delta")).toHaveText(before.delta);
+
+  // Refused by the server: the card gets its status back.
+  await page.route(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`, (route) =>
+    route.fulfill({ status: 403, contentType: "application/problem+json", body: JSON.stringify({ code: "forbidden", detail: "No." }) }),
+  );
+  await statusOf("Alpha").click();
+  const other = page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+  const refused = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/issue/${alphaGuid}`));
+  await other.click();
+  expect((await refused).status()).toBe(403);
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+  expect(errors).toEqual([]);
+  await context.close();
+});

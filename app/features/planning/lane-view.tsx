@@ -266,15 +266,15 @@ type LaneProps = {
   movable?: boolean;
   onCreate: (lane: Lane, title: string) => Promise<boolean>;
   onSprint: (lane: Lane, action: SprintAction) => void;
-  /** The lane's load if the card being dragged were dropped where it is now (null: unchanged). */
-  preview?: (load: number) => number | null;
+  /** A lane's load if the card being dragged were dropped where it is now (null: unchanged). */
+  preview?: (lane: Lane, load: number) => number | null;
 };
 
 /** A lane: plain until the board sets dragging up, then a drop zone with a sortable handle. */
-export function LaneView(props: LaneProps) {
+export const LaneView = memo(function LaneView(props: LaneProps) {
   const { kit } = useBoardDrag();
   return kit ? <SortableLane kit={kit} {...props} /> : <PlainLane {...props} />;
-}
+});
 
 const NO_DROP = { setNodeRef: noRef, isOver: false };
 
@@ -358,7 +358,7 @@ function LaneFrame({
           )}
         </span>
         {ctx.canWrite && lane.sprint && !lane.backlog && <SprintMenu sprint={lane.sprint} unestimated={ctx.fields.estimate ? totals.unestimated : 0} onAction={(action) => (action === "retro" ? startRetro(ctx.projectGuid, t("sprints.retroTitle", { title: lane.title }), lane.sprint!.guid) : onSprint(lane, action))} />}
-        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} after={preview?.(totals.estimate) ?? null} />}
+        {ctx.fields.estimate && lane.sprint && !lane.backlog && !lane.epic && <LaneLoad load={totals.estimate} capacity={lane.sprint.capacity} after={preview?.(lane, totals.estimate) ?? null} />}
         {lane.sprint?.goal && <p className="muted w-full text-xs">{lane.sprint.goal}</p>}
       </header>
       {rows(

@@ -128,8 +128,15 @@ export function PlanningBoard({
   );
 
   const onEdit = async (task: TaskView, field: string, value: unknown) => {
+    // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.
     const patch = (v: unknown) =>
-      setLanes((now) => now.map((l) => ({ ...l, tasks: l.tasks.map((x) => (x.guid === task.guid ? { ...x, custom_fields: [...x.custom_fields.filter((c) => c.guid !== field), ...(v === null ? [] : [{ guid: field, slug: null, value: v, participant_value: null }])] } : x)) })));
+      setLanes((now) =>
+        now.map((l) =>
+          l.tasks.some((x) => x.guid === task.guid)
+            ? { ...l, tasks: l.tasks.map((x) => (x.guid === task.guid ? { ...x, custom_fields: [...x.custom_fields.filter((c) => c.guid !== field), ...(v === null ? [] : [{ guid: field, slug: null, value: v, participant_value: null }])] } : x)) }
+            : l,
+        ),
+      );
     const before = valueOf(task, field) ?? null;
     patch(value);
     const result = await write(() => api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] }));
@@ -256,9 +263,11 @@ export function PlanningBoard({
   // One context object for as long as what it holds is the same: rows are memoised on it, so a
   // change to one card (its status picked in its line) renders that row and its lane, not every
   // row of the board (issue 17: a status change repaints in one frame).
-  const editLatest = useRef(onEdit);
-  editLatest.current = onEdit;
-  const edit = useCallback((task: TaskView, field: string, value: unknown) => editLatest.current(task, field, value), []);
+  const latest = useRef({ onEdit, onCreate, onSprint });
+  latest.current = { onEdit, onCreate, onSprint };
+  const edit = useCallback((task: TaskView, field: string, value: unknown) => latest.current.onEdit(task, field, value), []);
+  const create = useCallback((lane: Lane, title: string) => latest.current.onCreate(lane, title), []);
+  const sprintAction = useCallback((lane: Lane, action: SprintAction) => latest.current.onSprint(lane, action), []);
   const ctx: BoardContext = useMemo(() => ({ projectGuid, fields, line, values, canWrite, onEdit: edit }), [projectGuid, fields, line, values, canWrite, edit]);
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
@@ -297,7 +306,9 @@ export function PlanningBoard({
     onDragCancel: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.laneCancelled", { lane: laneOf(active.id) }) : t("planning.dnd.cancelled", { task: titleOf(active.id) })),
   };
 
-  const lanesShown = sprintLanes.map((lane) => <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} preview={(load) => previewOf(lane, load)} movable={movable.includes(lane)} />);
+  // Lanes are memoised: a lane renders again when it, the context or a drag's preview changes.
+  const preview = carried ? previewOf : undefined;
+  const lanesShown = sprintLanes.map((lane) => <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={create} onSprint={sprintAction} preview={preview} movable={movable.includes(lane)} />);
   const content = (
     <>
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board" onPointerOver={() => void loadDragKit()} onFocus={() => void loadDragKit()}>
@@ -322,7 +333,7 @@ export function PlanningBoard({
           {lanes
             .filter((l) => l.epic)
             .map((lane) => (
-              <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={onCreate} onSprint={onSprint} />
+              <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={create} onSprint={sprintAction} />
             ))}
         </div>
       </div>
@@ -340,7 +351,8 @@ export function PlanningBoard({
       )}
     </>
   );
-  const drag: BoardDrag = { kit, press, carried: carried?.task ?? null };
+  const carriedTask = carried?.task ?? null;
+  const drag: BoardDrag = useMemo(() => ({ kit, press, carried: carriedTask }), [kit, press, carriedTask]);
   return (
     <BoardDragContext.Provider value={drag}>
       {confirmDialog}
