@@ -116,7 +116,11 @@ export function PlanningBoard({
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void loadDragKit());
   }, []);
-  const laneOfTask = useMemo(() => new Map(lanes.flatMap((l) => l.tasks.map((task) => [task.guid, l.id] as const))), [lanes]);
+  // Which lane holds a task, for drags: built at a drag's first question, not on every edit.
+  const laneOfTask = useMemo(() => {
+    let map: Map<string, string> | null = null;
+    return { get: (task: string) => (map ??= new Map(lanes.flatMap((l) => l.tasks.map((x) => [x.guid, l.id] as const)))).get(task) };
+  }, [lanes]);
   // The line shows the mapped fields, minus those the line already shows in its own way.
   const line = useMemo(
     () =>
@@ -275,7 +279,8 @@ export function PlanningBoard({
   const movable = movableLanes(lanes);
   const hasArchived = board.sprints.some((s) => s.archived);
   const team = participants.map((p) => ({ guid: p.guid, name: p.name }));
-  const focus = focusOfBoard(sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate })));
+  // The sprint dialog's suggestion, summed only while the dialog is open.
+  const focus = () => focusOfBoard(sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate })));
 
   // What a screen reader hears while a task is carried: its title, its lane and its place there.
   const titleOf = (id: string | number) => {
@@ -337,8 +342,8 @@ export function PlanningBoard({
             ))}
         </div>
       </div>
-      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
+      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
       {dialog?.kind === "complete" && (
         <CompleteSprintDialog
           projectGuid={projectGuid}
