@@ -7,7 +7,7 @@
  * dnd-kit is set up on the first press of a handle, not with the page (drag.ts).
  */
 import type { Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -25,10 +25,12 @@ import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
 import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Press, isLaneMove, laneMoveId, loadDragKit, loadedDragKit, pressOf, replay } from "./drag";
 import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, movableLanes, useLineValues, valueOf } from "./lane-view";
-import { focusOfBoard } from "./sprint-capacity";
-import { CompleteSprintDialog, SprintFormDialog } from "./sprint-dialogs";
 import { pokerForLane } from "./sprint-poker";
 import type { ViewProps } from "../views/types";
+
+// The sprint dialogs (their form, capacity and schema) load when one is opened, not with the board.
+const SprintFormDialog = lazy(() => import("./sprint-dialogs").then((m) => ({ default: m.SprintFormDialog })));
+const CompleteSprintDialog = lazy(() => import("./sprint-dialogs").then((m) => ({ default: m.CompleteSprintDialog })));
 
 export type { BoardFields } from "./lane-view";
 
@@ -279,8 +281,8 @@ export function PlanningBoard({
   const movable = movableLanes(lanes);
   const hasArchived = board.sprints.some((s) => s.archived);
   const team = participants.map((p) => ({ guid: p.guid, name: p.name }));
-  // The sprint dialog's suggestion, summed only while the dialog is open.
-  const focus = () => focusOfBoard(sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate })));
+  // What the sprint dialog learns its suggestion from, summed only while the dialog is open.
+  const estimates = () => sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate }));
 
   // What a screen reader hears while a task is carried: its title, its lane and its place there.
   const titleOf = (id: string | number) => {
@@ -342,18 +344,20 @@ export function PlanningBoard({
             ))}
         </div>
       </div>
-      {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} focus={focus()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} focus={focus()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog?.kind === "complete" && (
-        <CompleteSprintDialog
-          projectGuid={projectGuid}
-          sprint={dialog.lane.sprint!}
-          unfinished={dialog.lane.tasks.filter((task) => !isFinished({ status: (valueOf(task, fields.status?.guid ?? "") as string | undefined) ?? null }, done)).length}
-          targets={openTargets.filter((s) => s.guid !== dialog.lane.id)}
-          onClose={() => setDialog(null)}
-          onDone={onChanged}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === "new" && <SprintFormDialog projectGuid={projectGuid} sprint={null} team={team} lanes={estimates()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
+        {dialog?.kind === "edit" && <SprintFormDialog projectGuid={projectGuid} sprint={dialog.lane.sprint} team={team} lanes={estimates()} suggested={suggestedCapacity(pace)} onClose={() => setDialog(null)} onSaved={onChanged} />}
+        {dialog?.kind === "complete" && (
+          <CompleteSprintDialog
+            projectGuid={projectGuid}
+            sprint={dialog.lane.sprint!}
+            unfinished={dialog.lane.tasks.filter((task) => !isFinished({ status: (valueOf(task, fields.status?.guid ?? "") as string | undefined) ?? null }, done)).length}
+            targets={openTargets.filter((s) => s.guid !== dialog.lane.id)}
+            onClose={() => setDialog(null)}
+            onDone={onChanged}
+          />
+        )}
+      </Suspense>
     </>
   );
   const carriedTask = carried?.task ?? null;

@@ -10,13 +10,13 @@ import { Field, FormAlert, FormField, TextAreaField } from "../../components/ui/
 import type { SprintView } from "../../../workers/services/sprints";
 import { useApiForm } from "../../lib/use-api-form";
 import { useApi } from "../shell/errors";
-import { CapacityFields } from "./sprint-capacity";
+import { CapacityFields, focusOfBoard } from "./sprint-capacity";
 
 export function SprintFormDialog({
   projectGuid,
   sprint,
   team,
-  focus,
+  lanes,
   suggested = null,
   onClose,
   onSaved,
@@ -25,14 +25,15 @@ export function SprintFormDialog({
   sprint: SprintView | null;
   /** The project's people, whose time the sprint's capacity can be computed from. */
   team: { guid: string; name: string }[];
-  /** Estimate units per person-day learnt from completed sprints (null: none yet). */
-  focus: number | null;
+  /** The board's sprint lanes and their estimates, from which estimate units per person-day are learnt. */
+  lanes: readonly { sprint: SprintView | null; estimate: number }[];
   /** The capacity velocity suggests: the mean done estimate of the last completed sprints (null: none yet). */
   suggested?: number | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const { t } = useTranslation("projects");
+  const focus = focusOfBoard(lanes);
   const api = useApi();
   const [values, setValues] = useState({ title: sprint?.title ?? "", goal: sprint?.goal ?? "", start_date: sprint?.start_date ?? "", end_date: sprint?.end_date ?? "" });
   const [capacity, setCapacity] = useState({ capacity: sprint?.capacity === null || sprint?.capacity === undefined ? "" : String(sprint.capacity), availability: sprint?.availability ?? [] });
