@@ -28,9 +28,11 @@ import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAc
 import { pokerForLane } from "./sprint-poker";
 import type { ViewProps } from "../views/types";
 
-// The sprint dialogs (their form, capacity and schema) load when one is opened, not with the board.
-const SprintFormDialog = lazy(() => import("./sprint-dialogs").then((m) => ({ default: m.SprintFormDialog })));
-const CompleteSprintDialog = lazy(() => import("./sprint-dialogs").then((m) => ({ default: m.CompleteSprintDialog })));
+// The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched while
+// the page is idle, so the first one opens at once.
+const loadSprintDialogs = () => import("./sprint-dialogs");
+const SprintFormDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: m.SprintFormDialog })));
+const CompleteSprintDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: m.CompleteSprintDialog })));
 
 export type { BoardFields } from "./lane-view";
 
@@ -116,7 +118,10 @@ export function PlanningBoard({
   // Fetched once the page is idle, so the first press finds it.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadDragKit());
+    idle(() => {
+      void loadDragKit();
+      void loadSprintDialogs();
+    });
   }, []);
   // Which lane holds a task, for drags: built at a drag's first question, not on every edit.
   const laneOfTask = useMemo(() => {
