@@ -40,11 +40,18 @@ export function useRetroFacts(parts: RetroParts): { facts: RetroFactsView | null
 /**
  * Reads the facts again whenever a task of the project changes (statuses stay live); project
  * people only. One's own changes count too: the retro shows nothing of them before the read.
+ * Also each time the socket opens: a change made between the facts' read (in the browser, with
+ * no server clock to compare) and the socket's opening was told to nobody.
  */
 export function FactsLive({ project, onChange }: { project: string; onChange: () => void }) {
-  useProjectLive(project, undefined, (message) => {
-    if (message.type === "tasks_changed") onChange();
-  });
+  useProjectLive(
+    project,
+    undefined,
+    (message) => {
+      if (message.type === "tasks_changed") onChange();
+    },
+    onChange,
+  );
   return null;
 }
 
