@@ -9,8 +9,11 @@
  * made with it (the room's "waiting" moved from 4004 to 4025) needed no raise.
  * 2: a meeting may move to the SFU (`welcome.mode`, the `mode` frame, peers' `tracks`); a page of
  * version 1 would keep offering a mesh nobody answers.
+ * 3: the task board page's loader data carries its board packed (`board-pack.ts`); an open board
+ * of version 2 would read its next revalidation as no board at all. Its sockets, closed by the
+ * deploy, come back refused, and the page offers the reload.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The query parameter of a socket URL that carries the page's protocol version. */
 export const VERSION_PARAM = "v";
