@@ -25,7 +25,7 @@ export const PARKED_PRELOAD = "x-modulepreload-after-paint";
  * for (the `nonce` property survives the attribute's hiding).
  */
 const release = (preload: string, module: string) =>
-  `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]'));(function n(){var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return setTimeout(n,0)}document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})})()`;
+  `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]')),c=new MessageChannel;c.port1.onmessage=n;n();function n(){var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return c.port2.postMessage(0)}c.port1.onmessage=null;document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}`;
 
 /**
  * Starts the parked modules after the first paint: `requestAnimationFrame` runs just before a
