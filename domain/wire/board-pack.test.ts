@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { type BoardTask, type BoardValue, packBoard, unpackBoard } from "./board-pack";
+import { packBoard, unpackBoard } from "./board-pack";
+import type { TaskView, ValueView } from "./task-view";
 
-const status = (value: string): BoardValue => ({ guid: "f-status", slug: "status", value, participant_value: null });
+const status = (value: string): ValueView => ({ guid: "f-status", slug: "status", value, participant_value: null });
 const todo = status("o-todo");
 const done = status("o-done");
 
-function task(n: number, values: BoardValue[], creator: string | null = "u-ann"): BoardTask {
+function task(n: number, values: ValueView[], creator: string | null = "u-ann"): TaskView {
   return { guid: `t-${n}`, number: n, sort: n % 3, position: n * 1.5, created_by: creator, created_at: 1_700_000_000_000 + n, updated_at: 1_700_000_100_000 + n, custom_fields: values };
 }
 
 function board() {
-  const title = (text: string): BoardValue => ({ guid: "f-title", slug: "title", value: text, participant_value: null });
-  const estimate: BoardValue = { guid: "f-est", slug: null, value: 3, participant_value: "u-bob" };
-  const labels: BoardValue = { guid: "f-labels", slug: "labels", value: ["a", "</script><b>"], participant_value: null };
+  const title = (text: string): ValueView => ({ guid: "f-title", slug: "title", value: text, participant_value: null });
+  const estimate: ValueView = { guid: "f-est", slug: null, value: 3, participant_value: "u-bob" };
+  const labels: ValueView = { guid: "f-labels", slug: "labels", value: ["a", "</script><b>"], participant_value: null };
   return {
     sprints: [
       { guid: "s-backlog", title: "Backlog", backlog: true, start_date: null, availability: [{ user: "u-ann", share: 1, days_off: 0 }], count: 2, issues: [task(1, [title("Log in"), todo, estimate]), task(2, [title('Say "hi" ✓'), done, labels], null)] },

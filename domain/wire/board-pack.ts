@@ -14,28 +14,10 @@
  * object, no parse); in the browser the packed object is a new one, read once per loader answer.
  */
 
-/** A field value as the board shows it (`ValueView` of the field service). */
-export interface BoardValue {
-  guid: string;
-  slug: string | null;
-  value: unknown;
-  participant_value: string | null;
-}
-
-/** A task as the board shows it (`TaskView` of the task service). */
-export interface BoardTask {
-  guid: string;
-  number: number;
-  sort: number;
-  position: number;
-  created_by: string | null;
-  created_at: number;
-  updated_at: number;
-  custom_fields: BoardValue[];
-}
+import type { TaskView, ValueView } from "./task-view";
 
 /** A board: lanes of tasks with whatever else each lane carries, the epics, and more. */
-export interface PackableBoard<Task extends BoardTask = BoardTask> {
+export interface PackableBoard<Task extends TaskView = TaskView> {
   sprints: { issues: Task[] }[];
   epics: Task[];
 }
@@ -81,9 +63,9 @@ function interner<K>() {
 export function packBoard<B extends PackableBoard>(board: B): PackedBoard<B> {
   const wire: Wire = { fields: [], values: [], people: [], sprints: [], epics: [], rest: {} };
   const fields = interner<string>();
-  const values = interner<BoardValue>();
+  const values = interner<ValueView>();
   const people = interner<string>();
-  const row = (task: BoardTask): Row => {
+  const row = (task: TaskView): Row => {
     const out: Row = [task.guid, task.number, task.sort, task.position, task.created_by === null ? -1 : people.of(task.created_by, () => wire.people.push(task.created_by!)), task.created_at, task.updated_at];
     for (const value of task.custom_fields) {
       out.push(
@@ -109,13 +91,13 @@ export function unpackBoard<B extends PackableBoard>(packed: PackedBoard<B>): B 
   const here = packedHere.get(packed);
   if (here) return here as B;
   const wire = JSON.parse(packed.packed) as Wire;
-  const values: BoardValue[] = wire.values.map(([field, value, participant]) => {
+  const values: ValueView[] = wire.values.map(([field, value, participant]) => {
     const [guid, slug] = wire.fields[field]!;
     return { guid, slug, value, participant_value: participant };
   });
-  const task = (r: Row): BoardTask => {
+  const task = (r: Row): TaskView => {
     const creator = r[4] as number;
-    const custom: BoardValue[] = [];
+    const custom: ValueView[] = [];
     for (let i = 7; i < r.length; i++) custom.push(values[r[i] as number]!);
     return {
       guid: r[0] as string,

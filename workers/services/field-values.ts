@@ -14,14 +14,9 @@ import { entitiesOf, optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 import { projectWorkflows, transitionsByField } from "./workflows";
 import { notDeleted } from "./task-filter";
+import type { ValueView } from "../../domain/wire/task-view";
 
-export interface ValueView {
-  /** The field's guid. */
-  guid: string;
-  slug: string | null;
-  value: unknown;
-  participant_value: string | null;
-}
+export type { ValueView };
 
 export interface ValueInput {
   guid?: string;

@@ -9,20 +9,12 @@ import type { Env } from "../env";
 import { activityStatements } from "./activity";
 import { notify } from "./notifications";
 import { ensureSystemFields } from "./field-definitions";
-import { checkValues, checkValuesIn, entityValues, entityValueViews, readValueContext, readValues, type StoredValue, type ValueInput, type ValueView, type WrittenValue, valueStatements } from "./field-values";
+import { checkValues, checkValuesIn, entityValues, entityValueViews, readValueContext, readValues, type StoredValue, type ValueInput, type WrittenValue, valueStatements } from "./field-values";
 import { newGuid } from "./ids";
 import { notDeleted } from "./task-filter";
+import type { TaskView, ValueView } from "../../domain/wire/task-view";
 
-export interface TaskView {
-  guid: string;
-  number: number;
-  sort: number;
-  position: number;
-  created_by: string | null;
-  created_at: number;
-  updated_at: number;
-  custom_fields: ValueView[];
-}
+export type { TaskView };
 
 /** The wire shape of a task row with its values. */
 export const taskView = (t: Task, values: ValueView[]): TaskView => ({

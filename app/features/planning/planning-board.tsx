@@ -1,21 +1,17 @@
 /**
  * The planning board: one lane per sprint (the backlog first) and the epic lane, tasks dragged
- * within and across lanes with dnd-kit (mouse and keyboard). Moves are placed by the rules in
- * domain/planning and written as the changed sort numbers plus, across lanes, the sprint field.
+ * within and across lanes with dnd-kit (mouse and keyboard); what a drop does is in
+ * use-board-drag.ts.
  * The open sprint lanes themselves are dragged by a handle in their header, in the same
  * DndContext: a drag only ever sees the drop targets of its own kind (lanes or cards).
  * dnd-kit is set up on the first press of a handle, not with the page (drag.ts).
  */
-import type { Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
 import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
-import { moveLane } from "../../../domain/planning/lanes";
-import { moveTask } from "../../../domain/planning/placement";
 import { isFinished } from "../../../domain/planning/sprint-complete";
-import { loadAfterDrop, suggestedCapacity } from "../../../domain/planning/capacity";
+import { suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../workers/services/tasks";
@@ -23,9 +19,10 @@ import { useConfirm } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
 import { showUndoToast } from "../shell/undo-toast";
-import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Press, isLaneMove, laneMoveId, loadDragKit, loadedDragKit, pressOf, replay } from "./drag";
-import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, movableLanes, useLineValues, valueOf } from "./lane-view";
+import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Press, laneMoveId, loadDragKit, loadedDragKit, pressOf, replay } from "./drag";
+import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, useLineValues, valueOf } from "./lane-view";
 import { pokerForLane } from "./sprint-poker";
+import { useBoardDrag } from "./use-board-drag";
 import type { ViewProps } from "../views/types";
 
 // The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched while
@@ -35,21 +32,6 @@ const SprintFormDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: 
 const CompleteSprintDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: m.CompleteSprintDialog })));
 
 export type { BoardFields } from "./lane-view";
-
-/** The lanes with the movable ones in `order`, their sort numbers as given (the others untouched). */
-function inLaneOrder(lanes: Lane[], order: readonly string[], sorts: readonly { guid: string; sort: number }[]): Lane[] {
-  const byId = new Map(lanes.map((l) => [l.id, l]));
-  const queue = order.flatMap((id) => byId.get(id) ?? []);
-  const moving = new Set(queue.map((l) => l.id));
-  const sort = new Map(sorts.map((s) => [s.guid, s.sort]));
-  let next = 0;
-  return lanes.map((l) => {
-    if (!moving.has(l.id)) return l;
-    const lane = queue[next++]!;
-    const s = sort.get(lane.id);
-    return s === undefined || !lane.sprint ? lane : { ...lane, sprint: { ...lane.sprint, sort: s } };
-  });
-}
 
 export function PlanningBoard({
   projectGuid,
@@ -123,11 +105,6 @@ export function PlanningBoard({
       void loadSprintDialogs();
     });
   }, []);
-  // Which lane holds a task, for drags: built at a drag's first question, not on every edit.
-  const laneOfTask = useMemo(() => {
-    let map: Map<string, string> | null = null;
-    return { get: (task: string) => (map ??= new Map(lanes.flatMap((l) => l.tasks.map((x) => [x.guid, l.id] as const)))).get(task) };
-  }, [lanes]);
   // The line shows the mapped fields, minus those the line already shows in its own way.
   const line = useMemo(
     () =>
@@ -137,6 +114,8 @@ export function PlanningBoard({
         .filter((e): e is { field: FieldView; editable: boolean } => Boolean(e.field && !e.field.hide_to_user && e.field.slug !== "title" && e.field.slug !== "issue_type")),
     [mapping, definitions],
   );
+
+  const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write });
 
   const onEdit = async (task: TaskView, field: string, value: unknown) => {
     // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.
@@ -152,82 +131,6 @@ export function PlanningBoard({
     patch(value);
     const result = await write(() => api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] }));
     if (result.error) patch(before);
-  };
-
-  // The card being carried and the lane under it: the lanes' load meters preview the drop.
-  const [carried, setCarried] = useState<{ task: string; from: string; to: string | null } | null>(null);
-  const laneUnder = (overId: string | undefined) => (overId === undefined ? null : overId.startsWith("lane:") ? overId.slice(5) : (laneOfTask.get(overId) ?? null));
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const from = laneOfTask.get(String(active.id));
-    if (from) setCarried({ task: String(active.id), from, to: from });
-  };
-  const onDragOver = ({ active, over }: DragOverEvent) => setCarried((now) => (now && now.task === String(active.id) ? { ...now, to: laneUnder(over ? String(over.id) : undefined) } : now));
-  const previewOf = (lane: Lane, load: number): number | null => {
-    if (!carried || lane.epic || carried.from === "epic") return null;
-    const target = carried.to === null ? null : lanes.find((l) => l.id === carried.to);
-    // A lane a drop cannot land in (archived, the epic lane) previews nothing.
-    if (!target || target.epic || target.sprint?.archived) return null;
-    const task = lanes.find((l) => l.id === carried.from)?.tasks.find((x) => x.guid === carried.task);
-    return loadAfterDrop({ lane: lane.id, load, from: carried.from, to: carried.to, estimate: task && fields.estimate ? estimateOf(task, fields.estimate) : null });
-  };
-
-  // A lane dropped elsewhere: shown at once, written as the lanes whose number changes; a
-  // refused write puts the lanes back (the shell shows the error) and the board is read again.
-  const onLaneDrop = async (active: string, over: string) => {
-    const movable = movableLanes(lanes);
-    const numbered = movable.map((l) => ({ guid: l.id, sort: l.sprint!.sort }));
-    const from = movable.findIndex((l) => laneMoveId(l.id) === active);
-    const to = movable.findIndex((l) => laneMoveId(l.id) === over);
-    const { order, changed } = moveLane(numbered, from, to);
-    if (changed.length === 0) return;
-    setLanes((now) => inLaneOrder(now, order, changed));
-    await write(async () => {
-      const result = await api("PATCH", `/v1/project/${projectGuid}/spaces`, changed);
-      if (result.error)
-        setLanes((now) =>
-          inLaneOrder(
-            now,
-            numbered.map((l) => l.guid),
-            numbered,
-          ),
-        );
-    });
-  };
-
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    setCarried(null);
-    if (!over || active.id === over.id) return;
-    if (isLaneMove(active.id)) return isLaneMove(over.id) ? onLaneDrop(String(active.id), String(over.id)) : undefined;
-    const fromLane = laneOfTask.get(String(active.id));
-    const overId = String(over.id);
-    const toLane = laneUnder(overId);
-    if (!fromLane || !toLane) return;
-    // An epic lives in the epic lane and a task in a sprint lane: the type decides, not a drag.
-    if ((fromLane === "epic") !== (toLane === "epic")) return;
-    const source = lanes.find((l) => l.id === fromLane)!;
-    const target = lanes.find((l) => l.id === toLane)!;
-    if (target.sprint?.archived) return;
-    const fromIndex = source.tasks.findIndex((task) => task.guid === active.id);
-    const toIndex = overId.startsWith("lane:") ? target.tasks.length : target.tasks.findIndex((task) => task.guid === overId);
-    const placed = new Map(lanes.map((l) => [l.id, l.tasks.map((task) => ({ ...task, issueType: null, sprint: l.epic ? null : l.id }))]));
-    const { lanes: next, changed } = moveTask(placed, { from: { lane: fromLane, index: fromIndex }, to: { lane: toLane, index: toIndex } });
-    setLanes(lanes.map((l) => ({ ...l, tasks: next.get(l.id)! })));
-    if (changed.length === 0) return;
-    // The read after the last answer shows the server's order, a refused move's undone included.
-    await write(async () => {
-      if (fromLane !== toLane) {
-        const backlog = lanes.find((l) => l.backlog);
-        const put = await api("PUT", `/v1/project/${projectGuid}/issue/${active.id}`, {
-          custom_fields: [{ guid: fields.sprint, value: toLane === backlog?.id ? null : toLane }],
-        });
-        if (put.error) return;
-      }
-      // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
-      for (const part of inParts(changed, TASK_MOVES_MAX)) {
-        const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position })));
-        if (patch.error) return;
-      }
-    });
   };
 
   const onCreate = async (lane: Lane, title: string) => {
@@ -283,43 +186,12 @@ export function PlanningBoard({
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);
-  const movable = movableLanes(lanes);
   const hasArchived = board.sprints.some((s) => s.archived);
   const team = participants.map((p) => ({ guid: p.guid, name: p.name }));
   // What the sprint dialog learns its suggestion from, summed only while the dialog is open.
   const estimates = () => sprintLanes.map((l) => ({ sprint: l.sprint, estimate: laneTotals(l.tasks, fields.estimate).estimate }));
 
-  // What a screen reader hears while a task is carried: its title, its lane and its place there.
-  const titleOf = (id: string | number) => {
-    const task = lanes.flatMap((l) => l.tasks).find((x) => x.guid === String(id));
-    return String(task?.custom_fields.find((c) => c.guid === fields.title)?.value ?? "");
-  };
-  const placeOf = (id: string | number) => {
-    const overId = String(id);
-    const lane = lanes.find((l) => (overId.startsWith("lane:") ? l.id === overId.slice(5) : l.tasks.some((x) => x.guid === overId)));
-    if (!lane) return null;
-    const index = lane.tasks.findIndex((x) => x.guid === overId);
-    return { lane: lane.epic ? t("planning.epics") : lane.title, place: index >= 0 ? index + 1 : lane.tasks.length + 1 };
-  };
-  const laneOf = (id: string | number) => movable.find((l) => laneMoveId(l.id) === String(id))?.title ?? "";
-  const lanePlace = (id: string | number) => ({ place: movable.findIndex((l) => laneMoveId(l.id) === String(id)) + 1, count: movable.length });
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.lanePickedUp", { lane: laneOf(active.id) }) : t("planning.dnd.pickedUp", { task: titleOf(active.id) })),
-    onDragOver: ({ active, over }) => {
-      if (isLaneMove(active.id)) return over ? t("planning.dnd.laneOver", { lane: laneOf(active.id), ...lanePlace(over.id) }) : undefined;
-      const at = over ? placeOf(over.id) : null;
-      return at ? t("planning.dnd.over", { task: titleOf(active.id), ...at }) : t("planning.dnd.outside", { task: titleOf(active.id) });
-    },
-    onDragEnd: ({ active, over }) => {
-      if (isLaneMove(active.id)) return over ? t("planning.dnd.laneDropped", { lane: laneOf(active.id), ...lanePlace(over.id) }) : t("planning.dnd.laneCancelled", { lane: laneOf(active.id) });
-      const at = over ? placeOf(over.id) : null;
-      return at ? t("planning.dnd.dropped", { task: titleOf(active.id), ...at }) : t("planning.dnd.cancelled", { task: titleOf(active.id) });
-    },
-    onDragCancel: ({ active }) => (isLaneMove(active.id) ? t("planning.dnd.laneCancelled", { lane: laneOf(active.id) }) : t("planning.dnd.cancelled", { task: titleOf(active.id) })),
-  };
-
   // Lanes are memoised: a lane renders again when it, the context or a drag's preview changes.
-  const preview = carried ? previewOf : undefined;
   const lanesShown = sprintLanes.map((lane) => <LaneView key={lane.id} lane={lane} ctx={ctx} onCreate={create} onSprint={sprintAction} preview={preview} movable={movable.includes(lane)} />);
   const content = (
     <>
@@ -365,8 +237,7 @@ export function PlanningBoard({
       </Suspense>
     </>
   );
-  const carriedTask = carried?.task ?? null;
-  const drag: BoardDrag = useMemo(() => ({ kit, press, carried: carriedTask }), [kit, press, carriedTask]);
+  const drag: BoardDrag = useMemo(() => ({ kit, press, carried }), [kit, press, carried]);
   return (
     <BoardDragContext.Provider value={drag}>
       {confirmDialog}
@@ -377,14 +248,7 @@ export function PlanningBoard({
         </p>
       )}
       {kit ? (
-        <kit.DragBoard
-          announcements={announcements}
-          instructions={t("planning.dnd.instructions")}
-          onDragStart={onDragStart}
-          onDragOver={onDragOver}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setCarried(null)}
-        >
+        <kit.DragBoard {...handlers} instructions={t("planning.dnd.instructions")}>
           {content}
         </kit.DragBoard>
       ) : (
