@@ -136,7 +136,7 @@ const signIn = await time(15, () =>
 );
 console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
 const only = process.env.BENCH_ONLY;
-if (!only || only === "board") await boardBench(base);
+if (!only || only === "board") await boardBench(base, direct);
 if (!only || only === "rooms") await roomsBench(base, direct);
 if (!only || only === "docs") await docsBench(base, direct);
 if (!only || only === "lighthouse") await lighthouseBench(base);

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { readCookie } from "../../domain/i18n/languages";
 import { getDb } from "../db/client";
 import { i18nFor, languageOf } from "../services/i18n";
+import type { User } from "../db/schema";
+import { type AccessRows, userWithAccessRows } from "../services/access";
 import { SESSION_COOKIE, userForToken } from "../services/sessions";
 import { ApiProblem } from "./problem";
 import type { AppEnv } from "./types";
@@ -18,15 +20,22 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const cookie = readCookie(c.req.header("Cookie"), SESSION_COOKIE);
   const token = bearer ?? cookie;
   if (token) {
-    const session = await userForToken(db, token, c.env);
+    // A call on a project reads the caller's rows there with the session; access() decides on
+    // them when they are its route's project's and user's (services/access.ts).
+    const projectId = PROJECT_CALL.exec(c.req.path)?.[1];
+    const session: { user: User; hash: string; rows?: AccessRows } | undefined = projectId ? await userWithAccessRows(db, token, projectId, c.env) : await userForToken(db, token, c.env);
     if (session) {
       c.set("user", session.user);
       c.set("sessionHash", session.hash);
       c.set("authVia", bearer ? "bearer" : "cookie");
+      c.set("accessRows", session.rows);
     }
   }
   await next();
 };
+
+/** `/api/v{n}/project/{id}` and below: the routes `access()` guards name their project so. */
+const PROJECT_CALL = /^\/api\/v\d+\/project\/([^/]+)(?:\/|$)/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Need } from "../../domain/projects/roles";
 import type { Participant, Project } from "../db/schema";
-import { projectAccess } from "../services/access";
+import { projectAccessWith } from "../services/access";
 import { ApiProblem } from "./problem";
 import type { AppEnv } from "./types";
 
@@ -12,7 +12,7 @@ export const access = (need: Need) =>
   createMiddleware<ProjectEnv>(async (c, next) => {
     const user = c.get("user");
     if (!user) throw new ApiProblem(401, "unauthorized");
-    const result = await projectAccess(c.get("db"), user.id, c.req.param("id") ?? "", need);
+    const result = await projectAccessWith(c.get("accessRows"), c.get("db"), user.id, c.req.param("id") ?? "", need);
     if (!result.ok) throw new ApiProblem(403, "project_forbidden");
     c.set("project", result.project);
     c.set("participant", result.participant);

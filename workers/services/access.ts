@@ -2,10 +2,12 @@
  * The one authorization check for everything project-scoped: is the caller a verified
  * participant with the right it needs? Unknown projects and foreign projects look the same.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { allows, type Need, roleOf, type Role } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
+import type { Env } from "../env";
 import { participants, projects, type Participant, type Project } from "../db/schema";
+import { liveSession, sessionHolder, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
 
 export interface ProjectAccess {
   project: Project;
@@ -48,4 +50,42 @@ export function accessOf(row: { project: Project; participant: Participant } | u
   };
   if (!allows(flags, need)) return { ok: false, reason: "forbidden" };
   return { ok: true, ...row, role: roleOf(flags, row.project.ownerId === userId) };
+}
+
+/** The rows `accessOf` decides on, read for `userId` on `projectId` (none: not a participant). */
+export interface AccessRows {
+  projectId: string;
+  userId: string;
+  row: { project: Project; participant: Participant } | undefined;
+}
+
+/**
+ * A session token's user and, in the same D1 round trip, their rows on the project a request
+ * names (issue 17: a project call took three round trips, the session, the access and its own
+ * work; now two). The participant is read by the session's holder in SQL, so the rows are the
+ * session's user's whatever the session turns out to be; `liveSession` still judges it.
+ */
+export async function userWithAccessRows(db: Db, token: string, projectId: string, config: Pick<Env, "SESSION_IDLE_DAYS">, now = Date.now()) {
+  const hash = await tokenHash(token);
+  if (!hash) return undefined;
+  const [[times], [user], [participant], [project]] = await db.batch([
+    sessionTimesQuery(db, hash),
+    sessionUserQuery(db, hash),
+    db
+      .select()
+      .from(participants)
+      .where(and(eq(participants.projectId, projectId), inArray(participants.userId, sessionHolder(db, hash))))
+      .limit(1),
+    projectQuery(db, projectId),
+  ]);
+  const session = await liveSession(db, hash, times && user ? { ...times, user } : undefined, config, now);
+  if (!session) return undefined;
+  const rows: AccessRows = { projectId, userId: session.user.id, row: participant && project ? { participant, project } : undefined };
+  return { ...session, rows };
+}
+
+/** `projectAccess`, decided on rows already read for this user and project when there are. */
+export async function projectAccessWith(rows: AccessRows | undefined, db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
+  if (rows && rows.projectId === projectId && rows.userId === userId) return accessOf(rows.row, userId, need);
+  return projectAccess(db, userId, projectId, need);
 }
