@@ -51,6 +51,13 @@ function dateFormat(lng: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+function relativeFormat(l: Language): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(l);
+  if (!format) relativeFormats.set(l, (format = new Intl.RelativeTimeFormat(l, { numeric: "always" })));
+  return format;
+}
+
 export function formatRelativeTime(
   value: Date | string | number,
   now: Date | number = Date.now(),
@@ -60,7 +67,7 @@ export function formatRelativeTime(
   const date = toDate(value);
   if (!date) return NO_DATE[l];
   const minutes = Math.max(0, Math.floor((Number(now) - date.getTime()) / MINUTE));
-  const rtf = new Intl.RelativeTimeFormat(l, { numeric: "always" });
+  const rtf = relativeFormat(l);
   if (minutes < HOUR_MINUTES) return rtf.format(-minutes, "minute");
   if (minutes < DAY_MINUTES) return rtf.format(-Math.floor(minutes / HOUR_MINUTES), "hour");
   if (minutes < MONTH_MINUTES) return rtf.format(-Math.floor(minutes / DAY_MINUTES), "day");
