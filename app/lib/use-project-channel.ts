@@ -10,7 +10,8 @@
  */
 import { useEffect, useRef } from "react";
 import { CLOSE } from "../../domain/wire/close-codes";
-import { missedChanges, type ProjectMessage, projectFrame } from "../../domain/wire/live/project";
+import type { ProjectMessage } from "../../domain/wire/live/project";
+import { missedChanges } from "../../domain/wire/live/project-missed";
 import { openLiveSocket } from "./live-socket";
 
 export function useProjectChannel<M extends ProjectMessage>(
@@ -32,7 +33,9 @@ export function useProjectChannel<M extends ProjectMessage>(
   const whenIdle = listener.whenIdle ?? false;
   useEffect(() => {
     if (!enabled) return;
-    return openLiveSocket(`/ws/project/${projectGuid}`, projectFrame, {
+    // The frames' schema (and zod's first schema with it) loads with the socket, not the page.
+    const schema = () => import("../../domain/wire/live/project").then((module) => module.projectFrame);
+    return openLiveSocket(`/ws/project/${projectGuid}`, schema, {
       onMessage: (frame) => {
         // The room greets every socket as it opens, reconnections included.
         if (frame.type === "hello") {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchesCondition, matchesFilter, opsFor, saveFilterBody } from "./filters";
+import { saveFilterBody } from "./filter-schemas";
+import { matchesCondition, matchesFilter, opsFor } from "./filters";
 
 describe("filter conditions", () => {
   it("matches empty and not empty for nulls, blank strings and empty lists", () => {

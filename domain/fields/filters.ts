@@ -1,31 +1,21 @@
 /**
- * Saved filters over field values (v3 `/filters`): conditions, their validation and the one
- * matching rule that the table, boards and the API all use.
+ * Saved filters over field values (v3 `/filters`): conditions and the one matching rule that the
+ * table, boards and the API all use (their request bodies: filter-schemas.ts).
  */
-import { z } from "zod";
 import { type FieldType, hasOptions } from "./types";
 
 export const FILTER_OPS = ["is", "is_not", "contains", "empty", "not_empty", "gt", "lt"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-export const condition = z.object({
-  field: z.string({ error: "filter_field_required" }).min(1, "filter_field_required").max(64),
-  op: z.enum(FILTER_OPS, { error: "filter_op_invalid" }),
-  value: z.unknown().optional(),
-});
-export type Condition = z.infer<typeof condition>;
+/** One condition of a filter: a field, an operator and, for most operators, a value. */
+export interface Condition {
+  field: string;
+  op: FilterOp;
+  value?: unknown;
+}
 
 export const FILTER_TITLE_MAX = 100;
 export const CONDITIONS_MAX = 30;
-
-export const saveFilterBody = z
-  .object({
-    guid: z.string().max(64).optional(),
-    title: z.string({ error: "filter_title_required" }).trim().min(1, "filter_title_required").max(FILTER_TITLE_MAX, "filter_title_too_long"),
-    shared: z.boolean({ error: "body_invalid" }).optional().default(false),
-    conditions: z.array(condition, { error: "body_invalid" }).max(CONDITIONS_MAX, "filter_too_many_conditions"),
-  })
-  .strict();
 
 /** Which operators make sense for a type. */
 export function opsFor(type: FieldType): readonly FilterOp[] {
@@ -73,12 +63,3 @@ export function matchesCondition(value: unknown, c: Pick<Condition, "op" | "valu
 export function matchesFilter(values: ReadonlyMap<string, unknown>, conditions: readonly Condition[]): boolean {
   return conditions.every((c) => matchesCondition(values.get(c.field) ?? null, c));
 }
-
-/** `POST /v3/project/{id}/filters`: which board to answer — conditions, a saved filter, archived sprints. */
-export const boardQueryBody = z
-  .object({
-    conditions: z.array(condition, { error: "body_invalid" }).max(CONDITIONS_MAX, "filter_too_many_conditions").optional().default([]),
-    filter: z.string().max(64).optional(),
-    archived: z.boolean({ error: "body_invalid" }).optional().default(false),
-  })
-  .strict();

@@ -3,7 +3,8 @@
  * coloured, unique by name regardless of case, spacing or Unicode form.
  */
 import { z } from "zod";
-import { OPTION_LABEL_MAX, color } from "./types";
+import { OPTION_LABEL_MAX } from "./types";
+import { color } from "./value-checks";
 
 /** The form in which two label names are compared: "Bug", " bug " and "BUG" are one label. */
 export const labelKey = (name: string) => name.normalize("NFKC").trim().replace(/\s+/g, " ").toLocaleLowerCase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { optionInput, updateOptionBody } from "./schemas";
-import { fieldOption } from "./types";
+import { fieldOption } from "./value-checks";
 
 describe("an option's number", () => {
   it("is taken when adding and when changing an option, zero included", () => {

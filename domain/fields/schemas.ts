@@ -1,6 +1,7 @@
 /** Wire schemas of the field calls (spec §7 "Fields"). */
 import { z } from "zod";
-import { ENTITY_KINDS, FIELD_TYPES, OPTIONS_MAX, OPTION_LABEL_MAX, color, optionNumber } from "./types";
+import { ENTITY_KINDS, FIELD_TYPES, OPTIONS_MAX, OPTION_LABEL_MAX } from "./types";
+import { color, optionNumber } from "./value-checks";
 
 export const FIELD_TITLE_MAX = 100;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moveLane, reorderLanes, spacesBody } from "./lanes";
+import { moveLane, reorderLanes } from "./lanes";
+import { spacesBody } from "./schemas";
 
 const lanes = [
   { guid: "a", sort: 1 },

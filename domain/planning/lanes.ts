@@ -2,8 +2,6 @@
  * The order of the planning board's sprint lanes (`PATCH /spaces`). The backlog is lane 0 and
  * never moves; the other board sprints are numbered 1, 2, 3… Archived sprints are not lanes.
  */
-import { z } from "zod";
-
 export interface Lane {
   guid: string;
   sort: number;
@@ -40,17 +38,3 @@ export function moveLane(lanes: readonly Lane[], from: number, to: number): { or
   };
 }
 
-/** The most sprint lanes one `PATCH /spaces` reorders. */
-export const SPACE_MOVES_MAX = 500;
-
-export const spacesBody = z
-  .array(
-    z.object({
-      guid: z.string({ error: "body_invalid" }).min(1, "body_invalid").max(64, "body_invalid"),
-      sort: z.number({ error: "body_invalid" }).int("body_invalid").min(0, "body_invalid").max(100_000, "body_invalid"),
-    }),
-    { error: "body_invalid" },
-  )
-  .min(1, "body_invalid")
-  .max(SPACE_MOVES_MAX, "bulk_too_many")
-  .refine((moves) => new Set(moves.map((m) => m.guid)).size === moves.length, { error: "body_invalid" });

@@ -116,3 +116,18 @@ export const COMMENT_MAX = 20_000;
 export const commentBody = z
   .object({ text: z.string({ error: "comment_text_required" }).trim().min(1, "comment_text_required").max(COMMENT_MAX, "comment_too_long") })
   .strict();
+
+/** The most sprint lanes one `PATCH /spaces` reorders (lanes.ts numbers them). */
+export const SPACE_MOVES_MAX = 500;
+
+export const spacesBody = z
+  .array(
+    z.object({
+      guid: z.string({ error: "body_invalid" }).min(1, "body_invalid").max(64, "body_invalid"),
+      sort: z.number({ error: "body_invalid" }).int("body_invalid").min(0, "body_invalid").max(100_000, "body_invalid"),
+    }),
+    { error: "body_invalid" },
+  )
+  .min(1, "body_invalid")
+  .max(SPACE_MOVES_MAX, "bulk_too_many")
+  .refine((moves) => new Set(moves.map((m) => m.guid)).size === moves.length, { error: "body_invalid" });

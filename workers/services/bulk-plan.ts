@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
-import { checkValue, type FieldType } from "../../domain/fields/types";
+import type { FieldType } from "../../domain/fields/types";
+import { checkValue } from "../../domain/fields/value-checks";
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks } from "../db/schema";

@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { type EntityKind, type FieldType, checkValue } from "../../domain/fields/types";
+import type { EntityKind, FieldType } from "../../domain/fields/types";
+import { checkValue } from "../../domain/fields/value-checks";
 import { type Transition, transitionAllowed } from "../../domain/fields/workflow";
 import { taskTitleRefusal } from "../../domain/planning/schemas";
 import { type Db, inSlices, MAX_IDS_PER_QUERY, runBatch } from "../db/client";

@@ -1,8 +1,10 @@
 /** Saved filters and view mappings (the v3 API of spec §7 "Filters and fields"). */
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { type Condition, condition, opsFor } from "../../domain/fields/filters";
-import { checkValue, type FieldType } from "../../domain/fields/types";
+import { condition } from "../../domain/fields/filter-schemas";
+import { type Condition, opsFor } from "../../domain/fields/filters";
+import type { FieldType } from "../../domain/fields/types";
+import { checkValue } from "../../domain/fields/value-checks";
 import { MAX_FILTERS_PER_PROJECT } from "../../domain/retention";
 import { DEFAULT_VIEW_FIELDS, VIEW_KINDS, type ViewKind } from "../../domain/fields/views";
 import { z } from "zod";

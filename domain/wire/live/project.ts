@@ -52,23 +52,7 @@ export type ProjectHello = z.infer<typeof projectHello>;
 /** Every frame the room pushes: the opening hello, then change notices. */
 export const projectFrame = z.union([projectHello, projectMessage]);
 
-/**
- * How far apart the Worker's clock (which dates a page's read) and the room's (which dates a
- * change) may be: machines kept in time by NTP differ by milliseconds; two seconds is ample. A
- * change this close before the read counts as possibly missed. (Reads go to D1's primary, so a
- * read after a write sees it: no replica lag to cover.)
- */
-export const CLOCK_MARGIN_MS = 2000;
-
-/**
- * Whether a page whose data were read at `readAt` (the Worker's clock; undefined when the page
- * cannot tell) may lack a change the room announced before this socket opened, and must read
- * again. A page that cannot tell always reads again.
- */
-export function missedChanges(hello: ProjectHello, readAt: number | undefined): boolean {
-  if (readAt === undefined) return true;
-  return hello.changed_at !== null && hello.changed_at > readAt - CLOCK_MARGIN_MS;
-}
+export { CLOCK_MARGIN_MS, missedChanges } from "./project-missed";
 
 /** What the room answers to anything a client sends. */
 export const projectError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });

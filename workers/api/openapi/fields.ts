@@ -1,5 +1,5 @@
 /** Fields, their options, hints, saved filters, view mappings and workflows. */
-import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filters";
+import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filter-schemas";
 import { hintsBody, hintsQuery } from "../../../domain/fields/hints";
 import { createFieldBody, optionInput, reorderBody, updateFieldBody, updateOptionBody } from "../../../domain/fields/schemas";
 import { postMappingBody, putMappingBody } from "../../../domain/fields/views";

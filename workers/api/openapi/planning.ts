@@ -1,7 +1,7 @@
 /** Tasks, comments, links, labels, files, sprints, lanes, search, activity and statistics. */
 import { labelBody, updateLabelBody } from "../../../domain/fields/labels";
 import { eventsQuery } from "../../../domain/planning/activity";
-import { spacesBody } from "../../../domain/planning/lanes";
+import { spacesBody } from "../../../domain/planning/schemas";
 import { linkBody } from "../../../domain/planning/links";
 import { commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { searchQuery } from "../../../domain/planning/search";

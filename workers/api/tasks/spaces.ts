@@ -1,6 +1,6 @@
 /** The order of the planning board's sprint lanes: `PATCH /spaces [{guid, sort}]` (spec §7 "Tasks"). */
 import { Hono } from "hono";
-import { SPACE_MOVES_MAX, spacesBody } from "../../../domain/planning/lanes";
+import { SPACE_MOVES_MAX, spacesBody } from "../../../domain/planning/schemas";
 import { reorderSpaces } from "../../services/spaces";
 import { sprintView } from "../../services/sprints";
 import { ApiProblem } from "../problem";

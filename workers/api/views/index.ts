@@ -3,7 +3,7 @@
  * (`/customfields`); `POST /filters` answers the planning sprints (the board).
  */
 import { type Context, Hono } from "hono";
-import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filters";
+import { boardQueryBody, saveFilterBody } from "../../../domain/fields/filter-schemas";
 import { planningBoard } from "../../services/board";
 import { postMappingBody, putMappingBody } from "../../../domain/fields/views";
 import { addToMapping, deleteFilter, listFilters, readMapping, replaceMapping, saveFilter, unknownConditionField } from "../../services/views";
