@@ -126,6 +126,13 @@ test("editors, diagrams and the highlighter load on demand, never with a page", 
   expect(leaks).toEqual([]);
 });
 
+test("the planning board loads no schema library with the page: zod comes with its socket or a form", () => {
+  // zod's first schema is costly to build (issue 17: most of the board's module evaluation at 4×
+  // CPU), so nothing the board's page imports may build one at load (decisions.md).
+  const withZod = [...entryFiles(manifest, "routes/project-taskboard")].filter((path) => /\$ZodType|ZodError/.test(readFileSync(join(client, path), "utf8")));
+  expect(withZod).toEqual([]);
+});
+
 test("the public site's HTML carries the site's translations only; the app's pages carry theirs", async ({ playwright, baseURL }) => {
   // "invitePage" is a key of the app's "projects" namespace only (the data is escaped inside a
   // script, so the key is matched without its quotes).
