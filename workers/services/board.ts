@@ -9,9 +9,8 @@ import { placeTasks } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
 import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/schema";
 import { optionsOf, projectFields } from "./field-definitions";
-import { type ValueView } from "./field-values";
 import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
-import type { TaskView } from "./tasks";
+import type { TaskView, ValueView } from "../../domain/wire/task-view";
 import { notDeleted } from "./task-filter";
 
 export interface PlanningBoardView {

@@ -11,7 +11,8 @@ import { type Db, runBatch } from "../db/client";
 import { attachments, documents, fieldDefinitions, fieldValues, type Document } from "../db/schema";
 import type { Env } from "../env";
 import { ensureSystemFields } from "./field-definitions";
-import { readValues, type ValueInput, type ValueView, writeValues } from "./field-values";
+import { readValues, type ValueInput, writeValues } from "./field-values";
+import type { ValueView } from "../../domain/wire/task-view";
 import { newGuid, randomToken } from "./ids";
 import { deleteStoredFiles } from "./tasks";
 

@@ -17,8 +17,6 @@ import { projectWorkflows, transitionsByField } from "./workflows";
 import { notDeleted } from "./task-filter";
 import type { ValueView } from "../../domain/wire/task-view";
 
-export type { ValueView };
-
 export interface ValueInput {
   guid?: string;
   slug?: string;

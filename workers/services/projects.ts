@@ -5,7 +5,8 @@ import { normaliseFlags, roleOf, type AccessFlags, type Role } from "../../domai
 import { type Db, runBatch } from "../db/client";
 import { participants, projects, users, type Participant, type Project } from "../db/schema";
 import { systemFieldRows, systemFieldStatements } from "./field-definitions";
-import { checkValues, entityValues, entityValueViews, projectParticipantValues, type StoredValue, type ValueInput, type ValueView, valueStatements, valueViewsByEntity } from "./field-values";
+import type { ValueView } from "../../domain/wire/task-view";
+import { checkValues, entityValues, entityValueViews, projectParticipantValues, type StoredValue, type ValueInput, valueStatements, valueViewsByEntity } from "./field-values";
 import { newGuid } from "./ids";
 import { trashStatement } from "./participant-trash";
 

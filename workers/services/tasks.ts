@@ -14,8 +14,6 @@ import { newGuid } from "./ids";
 import { notDeleted } from "./task-filter";
 import type { TaskView, ValueView } from "../../domain/wire/task-view";
 
-export type { TaskView };
-
 /** The wire shape of a task row with its values. */
 export const taskView = (t: Task, values: ValueView[]): TaskView => ({
   guid: t.id,

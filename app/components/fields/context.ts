@@ -6,7 +6,7 @@
 import type { FieldOption } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 
 /** A task a value names (an epic, a subtask), as the kit shows it. */
 export interface TaskRefView {

@@ -16,7 +16,7 @@ import type { PlanningBoardView } from "../../../workers/services/board";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { type ValueContext, titleOf } from "../../components/fields/context";

@@ -14,7 +14,7 @@ import { isFinished } from "../../../domain/planning/sprint-complete";
 import { suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { useConfirm } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { optionLabel } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { FormAlert } from "../../components/ui/field";
 import { serverErrors } from "../../components/ui/form-errors";
 import { Icon } from "../../components/ui/icons";

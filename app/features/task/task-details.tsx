@@ -10,7 +10,7 @@ import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { taskLayout } from "../../../domain/task/layout";
 import { formatRelativeTime } from "../../../domain/time/format";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { FormAlert } from "../../components/ui/field";
 import { Icon, type IconName } from "../../components/ui/icons";
 import { useProject } from "../projects/use-project";

@@ -7,8 +7,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TaskView } from "../../../workers/services/tasks";
-import type { ValueView } from "../../../workers/services/field-values";
+import type { TaskView } from "../../../domain/wire/task-view";
+import type { ValueView } from "../../../domain/wire/task-view";
 import { serverErrors } from "../../components/ui/form-errors";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";

@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import type { FieldOption } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { CellEditor, isEditableField } from "../../components/fields/cell-editor";
 import { type FieldContext, titleOf } from "../../components/fields/context";

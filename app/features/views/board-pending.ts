@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
 

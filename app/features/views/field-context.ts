@@ -1,6 +1,6 @@
 /** The field context of a view: built once per board read. */
 import { useMemo } from "react";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { type FieldContext, titleOf } from "../../components/fields/context";
 import type { ViewProps } from "./types";
 

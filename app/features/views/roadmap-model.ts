@@ -20,7 +20,7 @@ import {
 } from "../../../domain/planning/roadmap";
 import { roadmapForecast } from "../../../domain/planning/roadmap-forecast";
 import { estimateOf } from "../../../domain/planning/totals";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import type { RoadmapItem } from "./roadmap-bar";
 import type { SprintBand } from "./roadmap-header";
 import type { ViewProps } from "./types";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { FieldType } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { Popover } from "../../components/ui/popover";
 import { CellEditor, isInlineEdited } from "../../components/fields/cell-editor";

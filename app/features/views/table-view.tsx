@@ -12,7 +12,7 @@ import { Link, useNavigate } from "react-router";
 import type { Condition } from "../../../domain/fields/filters";
 import { conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { useViewer } from "../shell/viewer";
 import { taskLink } from "./board-card";
 import { usePendingTasks } from "./board-pending";

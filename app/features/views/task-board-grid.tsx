@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import type { BoardCard } from "../../../domain/planning/columns";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { CardBody, type CardField, SortableCard } from "./board-card";

@@ -22,7 +22,7 @@ import { boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, m
 import { laneOf } from "../../../domain/planning/placement";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../workers/services/tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { useApi } from "../shell/errors";
 import { CardBody, type CardField } from "./board-card";
 import { usePendingTasks } from "./board-pending";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_MARGIN_MS, missedChanges, projectFrame } from "./project";
+import { projectFrame } from "./project";
+import { CLOCK_MARGIN_MS, missedChanges } from "./project-missed";
 
 const READ_AT = 1_800_000_000_000;
 const hello = (changed_at: number | null) => ({ type: "hello" as const, changed_at });

@@ -52,8 +52,6 @@ export type ProjectHello = z.infer<typeof projectHello>;
 /** Every frame the room pushes: the opening hello, then change notices. */
 export const projectFrame = z.union([projectHello, projectMessage]);
 
-export { CLOCK_MARGIN_MS, missedChanges } from "./project-missed";
-
 /** What the room answers to anything a client sends. */
 export const projectError = z.object({ type: z.literal("error"), code: z.enum(["unsupported"]) });
 export type ProjectError = z.infer<typeof projectError>;

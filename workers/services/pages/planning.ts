@@ -8,7 +8,7 @@ import { accessOf, participantQuery, projectAccess, projectQuery } from "../acce
 import { boardOf, type PlanningBoardView, tasksWithStoredValues } from "../board";
 import { fieldRowsQuery, hasSystemFields, listFields, optionsOf, projectFields } from "../field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, completedSprintRows, type SprintView, sprintView } from "../sprints";
-import type { TaskView } from "../tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { projectStats } from "../stats";
 import { mappingOf, viewFieldRowsQuery } from "../views";
 

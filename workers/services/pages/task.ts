@@ -21,7 +21,8 @@ import { type FieldView, listFields, optionsOf } from "../field-definitions";
 import { type LinkView, listLinks } from "../links";
 import { retroOfTask } from "../retro-loop";
 import { allSprints } from "../sprints";
-import { findTask, type TaskView, taskViews } from "../tasks";
+import { findTask, taskViews } from "../tasks";
+import type { TaskView } from "../../../domain/wire/task-view";
 import { type NamingData, namingFor, type RelatedTask, relatedTasks } from "./activity";
 
 export interface SprintChoice {

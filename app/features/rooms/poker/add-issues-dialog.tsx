@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanningBoardView } from "../../../../workers/services/board";
-import type { TaskView } from "../../../../workers/services/tasks";
+import type { TaskView } from "../../../../domain/wire/task-view";
 import { Dialog, DialogActions } from "../../../components/ui/dialog";
 import { FormAlert, FormField } from "../../../components/ui/field";
 import { serverErrors } from "../../../components/ui/form-errors";
