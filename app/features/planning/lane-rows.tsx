@@ -65,10 +65,20 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
       [activeIndex],
     ),
   });
+  // Measured before the first paint, then whenever the page's size changes (a lane above grew,
+  // the window was resized): a ResizeObserver's callback runs after layout, so reading the
+  // anchor there is free. Measuring after each render instead forced a layout of the whole
+  // board in every change of this lane, such as a card's status (issue 17: 2 ms at 2,000 cards).
   useLayoutEffect(() => {
-    const top = anchor.current ? anchor.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (Math.abs(top - margin) >= 1) setMargin(top);
-  });
+    const measure = () => {
+      const top = anchor.current ? anchor.current.getBoundingClientRect().top + window.scrollY : 0;
+      setMargin((margin) => (Math.abs(top - margin) >= 1 ? top : margin));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.documentElement);
+    return () => observer.disconnect();
+  }, []);
   const items = virtualizer.getVirtualItems();
   const out: ReactNode[] = [];
   let end = margin;
