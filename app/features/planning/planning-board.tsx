@@ -23,11 +23,11 @@ import { BoardDragContext, type BoardDrag, DRAG_HELP_ID, type DragKit, type Pres
 import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAction, lanesOf, useLineValues, valueOf } from "./lane-view";
 import { pokerForLane } from "./sprint-poker";
 import { useBoardDrag } from "./use-board-drag";
+import { loadSprintDialogs } from "./sprint-dialogs-loader";
 import type { ViewProps } from "../views/types";
 
-// The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched while
-// the page is idle, so the first one opens at once.
-const loadSprintDialogs = () => import("./sprint-dialogs");
+// The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched when
+// a sprint control is reached for (sprint-dialogs-loader.ts), or at the latest when one opens.
 const SprintFormDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: m.SprintFormDialog })));
 const CompleteSprintDialog = lazy(() => loadSprintDialogs().then((m) => ({ default: m.CompleteSprintDialog })));
 
@@ -97,13 +97,11 @@ export function PlanningBoard({
     pending.current = null;
     replay(pressed);
   }, [kit]);
-  // Fetched once the page is idle, so the first press finds it.
+  // Fetched once the page is idle, so the first press finds it. The sprint dialogs wait for a
+  // hand on a sprint control (sprint-dialogs-loader.ts).
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => {
-      void loadDragKit();
-      void loadSprintDialogs();
-    });
+    idle(() => void loadDragKit());
   }, []);
   // The line shows the mapped fields, minus those the line already shows in its own way.
   const line = useMemo(
@@ -206,7 +204,7 @@ export function PlanningBoard({
           )}
           <div className="flex flex-wrap gap-3">
             {canWrite && (
-              <button type="button" className="btn" onClick={() => setDialog({ kind: "new" })} data-testid="sprint-new">
+              <button type="button" className="btn" onPointerEnter={() => void loadSprintDialogs()} onFocus={() => void loadSprintDialogs()} onClick={() => setDialog({ kind: "new" })} data-testid="sprint-new">
                 <Icon name="plus" size={16} /> {t("sprints.new")}
               </button>
             )}

@@ -1,6 +1,7 @@
 /** A sprint lane's menu of actions (edit, start, poker, retro, complete, archive, delete), as its state allows. */
 import { useTranslation } from "react-i18next";
 import type { SprintView } from "../../../workers/services/sprints";
+import { loadSprintDialogs } from "./sprint-dialogs-loader";
 
 export type SprintAction = "edit" | "start" | "poker" | "retro" | "complete" | "archive" | "unarchive" | "delete";
 
@@ -12,7 +13,8 @@ export function SprintMenu({ sprint, unestimated, onAction }: { sprint: SprintVi
     : ["edit", ...(sprint.status === "planned" ? (["start"] as const) : []), ...(open && unestimated > 0 ? (["poker"] as const) : []), ...(sprint.status !== "planned" ? (["retro"] as const) : []), ...(open ? (["complete"] as const) : []), "archive", "delete"];
   return (
     <details className="relative" data-testid="sprint-menu">
-      <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })}>
+      {/* "Edit" and "Complete" open dialogs: their chunk starts loading when the menu is reached for. */}
+      <summary className="btn list-none px-2 py-1 text-xs" aria-label={t("sprints.actions", { title: sprint.title })} onPointerEnter={() => void loadSprintDialogs()} onFocus={() => void loadSprintDialogs()}>
         ⋯
       </summary>
       <ul className="card absolute right-0 z-20 mt-1 w-48 p-1 text-sm shadow-lg">
