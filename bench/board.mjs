@@ -4,7 +4,8 @@
 //  2. First render of the planning board with 2,000 cards in headless Chromium.
 //  3. A card move (PATCH /issue) reaching 20 WebSocket observers of the project room, through
 //     wrangler dev's proxy and straight to the app's workerd (labelled); floor: the same fan-out
-//     through a minimal Node http + RFC 6455 server in this process.
+//     through a minimal Node http + RFC 6455 server in this process; and the move's publish on
+//     its own (the development-only `POST /api/dev/publish/{id}`), to the same sockets.
 // The large projects come from the development-only `POST /api/dev/seed {tasks, project}`.
 // D1 calls are read from the `Server-Timing: d1;desc="calls";dur=<n>` header the Worker adds in
 // development (see workers/app.ts).
@@ -314,7 +315,8 @@ async function floorFigures(moves, sockets) {
  * 3. PATCH /issue by one client, heard by 20 sockets of the project room: through `wrangler
  * dev`'s proxy and, when `direct` is known, straight to the app's workerd (the proxy is a
  * development-only hop: every request and every frame to each socket crosses it). Each figure is
- * labelled; the goal is judged on each.
+ * labelled; the goal is judged on each. Then the move's publish on its own to the same sockets
+ * (`POST /api/dev/publish`): what the move costs beyond it is its session, access and write.
  */
 export async function liveFigures(base, auth, projectId, taskGuid, direct = null) {
   const moves = 30;
@@ -338,11 +340,35 @@ export async function liveFigures(base, auth, projectId, taskGuid, direct = null
       },
       (data) => data.includes('"tasks_changed"') && data.includes(taskGuid),
     );
-    const ws = await openSockets(to.url(socketPath).replace("http", "ws"), OBSERVERS, { ...to.headers(socketPath), Cookie: auth.cookie, Origin: base }, bench.onFrame);
+    // The publish on its own, to the same sockets: the notice a move sends, by the same call,
+    // without the session, the access check and the write (`POST /api/dev/publish`).
+    const publishPath = `/api/dev/publish/${projectId}`;
+    const publishCalls = [];
+    const publish = await fanOut(
+      moves,
+      sockets,
+      async (move) => {
+        const res = await fetch(to.url(publishPath), {
+          method: "POST",
+          headers: { ...to.headers(publishPath), Origin: base, "Content-Type": "application/json" },
+          body: JSON.stringify({ task: `publish-${round}-${move}` }),
+        });
+        if (res.status !== 204) throw new Error(`POST /api/dev/publish ${res.status}`);
+        publishCalls.push(Number(res.headers.get("server-timing")?.match(/publish;dur=([\d.]+)/)?.[1] ?? NaN));
+      },
+      (data, move) => data.includes(`"publish-${round}-${move}"`),
+    );
+    let hear = bench.onFrame;
+    const ws = await openSockets(to.url(socketPath).replace("http", "ws"), OBSERVERS, { ...to.headers(socketPath), Cookie: auth.cookie, Origin: base }, (i, data) => hear(i, data));
     const live = await bench.go();
+    hear = publish.onFrame;
+    const alone = await publish.go();
     ws.forEach((s) => s.close());
     console.log(
       `card move → ${OBSERVERS} observers (${moves} moves, ${to.label}): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls}); ratio p50 to the floor ${(live.last.p50 / floor.last.p50).toFixed(1)}`,
+    );
+    console.log(
+      `  its publish alone (${to.label}): all heard p50 ${fmt(alone.last.p50)}  p99 ${fmt(alone.last.p99)}; the Worker's call to the room p50 ${fmt(summary(publishCalls.slice(3)).p50)}  p99 ${fmt(summary(publishCalls.slice(3)).p99)}; the rest of the move (session, access, write) p50 ${fmt(live.last.p50 - alone.last.p50)}`,
     );
     record({ what: `Card move → ${OBSERVERS} observers, p99 (${to.label})`, ours: live.last.p99, peer: floor.last.p99, goal: "≤ 10 ms, ≤ 4× floor", pass: live.last.p99 <= 10 && live.last.p99 <= 4 * floor.last.p99 });
   }

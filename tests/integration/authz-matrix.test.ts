@@ -64,6 +64,7 @@ const MATRIX: Record<string, string> = {
   "POST /dev/seed":                                       "EEEEEE",
   "POST /dev/doc-room/:docGuid/restart":                  "EEEEEE",
   "GET /dev/board-queries/:id":                           "EEEEEE",
+  "POST /dev/publish/:id":                                "EEEEEE",
   // Projects
   "GET /v1/project/invited":                              "AAAADD",
   "PUT /v1/project/invited/:inviteGuid":                  "AAAADD",
@@ -523,6 +524,7 @@ const SAMPLES: Record<string, Sample> = {
   "DELETE /v1/my-notification/:guid": async (actor) => ({ params: { guid: await notificationOf(userOf(actor)?.id ?? w.team.users.root.id) } }),
   "PUT /v1/project/:id/notifications": () => ({ json: { in_app: ["assigned"], email: [] } }),
   "POST /dev/seed": () => ({ json: { tasks: 1, project: "Bench" } }),
+  "POST /dev/publish/:id": () => ({ json: { task: "bench-marker" } }),
   "PUT /v1/project/invited/:inviteGuid": async (actor) => ({
     params: { inviteGuid: await w.b.fresh.invite(userOf(actor)?.email ?? uniqueEmail("nobody")) },
     json: { successfully: false },

@@ -5,6 +5,7 @@ import { seedBulkPlan } from "../../workers/services/bulk-plan";
 import { DEMO_USER_ID } from "../../workers/services/demo";
 import { i18nFor } from "../../workers/services/i18n";
 import { call } from "../fixtures/http";
+import { listen } from "../fixtures/live";
 import { ACTORS, type Actor, buildTeam } from "../fixtures/projects";
 import { db } from "../fixtures/users";
 
@@ -114,5 +115,20 @@ describe("the planning board at scale", () => {
     expect(await db().select().from(participants).where(and(eq(participants.projectId, made.json.project), eq(participants.userId, DEMO_USER_ID)))).toHaveLength(1);
     for (const body of [{ tasks: 0 }, { tasks: 20_001 }, { tasks: "many" }]) expect((await call("POST", "/api/dev/seed", { body })).status).toBe(400);
     expect((await call("POST", "/api/dev/seed", { raw: "{" })).status).toBe(400);
+  });
+
+  it("publishes a task notice to an open board through the development route, without a write, and refuses a bad body", async () => {
+    const team = await buildTeam();
+    const board = await listen(team.projectId, team.cookies.read!);
+    const sent = await call("POST", `/api/dev/publish/${team.projectId}`, { body: { task: "bench-marker" } });
+    expect(sent.status).toBe(204);
+    expect(sent.headers.get("Server-Timing")).toMatch(/publish;dur=\d+(\.\d)?/);
+    const heard = await board.waitFor((m) => m.type === "tasks_changed");
+    expect(heard).toMatchObject({ type: "tasks_changed", project: team.projectId, tasks: ["bench-marker"] });
+    for (const body of [{}, { task: "" }, { task: "x".repeat(65) }]) expect((await call("POST", `/api/dev/publish/${team.projectId}`, { body })).status).toBe(400);
+    expect((await call("POST", `/api/dev/publish/${team.projectId}`, { raw: "{" })).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(board.messages.filter((m) => m.type === "tasks_changed")).toHaveLength(1);
+    board.close();
   });
 });

@@ -10,12 +10,16 @@ import { SESSION_COOKIE, sessionQuery } from "../../services/sessions";
 import { sha256Hex } from "../../services/ids";
 import { seedBulkPlan } from "../../services/bulk-plan";
 import { DEMO_USER_ID, seedDemoPlan } from "../../services/demo";
+import { publishToProject } from "../../services/live";
 import { ApiProblem } from "../problem";
 import type { AppEnv } from "../types";
 import { parseWith } from "../validate";
 
 /** `{tasks, project}`: a new project of the demo user named `project`, holding `tasks` tasks. */
 export const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
+
+/** `{task}`: the guid the published notice names (the benchmark's marker). */
+export const publishBody = z.object({ task: z.string().trim().min(1).max(64) });
 
 export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
@@ -56,4 +60,17 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE) ?? "";
     const statements = [sessionQuery(db, await sha256Hex(token)), ...projectPageQueries(db, owner, projectId), ...planningPageQueries(db, owner, projectId)];
     return c.json({ statements: statements.map((q) => q.toSQL()) });
+  })
+  // The card move's publish on its own (issue 17): the `tasks_changed` notice a write sends, by
+  // the same call (`publishToProject`), without the session, the access check or the write.
+  // Answers 204, with the call's time in `Server-Timing: publish`.
+  .post("/dev/publish/:id", async (c) => {
+    if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
+    const body = parseWith(publishBody, await c.req.json().catch(() => null));
+    // No D1 read: the figure is the publish's alone (a room nobody opened hears it and drops it).
+    const projectId = c.req.param("id");
+    const start = performance.now();
+    await publishToProject(c.env, projectId, { type: "tasks_changed", project: projectId, tasks: [body.task], by: DEMO_USER_ID, at: Date.now() });
+    c.header("Server-Timing", `publish;dur=${(performance.now() - start).toFixed(1)}`);
+    return c.body(null, 204);
   });

@@ -1,7 +1,7 @@
 /** Accounts, sessions, notifications and the development helpers. */
 import * as auth from "../../../domain/auth/schemas";
 import { preferencesBody } from "../../../domain/notifications/preferences";
-import { bulkBody } from "../dev";
+import { bulkBody, publishBody } from "../dev";
 import { limitQuery } from "../notifications";
 import type { Operation } from "./registry";
 
@@ -103,5 +103,10 @@ export const accountOperations: Operation[] = [
     method: "get", path: "/dev/board-queries/:id", tag: "Development", access: "development",
     summary: "The SQL and parameters of the planning board page's reads (session, project layout, board) as the project's owner, for the benchmark's SQLite floor.",
     ok: { status: 200, description: "`{statements: [{sql, params}]}`." },
+  },
+  {
+    method: "post", path: "/dev/publish/:id", tag: "Development", access: "development",
+    summary: "Send the project's room the `tasks_changed` notice a write sends, naming `task`, without a write: the card move's publish on its own (benchmarks).",
+    body: { json: publishBody }, ok: { status: 204, description: "Published; `Server-Timing: publish;dur=<ms>` is the call's time." },
   },
 ];
