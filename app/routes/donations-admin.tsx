@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { formatAmount } from "../../domain/billing/plans";
 import { cloudflareContext } from "../../workers/context";
 import { donationsAdminPage } from "../../workers/services/pages/billing";
 import { DonationTable } from "../features/billing/donation-table";

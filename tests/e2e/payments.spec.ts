@@ -1,7 +1,7 @@
 /** Plans and payments through the sandbox provider: buying lifts a limit at once, declining changes nothing; a donation. */
 import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, open, person, t, test, E2E_STATE } from "./fixtures";
+import { expect, hydrated, open, person, test, E2E_STATE } from "./fixtures";
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 

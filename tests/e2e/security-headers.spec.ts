@@ -3,7 +3,6 @@
  * fresh per response, and no page the app has — editors included — trips that policy: each is
  * loaded in a browser that records every violation the browser reports.
  */
-import type { Page } from "@playwright/test";
 import { baseSecurityHeaders } from "../../domain/http/security-headers";
 import { expect, hydrated, person, test, watchCsp } from "./fixtures";
 

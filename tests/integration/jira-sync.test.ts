@@ -6,7 +6,6 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_REFRESHES, statusKeyOf } from "../../domain/jira/import-plan";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";

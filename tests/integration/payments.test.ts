@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { api } from "../../workers/api";
 import { idempotencyKeys, licencePeriods, licences, payments, tariffPrices, tariffs, users } from "../../workers/db/schema";
 import { sha256Hex } from "../../workers/services/ids";
 import { signPayload } from "../../workers/services/payments/signature";

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GRACE_MS, renewalKey } from "../../domain/billing/plans";
 import { DEFAULT_LANGUAGE, type Language } from "../../domain/i18n/languages";
-import { api } from "../../workers/api";
 import { billingCustomers, licences, payments, users } from "../../workers/db/schema";
 import type { Env } from "../../workers/env";
 import { i18nFor } from "../../workers/services/i18n";

@@ -9,7 +9,7 @@ import { type Expect, READ, type Res, WRITE, expectRefused } from "../fixtures/a
 import { call } from "../fixtures/http";
 import { listen } from "../fixtures/live";
 import { expectProblem, expectReadable400 } from "../fixtures/problems";
-import { ACTORS, type Actor, buildTeam, type Team } from "../fixtures/projects";
+import { ACTORS, buildTeam, type Team } from "../fixtures/projects";
 import { base, fieldsBySlug, newTask, projectRows } from "../fixtures/tasks";
 import { db } from "../fixtures/users";
 

@@ -13,7 +13,7 @@ import { checkValue } from "../../domain/fields/value-checks";
 import { EPIC_SORT_STEP } from "../../domain/planning/placement";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks } from "../db/schema";
-import { ensureSystemFields, optionsOf } from "./field-definitions";
+import { optionsOf } from "./field-definitions";
 import { newGuid } from "./ids";
 import { createProject } from "./projects";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type DocKind, SHARED_SEGMENT } from "../../domain/docs/layout";
 import { DOC_MAX_DEPTH, DOC_MAX_PER_PROJECT, childCounts, depthOf, descendantsOf, planMove, type TreeNode } from "../../domain/docs/tree";
-import { type Db, runBatch } from "../db/client";
+import type { Db } from "../db/client";
 import { attachments, documents, fieldDefinitions, fieldValues, type Document } from "../db/schema";
 import type { Env } from "../env";
 import { ensureSystemFields } from "./field-definitions";

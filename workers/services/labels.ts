@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { sameLabel } from "../../domain/fields/labels";
 import { OPTIONS_MAX, optionLabel, type FieldOption } from "../../domain/fields/types";
-import { type Db, runBatch } from "../db/client";
+import type { Db } from "../db/client";
 import { fieldDefinitions, fieldValues, tasks, type FieldDefinition } from "../db/schema";
 import { activityStatements, type ActivityInput } from "./activity";
 import { ensureSystemFields, makeOption } from "./field-definitions";

@@ -13,7 +13,7 @@ import { GUEST_ACCESS_SLUG } from "../../domain/fields/system";
 import { allows } from "../../domain/projects/roles";
 import { builtinDeck, customDeck, type Deck, type DeckCard, deckFieldOf, fieldDeck, isBuiltinDeck, BUILTIN_DECKS } from "../../domain/rooms/decks";
 import type { RetroPreset } from "../../domain/rooms/retro";
-import { type Db, getDb } from "../db/client";
+import type { Db } from "../db/client";
 import { decks, type FieldDefinition, fieldDefinitions, participants, projects, retroSprints, type Room, roomMembers, rooms, type User } from "../db/schema";
 import type { Env } from "../env";
 import { projectAccess } from "./access";

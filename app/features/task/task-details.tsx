@@ -139,7 +139,6 @@ export function TaskDetails({
 
   const related = useMemo(() => new Map(data.related.map((r) => [r.guid, r])), [data.related]);
   const statusField = fields.find((f) => f.slug === "status");
-  const typeField = fields.find((f) => f.slug === "issue_type");
   const statusOf = (r: TaskRefView) => statusField?.settings.values_set.find((o) => o.guid === r.status);
   const search = useTaskSearch(project.guid);
   const people = useMemo(() => new Map(participants.map((p) => [p.guid, p])), [participants]);

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Pace } from "../../../domain/planning/capacity";
 import { velocityOf } from "../../../domain/planning/capacity";
-import { parseDay, dateOfDay } from "../../../domain/planning/roadmap";
+import { parseDay } from "../../../domain/planning/roadmap";
 import type { ForecastStanding, RoadmapForecast, WorkForecast } from "../../../domain/planning/roadmap-forecast";
 import { formatDate } from "../../../domain/time/format";
 

@@ -111,7 +111,7 @@ export default function RoadmapView({ projectGuid, board, definitions, canWrite,
   // New board data replaces every change the server has already confirmed.
   useEffect(() => setOverrides((current) => new Map([...current].filter(([, o]) => !o.settled))), [board]);
 
-  const { ids, items, groups, unscheduled, forecast, sprintBands, lines, ahead, range } = useRoadmapModel({ projectGuid, board, definitions, pace, overrides, group: prefs.group, zoom: prefs.zoom, today });
+  const { ids, items, unscheduled, forecast, sprintBands, lines, ahead, range } = useRoadmapModel({ projectGuid, board, definitions, pace, overrides, group: prefs.group, zoom: prefs.zoom, today });
 
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
 

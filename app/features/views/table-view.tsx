@@ -11,7 +11,6 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Condition } from "../../../domain/fields/filters";
 import { conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
-import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../domain/wire/task-view";
 import { useViewer } from "../shell/viewer";
 import { taskLink } from "./board-card";

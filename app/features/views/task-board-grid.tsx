@@ -13,7 +13,7 @@ import type { FieldView } from "../../../workers/services/field-definitions";
 import type { TaskView } from "../../../domain/wire/task-view";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
-import { CardBody, type CardField, SortableCard } from "./board-card";
+import { SortableCard } from "./board-card";
 import { type FieldContext, titleOf } from "../../components/fields/context";
 
 /** Cards rendered per cell before "show more": keeps a board of thousands of tasks responsive. */

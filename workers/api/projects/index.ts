@@ -1,5 +1,5 @@
 /** Projects, participants and invitations: spec §7 "Projects". */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import {
   accessBody,
   answerInviteBody,
