@@ -27,6 +27,7 @@ import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
 import { formatDateRange } from "../../../domain/time/format";
 import { DRAG_HELP_ID, type DragKit, isLaneMove, laneMoveId, useBoardDrag } from "./drag";
+import { useSameList } from "../../lib/use-same-list";
 
 export interface BoardFields {
   title: string;
@@ -287,8 +288,9 @@ function SortableLane({ kit, ...props }: LaneProps & { kit: DragKit }) {
   const { lane } = props;
   const mover = useKitSortable(kit, laneMoveId(lane.id), !(props.movable && props.ctx.canWrite));
   const drop = kit.useDroppable({ id: `lane:${lane.id}` });
+  const items = useSameList(lane.tasks.map((task) => task.guid));
   const rows = (list: ReactNode) => (
-    <kit.SortableContext items={lane.tasks.map((task) => task.guid)} strategy={kit.verticalListSortingStrategy}>
+    <kit.SortableContext items={items} strategy={kit.verticalListSortingStrategy}>
       {list}
     </kit.SortableContext>
   );

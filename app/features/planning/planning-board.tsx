@@ -24,6 +24,7 @@ import { type BoardContext, type BoardFields, type Lane, LaneView, type SprintAc
 import { pokerForLane } from "./sprint-poker";
 import { useBoardDrag } from "./use-board-drag";
 import { loadSprintDialogs } from "./sprint-dialogs-loader";
+import { useSameList } from "../../lib/use-same-list";
 import type { ViewProps } from "../views/types";
 
 // The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched when
@@ -114,6 +115,7 @@ export function PlanningBoard({
   );
 
   const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write });
+  const laneIds = useSameList(movable.map((l) => laneMoveId(l.id)));
 
   const onEdit = async (task: TaskView, field: string, value: unknown) => {
     // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.
@@ -196,7 +198,7 @@ export function PlanningBoard({
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]" data-testid="planning-board" onPointerOver={() => void loadDragKit()} onFocus={() => void loadDragKit()}>
         <div className="flex flex-col gap-4">
           {kit ? (
-            <kit.SortableContext id="lanes" items={movable.map((l) => laneMoveId(l.id))} strategy={kit.verticalListSortingStrategy}>
+            <kit.SortableContext id="lanes" items={laneIds} strategy={kit.verticalListSortingStrategy}>
               {lanesShown}
             </kit.SortableContext>
           ) : (
