@@ -25,6 +25,7 @@ import { pokerForLane } from "./sprint-poker";
 import { useBoardDrag } from "./use-board-drag";
 import { loadSprintDialogs } from "./sprint-dialogs-loader";
 import { useSameList } from "../../lib/use-same-list";
+import { afterNextPaint } from "../../lib/after-paint";
 import type { ViewProps } from "../views/types";
 
 // The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched when
@@ -129,7 +130,11 @@ export function PlanningBoard({
       );
     const before = valueOf(task, field) ?? null;
     patch(value);
-    const result = await write(() => api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] }));
+    // Counted as a write at once (a board read meanwhile keeps the edit), sent once it shows.
+    const result = await write(async () => {
+      await afterNextPaint();
+      return api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] });
+    });
     if (result.error) patch(before);
   };
 
