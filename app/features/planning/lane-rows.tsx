@@ -7,6 +7,7 @@
  */
 import { defaultRangeExtractor, useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useSameList } from "../../lib/use-same-list";
 import { useBoardDrag } from "./drag";
 
 /** Lanes longer than this render only the rows near the viewport. */
@@ -47,6 +48,10 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
   // Where the lane's first row sits on the page; lanes above it grow and shrink.
   const [margin, setMargin] = useState(0);
   const activeIndex = activeId ? tasks.findIndex((t) => t.guid === activeId) : -1;
+  // The keys as one array while they are the same: a new `getItemKey` makes the virtualiser
+  // place every row of the lane again (thousands in a backlog) on each render of it.
+  const ids = useSameList(tasks.map((t) => t.guid));
+  const keyOf = useCallback((index: number) => ids[index]!, [ids]);
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
     estimateSize: () => ROW_ESTIMATE,
@@ -56,7 +61,7 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
     initialOffset: 0,
     // React warns about flushSync from effects; a frame's delay while scrolling is invisible.
     useFlushSync: false,
-    getItemKey: (index) => tasks[index]!.guid,
+    getItemKey: keyOf,
     rangeExtractor: useCallback(
       (range: Parameters<typeof defaultRangeExtractor>[0]) => {
         const indexes = defaultRangeExtractor(range);
