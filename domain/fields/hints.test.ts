@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HINTS_PAGE, hintsBody, hintsPageSize, matchesQuery } from "./hints";
+import { HINTS_PAGE, hintsBody, hintsPageSize } from "./hints";
 
 describe("hint paging", () => {
   it("gives role hints 15 at a time and everything else 10", () => {
@@ -12,17 +12,6 @@ describe("hint paging", () => {
   it("honours an explicit limit within bounds", () => {
     expect(hintsPageSize(["role"], 3)).toBe(3);
     expect(hintsPageSize(["role"], 1000)).toBe(100);
-  });
-});
-
-describe("matchesQuery", () => {
-  it("matches ignoring case and accents", () => {
-    expect(matchesQuery("José Müller", "jose mu")).toBe(true);
-    expect(matchesQuery("Разработчик", "РАЗРАБ")).toBe(true);
-    expect(matchesQuery("Designer", "dev")).toBe(false);
-  });
-  it("matches everything for an empty query", () => {
-    expect(matchesQuery("anything", "  ")).toBe(true);
   });
 });
 

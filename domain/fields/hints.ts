@@ -10,12 +10,6 @@ export function hintsPageSize(contentTypes: readonly string[], limit?: number): 
   return contentTypes.length > 0 && contentTypes.every((c) => c === "role") ? HINTS_PAGE.role : HINTS_PAGE.default;
 }
 
-/** Case- and accent-insensitive "contains", the way people expect a search box to work. */
-export function matchesQuery(label: string, query: string): boolean {
-  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase();
-  return fold(label).includes(fold(query.trim()));
-}
-
 export const hintsQuery = z.object({
   limit: z.coerce.number({ error: "limit_invalid" }).int("limit_invalid").min(1, "limit_invalid").max(HINTS_MAX_LIMIT, "limit_invalid").optional(),
   offset: z.coerce.number({ error: "offset_invalid" }).int("offset_invalid").min(0, "offset_invalid").max(100_000, "offset_invalid").optional().default(0),

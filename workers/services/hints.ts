@@ -1,7 +1,7 @@
 /** Suggestions for field inputs: people, roles and any field's options, paged. */
 import { asc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { matchesQuery } from "../../domain/fields/hints";
+import { matchesQuery } from "../../domain/fields/match";
 import { optionLabel } from "../../domain/fields/types";
 import type { Db } from "../db/client";
 import { fieldDefinitions, participants, users } from "../db/schema";

@@ -9,7 +9,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { matchesQuery } from "../../../domain/fields/hints";
+import { matchesQuery } from "../../../domain/fields/match";
 import { Icon } from "./icons";
 import { rovingIndex, typeAheadIndex } from "./roving";
 

@@ -7,7 +7,7 @@
  * tells the board it was pressed.
  */
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
-import { type FormEvent, lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { type FormEvent, memo, type ReactNode, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
@@ -20,6 +20,7 @@ import type { TaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { type ValueContext, titleOf } from "../../components/fields/context";
+import { FieldSelect } from "../../components/fields/field-select";
 import { FieldValue } from "../../components/fields/field-value";
 import { LaneLoad } from "./sprint-capacity";
 import { type SprintAction, SprintMenu } from "./sprint-menu";
@@ -211,9 +212,6 @@ function TaskRowView({ task, ctx, epic, measure, sortable }: RowProps & { sortab
   );
 }
 
-// The list behind an editable value loads after the board (the board's entry stays in its budget).
-const FieldSelect = lazy(() => import("../../components/fields/field-select").then((m) => ({ default: m.FieldSelect })));
-
 /**
  * One field's value on a line, as the views mapping asks (`planning_board_line`): the kit's
  * value at the line's density, and the kit's Select for option fields whose entry says `edit_mode`.
@@ -224,7 +222,6 @@ function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView
   const chosen = field.settings.values_set.find((o) => o.guid === value);
   const shown = <span className="truncate">{chosen ? optionLabel(chosen) : "—"}</span>;
   return (
-    <Suspense fallback={<span className="rounded-full border border-[var(--border)] px-2 py-0.5 text-xs">{shown}</span>}>
     <FieldSelect
       field={field}
       value={value}
@@ -236,7 +233,6 @@ function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView
     >
       {shown}
     </FieldSelect>
-    </Suspense>
   );
 }
 
