@@ -143,6 +143,22 @@ async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): P
 }
 
 describe("the planning board's queries", () => {
+  it("name each value's field by the field row's key read in the same batch, not by its guid", async () => {
+    const team = await buildTeam();
+    const plan = await seedBulkPlan(db(), team.users.root.id, "Keys", 12, t);
+    const d = db();
+    const [fields, rows] = await d.batch([fieldRowsQuery(d, plan.project), tasksWithStoredValues(d, plan.project)]);
+    expect(rows).toHaveLength(12);
+    const keys = new Set(fields.map((f) => f.key));
+    expect(keys.size).toBe(fields.length);
+    for (const { row } of rows) {
+      for (const field of fields) expect(row).not.toContain(field.id);
+      const values = (JSON.parse(row) as unknown[])[7] as [number, string, unknown][];
+      expect(values.length).toBeGreaterThan(0);
+      for (const [key] of values) expect(keys.has(key)).toBe(true);
+    }
+  });
+
   it("reach every row they read through an index, never by scanning a table, and read the tasks in lane order without sorting them", async () => {
     const team = await buildTeam();
     const d = db();

@@ -70,7 +70,7 @@ describe("POST /v3/project/{id}/filters (the planning sprints)", () => {
 });
 
 describe("the planning board at scale", () => {
-  it("answers a board of 300 tasks in as many D1 calls as a board of 3, every task with the values its own answer shows", async () => {
+  it("answers a board of 300 tasks in two D1 calls, as a board of 3, every task with the values its own answer shows", async () => {
     const team = await buildTeam();
     const cookie = team.cookies.root;
     const t = i18nFor("en").t;
@@ -79,8 +79,9 @@ describe("the planning board at scale", () => {
     const board = (id: string) => call("POST", `/api/v3/project/${id}/filters`, { cookie, body: {} });
     const [bigBoard, smallBoard] = [await board(big.project), await board(small.project)];
     expect(bigBoard.status).toBe(200);
+    // One round trip for the session and access, one batch for every read of the board.
     const bigCalls = d1Calls(bigBoard.headers);
-    expect(bigCalls).toBeGreaterThan(0);
+    expect(bigCalls).toBe(2);
     expect(bigCalls).toBe(d1Calls(smallBoard.headers));
     const all = everyTask(bigBoard.json);
     expect(all).toHaveLength(300);

@@ -8,8 +8,8 @@ import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
 import type { Db } from "../db/client";
 import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/schema";
-import { optionsOf, projectFields } from "./field-definitions";
-import { archivedSprints, boardSprints, sprintView, type SprintView } from "./sprints";
+import { type FieldRow, fieldRowsQuery, hasSystemFields, optionsOf, projectFields } from "./field-definitions";
+import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, sprintView, type SprintView } from "./sprints";
 import type { TaskView, ValueView } from "../../domain/wire/task-view";
 import { notDeleted } from "./task-filter";
 
@@ -26,18 +26,20 @@ type StoredTask = [string, number, number, number, string | null, number, number
 /**
  * Every task of the project with its values, in lane order, in one D1 call. Each row is one
  * JSON text that SQLite writes: the task's columns and its values gathered into one array of
- * `[field guid, participant value, value]`. The answer has as many rows as tasks (not one per
+ * `[field key, participant value, value]`. The answer has as many rows as tasks (not one per
  * value, seven times as many) and needs no id list (slices of 90 ids would be dozens of calls);
  * each row stays far below D1's 2 MB row limit. One column per row is what makes 5,000 rows cheap
  * to take in: D1's result objects and drizzle's mapping cost per column, and the rows are read
- * by one `JSON.parse` (`taskViewsOf`). A stored value that is not valid JSON reads as null, as
- * in `readValues`.
+ * by one `JSON.parse` (`taskViewsOf`). A value names its field by the field row's key (its rowid,
+ * `FieldRow`), not its 36-character guid: that was more than half of each row, 3.0 MB of a
+ * 5,000-task board's 5.0. So the fields must be read in the same batch (one transaction). A
+ * stored value that is not valid JSON reads as null, as in `readValues`.
  */
 export function tasksWithStoredValues(db: Db, projectId: string) {
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
   return db
     .select({
-      row: sql<string>`json_array("tasks"."id", ${tasks.number}, ${tasks.sort}, ${tasks.position}, ${tasks.createdBy}, ${tasks.createdAt}, ${tasks.updatedAt}, (select json_group_array(json_array(${fieldValues.fieldId}, ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id"))`,
+      row: sql<string>`json_array("tasks"."id", ${tasks.number}, ${tasks.sort}, ${tasks.position}, ${tasks.createdBy}, ${tasks.createdAt}, ${tasks.updatedAt}, (select json_group_array(json_array((select "f"."rowid" from "field_definitions" "f" where "f"."id" = "field_values"."field_id"), ${fieldValues.participantValue}, case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) end)) from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id"))`,
     })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), notDeleted))
@@ -68,9 +70,9 @@ class SharedValues {
   }
 }
 
-/** The wire shape of those rows: values in field order (as `readValues` gives them), with slugs. */
-function taskViewsOf(rows: { row: string }[], fields: FieldDefinition[]): TaskView[] {
-  const byId = new Map(fields.map((f) => [f.id, f]));
+/** The wire shape of those rows (the fields read in their batch): values in field order (as `readValues` gives them), with slugs. */
+function taskViewsOf(rows: { row: string }[], fields: FieldRow[]): TaskView[] {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
   const shared = new SharedValues();
   // One parse for every row: SQLite wrote each as JSON.
   const stored = JSON.parse(`[${rows.map((r) => r.row).join(",")}]`) as StoredTask[];
@@ -81,9 +83,8 @@ function taskViewsOf(rows: { row: string }[], fields: FieldDefinition[]): TaskVi
     order.length = 0;
     let ordered = true;
     for (const entry of Array.isArray(values) ? (values as unknown[]) : []) {
-      if (!Array.isArray(entry) || typeof entry[0] !== "string" || typeof entry[1] !== "string") continue;
-      const field = byId.get(entry[0]);
-      // A field made after `fields` were read is not known here; its values show on the next read.
+      if (!Array.isArray(entry) || typeof entry[0] !== "number" || typeof entry[1] !== "string") continue;
+      const field = byKey.get(entry[0]);
       if (!field) continue;
       if (order.length > 0 && order[order.length - 1]! > field.sort) ordered = false;
       views.push(shared.of(field, entry[1], entry[2]));
@@ -101,20 +102,17 @@ function inFieldOrder(views: ValueView[], order: number[]): ValueView[] {
     .map((v) => v.view);
 }
 
-export async function planningBoard(
-  db: Db,
-  projectId: string,
-  t: TFunction,
-  options: { conditions?: Condition[]; withArchived?: boolean; fields?: FieldDefinition[] } = {},
-): Promise<PlanningBoardView> {
-  // Four independent reads at once: one D1 call each once the backlog and system fields exist.
-  const [fields, sprintRows, archived, taskRows] = await Promise.all([
-    options.fields ?? projectFields(db, projectId, t),
-    boardSprints(db, projectId),
-    options.withArchived ? archivedSprints(db, projectId) : Promise.resolve([]),
-    tasksWithStoredValues(db, projectId),
-  ]);
-  return boardOf({ fields, sprintRows, archived, taskRows }, t, options.conditions);
+export async function planningBoard(db: Db, projectId: string, t: TFunction, options: { conditions?: Condition[]; withArchived?: boolean } = {}): Promise<PlanningBoardView> {
+  // Every read in one D1 call, and of one moment: the tasks' values name their fields by keys
+  // that only the field rows of the same batch explain.
+  const read = () => db.batch([fieldRowsQuery(db, projectId), boardSprintRowsQuery(db, projectId), archivedSprints(db, projectId), tasksWithStoredValues(db, projectId)]);
+  let [fields, sprintRows, archived, taskRows] = await read();
+  // A project from before its system fields or backlog existed: make them (writes), then read again.
+  if (!hasSystemFields(fields) || !backlogFirst(sprintRows)) {
+    await Promise.all([projectFields(db, projectId, t), boardSprints(db, projectId)]);
+    [fields, sprintRows, archived, taskRows] = await read();
+  }
+  return boardOf({ fields, sprintRows: backlogFirst(sprintRows) ?? [], archived: options.withArchived ? archived : [], taskRows }, t, options.conditions);
 }
 
 /**
@@ -122,7 +120,7 @@ export async function planningBoard(
  * sprints to append (none unless asked) and the tasks with their stored values.
  */
 export function boardOf(
-  rows: { fields: FieldDefinition[]; sprintRows: Sprint[]; archived: Sprint[]; taskRows: Awaited<ReturnType<typeof tasksWithStoredValues>> },
+  rows: { fields: FieldRow[]; sprintRows: Sprint[]; archived: Sprint[]; taskRows: Awaited<ReturnType<typeof tasksWithStoredValues>> },
   t: TFunction,
   conditions?: Condition[],
 ): PlanningBoardView {

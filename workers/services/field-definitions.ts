@@ -3,7 +3,7 @@
  * lists' shape. Every view — board lane, card, table column — is a projection of these and
  * of the values stored on them (`field-values.ts`); workflows build on definitions too.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { z } from "zod";
@@ -113,12 +113,19 @@ export function systemFieldStatements(db: Db, rows: FieldDefinition[]): BatchIte
 }
 
 /**
- * Every field definition of the project, by order, with the system fields made first if any is
- * missing. One D1 call when they all exist (every read after the first), three otherwise.
+ * A field definition as the project's reads give it, with its row's `key`: SQLite's rowid, a
+ * small number the board's task query names the field by instead of its guid (board.ts). A key
+ * means something only beside the rows read with it in one batch (a rowid is not kept forever).
  */
+export type FieldRow = FieldDefinition & { key: number };
+
 /** The project's field definitions in order, as `projectFields` reads them (for a batch). */
 export function fieldRowsQuery(db: Db, projectId: string) {
-  return db.select().from(fieldDefinitions).where(eq(fieldDefinitions.projectId, projectId)).orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
+  return db
+    .select({ ...getTableColumns(fieldDefinitions), key: sql<number>`"field_definitions"."rowid"` })
+    .from(fieldDefinitions)
+    .where(eq(fieldDefinitions.projectId, projectId))
+    .orderBy(asc(fieldDefinitions.sort), asc(fieldDefinitions.createdAt));
 }
 
 /** Whether every system field is among `rows` (else `projectFields` makes the missing ones). */
@@ -127,7 +134,11 @@ export function hasSystemFields(rows: readonly FieldDefinition[]): boolean {
   return SYSTEM_FIELDS.every((f) => have.has(f.slug));
 }
 
-export async function projectFields(db: Db, projectId: string, t: TFunction): Promise<FieldDefinition[]> {
+/**
+ * Every field definition of the project, by order, with the system fields made first if any is
+ * missing. One D1 call when they all exist (every read after the first), three otherwise.
+ */
+export async function projectFields(db: Db, projectId: string, t: TFunction): Promise<FieldRow[]> {
   const read = () => fieldRowsQuery(db, projectId);
   const rows = await read();
   if (hasSystemFields(rows)) return rows;
