@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
@@ -16,15 +16,28 @@ import { pageTitle, taskTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-taskboard";
 import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
 import { unpackBoard } from "../../domain/wire/board-pack";
+import { lazyPart } from "../lib/before-hydration";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
-const TaskBoardView = lazy(() => import("../features/views/task-board"));
-const TableView = lazy(() => import("../features/views/table-view"));
-const RoadmapView = lazy(() => import("../features/views/roadmap"));
+const VIEWS = {
+  board: lazyPart(() => import("../features/views/task-board")),
+  table: lazyPart(() => import("../features/views/table-view")),
+  roadmap: lazyPart(() => import("../features/views/roadmap")),
+};
+const TaskBoardView = VIEWS.board.Component;
+const TableView = VIEWS.table.Component;
+const RoadmapView = VIEWS.roadmap.Component;
 // The task over the board (comments, files, links, activity) is not part of the board's first
 // render: its chunk loads when a task is opened, or while the browser is idle after hydration.
-const loadTaskModal = () => import("../features/task/task-modal");
-const TaskModal = lazy(() => loadTaskModal().then((module) => ({ default: module.TaskModal })));
+const taskModal = lazyPart(() => import("../features/task/task-modal").then((module) => ({ default: module.TaskModal })));
+const TaskModal = taskModal.Component;
+
+// A view or task the server rendered: hydration waits for its chunk (lib/before-hydration.ts).
+if (typeof document !== "undefined") {
+  const shown = document.querySelector("main[data-view]")?.getAttribute("data-view");
+  if (shown && Object.hasOwn(VIEWS, shown)) VIEWS[shown as keyof typeof VIEWS].beforeHydration();
+  if (document.querySelector("[data-testid=task-modal]")) taskModal.beforeHydration();
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -93,7 +106,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate(), loaderData.readAt);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadTaskModal());
+    idle(() => void taskModal.start());
   }, []);
   // Remember the choice per project, so the next visit opens the same view.
   useEffect(() => {

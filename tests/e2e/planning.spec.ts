@@ -2,8 +2,8 @@
  * The planning board: create tasks in lanes, drag one across lanes to a place in a sprint, and
  * sprint lanes into another order (mouse and keyboard); all of it stays after a reload.
  */
-import type { Locator, Page, Route } from "@playwright/test";
-import { entryFiles, readManifest } from "./build-manifest";
+import type { Locator, Page } from "@playwright/test";
+import { holdLaterChunks } from "./chunks";
 import { carryByKeyboard, createProjectFromList, drag, expect, hydrated, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
@@ -288,25 +288,6 @@ test("a board fresh from the server is not read again when its socket opens, unl
   expect(errors).toEqual([]);
   await context.close();
 });
-
-/**
- * Holds every script the page asks for beyond its route's entry (the client entry, the route
- * modules and their static imports) until the returned function releases them.
- */
-async function holdLaterChunks(page: Page, routeId: string): Promise<() => Promise<void>> {
-  const entry = entryFiles(readManifest(), routeId);
-  const held: Route[] = [];
-  const handler = (route: Route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (entry.has(path) || /\/manifest-[^/]+\.js$/.test(path)) return route.continue();
-    held.push(route);
-  };
-  await page.route("**/assets/*.js", handler);
-  return async () => {
-    await page.unroute("**/assets/*.js", handler);
-    for (const route of held.splice(0)) await route.continue();
-  };
-}
 
 test("a status picked in a card's line shows at once, in that card alone, stays after a reload, and a refused change is put back", async ({ browser }) => {
   test.slow();
