@@ -16,6 +16,7 @@ import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } fro
 import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck } from "../domain/shell";
 import { cloudflareContext } from "../workers/context";
 import { namespacesFor, namespaceSetKey } from "../domain/i18n/page-namespaces";
+import { packJson, unpackJson } from "../domain/wire/packed-json";
 import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const user = skipsSessionCheck(pathname) ? null : await viewerOf(request, env);
   // Only the namespaces this page can show are inlined (page-namespaces.ts).
-  const resources = resourcesFor(lang, namespacesFor(pathname, user !== null));
+  // One JSON text: the browser decodes it in one parse before hydrating (packed-json.ts).
+  const resources = packJson(resourcesFor(lang, namespacesFor(pathname, user !== null)));
   return { lang, resources, user, title: i18nFor(lang).t("common:appName") };
 }
 
@@ -94,7 +96,8 @@ function LateOverlays() {
 }
 
 export default function App() {
-  const { lang, resources, user } = useLoaderData<typeof loader>();
+  const { lang, resources: packed, user } = useLoaderData<typeof loader>();
+  const resources = unpackJson(packed);
   const [i18n] = useState(() => createI18n(lang, resources));
   const navigation = useNavigation();
 

@@ -4,6 +4,7 @@
  * loader already sends, adds the project's name on pages inside a project, and ends with the
  * app's name. Public pages build their head in domain/seo/head.ts and end the same way.
  */
+import { type PackedJson, unpackJson } from "../../domain/wire/packed-json";
 
 /** A piece of a title: literal text (a task's title), or a message key like `projects:nav.stats`. */
 export type TitlePart = string | { key: string; values?: Record<string, string | number> } | null | undefined | false;
@@ -39,11 +40,12 @@ export function taskTitle(task: { number: number; custom_fields: readonly { slug
  * given (the project layout's loader has it).
  */
 export function pageTitle(matches: readonly MetaMatch[], ...parts: TitlePart[]): [{ title: string }] {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { resources?: Bundles; title?: string } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { resources?: PackedJson<Bundles>; title?: string } | undefined;
+  const bundles = root?.resources && unpackJson(root.resources);
   const project = (matches.find((m) => m?.id === "routes/project-layout")?.loaderData as { project?: { name?: string } | null } | undefined)?.project;
   const words = parts.flatMap((part) => {
     if (!part) return [];
-    return [typeof part === "string" ? part : translate(root?.resources, part.key, part.values)];
+    return [typeof part === "string" ? part : translate(bundles, part.key, part.values)];
   });
   if (project?.name) words.push(project.name);
   return [{ title: joinTitle(words, root?.title ?? "Planning") }];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { joinTitle, pageTitle, taskTitle, translate } from "../../app/lib/page-title";
+import { packJson } from "../../domain/wire/packed-json";
 
 const resources = { common: { appName: "Planning" }, projects: { nav: { stats: "Statistics" } }, views: { switcher: { board: "Task board" } } };
-const root = { id: "root", loaderData: { resources, title: "Planning" } };
+// As the browser gets the root loader's data: the bundles packed as one JSON text.
+const root = { id: "root", loaderData: { resources: structuredClone(packJson(resources)), title: "Planning" } };
 const project = { id: "routes/project-layout", loaderData: { project: { name: "Demo project" } } };
 
 describe("page titles", () => {
