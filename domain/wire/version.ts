@@ -12,8 +12,10 @@
  * 3: the task board page's loader data carries its board packed (`board-pack.ts`); an open board
  * of version 2 would read its next revalidation as no board at all. Its sockets, closed by the
  * deploy, come back refused, and the page offers the reload.
+ * 4: the root loader's data carries the page's translations packed (`packed-json.ts`); a page of
+ * version 3 would add the packed text as a bundle on its next revalidation and show message keys.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** The query parameter of a socket URL that carries the page's protocol version. */
 export const VERSION_PARAM = "v";
