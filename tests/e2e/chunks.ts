@@ -18,11 +18,12 @@ export async function holdLaterChunks(page: Page, routeId: string, options: { ms
     if (entry.has(path) || /\/manifest-[^/]+\.js$/.test(path)) return route.continue();
     if (options.ms === undefined) return void held.push(route);
     await new Promise((resolve) => setTimeout(resolve, options.ms));
-    await route.continue();
+    // The page may have moved on meanwhile: its request is gone, not an error of the journey.
+    await route.continue().catch(() => undefined);
   };
   await page.route("**/assets/*.js", handler);
   return async () => {
     await page.unroute("**/assets/*.js", handler);
-    for (const route of held.splice(0)) await route.continue();
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
   };
 }
