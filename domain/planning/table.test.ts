@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compareFieldValues, conditionComplete, filterTasks, tableFields, valueOf } from "./table";
 
 const sorted = (type: Parameters<typeof compareFieldValues>[0], values: unknown[], ctx: Parameters<typeof compareFieldValues>[3] = {}) =>
@@ -105,5 +105,23 @@ describe("filtering rows", () => {
     expect(conditionComplete({ op: "is", value: "" })).toBe(false);
     expect(conditionComplete({ op: "empty" })).toBe(true);
     expect(conditionComplete({ op: "gt", value: 0 })).toBe(true);
+  });
+});
+
+describe("loading the module", () => {
+  it("makes no collator until a comparison of text needs one, then makes it once", async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, "Collator");
+    try {
+      const fresh = await import("./table");
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.compareFieldValues("number", 2, 10)).toBeLessThan(0);
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.compareFieldValues("text", "item 2", "Item 10")).toBeLessThan(0);
+      expect(fresh.compareFieldValues("text", "b", "A")).toBeGreaterThan(0);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
