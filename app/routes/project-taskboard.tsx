@@ -33,10 +33,12 @@ const taskModal = lazyPart(() => import("../features/task/task-modal").then((mod
 const TaskModal = taskModal.Component;
 
 // A view or task the server rendered: hydration waits for its chunk (lib/before-hydration.ts).
+// The view is named by the page's frame, which the HTML holds before this module runs; the task
+// is known by the address, because its modal streams in later, after the page's scripts.
 if (typeof document !== "undefined") {
   const shown = document.querySelector("main[data-view]")?.getAttribute("data-view");
   if (shown && Object.hasOwn(VIEWS, shown)) VIEWS[shown as keyof typeof VIEWS].beforeHydration();
-  if (document.querySelector("[data-testid=task-modal]")) taskModal.beforeHydration();
+  if (/^\/project\/[^/]+\/taskboard\/[^/]+\/?$/.test(window.location.pathname)) taskModal.beforeHydration();
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
