@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { LEGAL_PAGES } from "../domain/site/legal";
+import { PROJECT_PATH, TASKBOARD_PATH } from "./lib/route-paths";
 
 /** The one route table (spec §2). Every module is its own chunk, loaded on demand. */
 export default [
@@ -26,10 +27,10 @@ export default [
   route("donate/:uUid?", "routes/donate.tsx"),
   layout("routes/signed-in.tsx", [
     route("project", "routes/projects.tsx"),
-    route("project/:guid", "routes/project-layout.tsx", [
+    route(PROJECT_PATH, "routes/project-layout.tsx", [
       index("routes/project-overview.tsx"),
       route("start", "routes/project-start.tsx"),
-      route("taskboard/:taskId?", "routes/project-taskboard.tsx"),
+      route(TASKBOARD_PATH, "routes/project-taskboard.tsx"),
       route("issue/:issueGuid", "routes/project-issue.tsx"),
       route("stats", "routes/project-stats.tsx"),
       route("events", "routes/project-events.tsx"),

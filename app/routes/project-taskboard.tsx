@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link, matchPath, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { TASKBOARD_VIEWS, type TaskboardView, VIEW_COOKIE } from "../../domain/planning/views";
 import { chosenView, loadPlanningBoard } from "../features/planning/board-data.server";
@@ -17,6 +17,7 @@ import type { Route } from "./+types/project-taskboard";
 import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
 import { unpackBoard } from "../../domain/wire/board-pack";
 import { lazyPart } from "../lib/before-hydration";
+import { TASKBOARD_PATTERN } from "../lib/route-paths";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
 const VIEWS = {
@@ -38,7 +39,7 @@ const TaskModal = taskModal.Component;
 if (typeof document !== "undefined") {
   const shown = document.querySelector("main[data-view]")?.getAttribute("data-view");
   if (shown && Object.hasOwn(VIEWS, shown)) VIEWS[shown as keyof typeof VIEWS].beforeHydration();
-  if (/^\/project\/[^/]+\/taskboard\/[^/]+\/?$/.test(window.location.pathname)) taskModal.beforeHydration();
+  if (matchPath(TASKBOARD_PATTERN, window.location.pathname)?.params.taskId) taskModal.beforeHydration();
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

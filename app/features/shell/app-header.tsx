@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 import { Icon } from "../../components/ui/icons";
+import { lazyPart } from "../../lib/before-hydration";
 import { useDismiss } from "../../lib/use-dismiss";
 import { useApi } from "./errors";
 import { LanguageSelect, ThemeToggle } from "./preferences";
@@ -11,8 +12,18 @@ import { useViewer } from "./viewer";
 // own chunks: a guest's page, the landing page above all, never loads them (issue 17). The
 // signed-in layout imports them statically, so the app's pages have them with their first
 // JavaScript.
-const AccountTools = lazy(() => import("./account-tools").then((module) => ({ default: module.AccountTools })));
-const PaletteButton = lazy(() => import("./palette").then((module) => ({ default: module.PaletteButton })));
+const accountTools = lazyPart(() => import("./account-tools").then((module) => ({ default: module.AccountTools })));
+const paletteButton = lazyPart(() => import("./palette").then((module) => ({ default: module.PaletteButton })));
+const AccountTools = accountTools.Component;
+const PaletteButton = paletteButton.Component;
+
+// The server rendered a signed-in person's tools (the header, outside any Suspense boundary, is
+// in the HTML before the page's scripts): hydration waits for their chunks, so a first click on
+// them is not dropped (lib/before-hydration.ts). On the app's pages the chunks are already here.
+if (typeof document !== "undefined" && document.querySelector("header[data-signed-in]")) {
+  accountTools.beforeHydration();
+  paletteButton.beforeHydration();
+}
 
 /** The logo links home; below the `sm` breakpoint only the mark shows, the name stays for screen readers. */
 export function Logo() {
@@ -60,7 +71,7 @@ export function AppHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--surface)]/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-[var(--border)] bg-[var(--surface)]/90 backdrop-blur" data-signed-in={user ? "" : undefined}>
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
         <Logo />
         {user && (
