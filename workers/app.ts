@@ -20,6 +20,7 @@ import { isSiteFile, matchesEtag, site } from "./site";
 import { paintFirst } from "./site/first-paint";
 import { withoutReact } from "./site/static-page";
 import { throughPageCache } from "./site/page-cache";
+import { perBuild } from "./site/per-build";
 import { isSitePage } from "../domain/i18n/page-namespaces";
 import { readCookie } from "../domain/i18n/languages";
 import { SESSION_COOKIE } from "./services/sessions";
@@ -36,7 +37,10 @@ export { ProjectRoom } from "../durable-objects/project-room/project-room";
 export { RoomServer } from "../durable-objects/room/room-server";
 export { UserHub } from "../durable-objects/user-hub/user-hub";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const pageHandler = perBuild(
+  () => import("virtual:react-router/server-build"),
+  (build) => createRequestHandler(build, import.meta.env.MODE),
+);
 
 /**
  * Security headers on an answer, keeping any a route set itself (a file download's stricter
@@ -103,7 +107,7 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, url
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx });
   context.set(cspNonceContext, nonce);
-  const rendered = await notModified(request, await requestHandler(request, context));
+  const rendered = await notModified(request, await (await pageHandler())(request, context));
   if (rendered.status === 304) return rendered;
   // A project's pages are rendered on the server too: they paint before their scripts run (issue 17).
   // A guest's landing page does without React (issue 17: its own few KB of script instead of
