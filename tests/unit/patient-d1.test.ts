@@ -58,6 +58,18 @@ describe("a D1 binding that waits out a locked database", () => {
     expect(isDatabaseBusy(new Error("Failed query", { cause: busy() }))).toBe(true);
     expect(isDatabaseBusy(new Error("no such table: x"))).toBe(false);
   });
+
+  it("tries again when the local D1 could not read its commit token for a locked file (its transaction was rolled back)", async () => {
+    // As a full e2e run logged it: the dev inbox's read, while `npm run admin` held the lock.
+    const tokenBusy = () => new Error("D1_ERROR: Failed to get session commit token: internal error; reference = nngcsa45j2i4s2ot1fllc7if");
+    pauses.length = 0;
+    const { d1, calls } = lockedFor(1, tokenBusy);
+    const answer = await patientD1(d1, noSleep).prepare("SELECT * FROM mails").all();
+    expect(answer.results).toEqual([{ ok: 1 }]);
+    expect(calls).toEqual(["all SELECT * FROM mails", "all SELECT * FROM mails"]);
+    expect(pauses).toEqual([BUSY_BACKOFF_MS[0]]);
+    expect(isDatabaseBusy(new Error("Failed query", { cause: tokenBusy() }))).toBe(true);
+  });
 });
 
 describe("one patient binding per request", () => {

@@ -21,9 +21,18 @@ export function getDb(d1: D1Database) {
 /** Pauses before each new try of a statement that found the database locked (ms). */
 export const BUSY_BACKOFF_MS = [25, 50, 100, 200, 400, 800] as const;
 
+/**
+ * The local D1 (Miniflare) reading its commit token inside the statements' transaction when
+ * another process holds the file's lock: its log says SQLITE_BUSY, the Worker gets only this, as
+ * "internal error". It is thrown inside the transaction, so the statements were rolled back and
+ * trying again cannot apply them twice. A full e2e run met it on a plain read of the dev inbox
+ * while a journey ran `npm run admin` beside the server.
+ */
+const LOCAL_TOKEN_BUSY = /Failed to get session commit token/;
+
 /** Whether D1 refused a statement because another writer held the database's lock. */
 export function isDatabaseBusy(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_BUSY|database is locked/i.test(e.message)) return true;
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_BUSY|database is locked/i.test(e.message) || LOCAL_TOKEN_BUSY.test(e.message)) return true;
   return false;
 }
 
