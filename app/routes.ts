@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { LEGAL_PAGES } from "../domain/site/legal";
-import { PROJECT_PATH, TASKBOARD_PATH } from "./lib/route-paths";
+import { LEGAL_PAGES } from "../domain/site/legal.ts";
+import { PROJECT_PATH, TASKBOARD_PATH } from "./lib/route-paths.ts";
 
 /** The one route table (spec §2). Every module is its own chunk, loaded on demand. */
 export default [
