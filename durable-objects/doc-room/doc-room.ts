@@ -83,9 +83,10 @@ export class DocRoom extends YServer implements DocRoomRpc {
     // Registered after loading and before y-partyserver's own listeners: stored, then sent.
     this.document.on("update", (update: Uint8Array, origin: unknown) => this.#persist(update, origin));
     if (this.#store.meta("dirty")) {
-      // Evicted before the last save ran: the D1 snapshot still has to be written.
+      // Evicted before the last save ran: the D1 snapshot still has to be written. If this try
+      // fails, the mark stays and the next save (or the next load) writes it.
       this.#dirty += 1;
-      void this.onSave();
+      this.onSave().catch((error: unknown) => console.error("document save after a restart failed", this.name, error));
     }
   }
 
