@@ -62,7 +62,8 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: { tsconfigPaths: true },
   // The browser's chunks by route layer (scripts/route-chunks.ts): fewer files for every page,
-  // and no page loads a byte more. Only the client's: the Worker loads its modules from memory.
+  // for a few small modules some pages carry unused. Only the client's: the Worker loads its
+  // modules from memory.
   environments: {
     client: {
       build: {

@@ -6,14 +6,19 @@
  * → 1,990 ms at 4× CPU). Merging by size alone made pages load code they never use (the
  * bundler's `entriesAware` merge pulled diagram and editor code into the board).
  *
- * The rule here merges only what costs no page a byte: a module goes into its route's "layer"
- * chunk when the route statically imports it (so whenever the route's module loads, the module
- * loads too) and every route that can ever load it, statically or on demand, sits at or below that
- * route in the route tree. The deepest such route wins. So the root's layer holds what every
- * hydrated page runs, the signed-in layout's what every signed-in page runs, and so on; anything
- * else keeps the bundler's own chunking. No layer chunk can import a chunk that imports it back:
- * a module a layer depends on is needed wherever the layer is, so it sits in the same or an
- * outer layer, or in a shared chunk that never reaches back into a layer.
+ * Two rules, the first free:
+ * - A module goes into its route's "layer" chunk when the route statically imports it (so whenever
+ *   the route's module loads, the module loads too) and every route that can ever load it,
+ *   statically or on demand, sits at or below that route in the route tree. The deepest such route
+ *   wins. So the root's layer holds what every hydrated page runs, the signed-in layout's what
+ *   every signed-in page runs, and so on. No page loads a byte more.
+ * - A small module (`smallShared` characters of compiled code at most) that some page loads first
+ *   but no layer holds for free joins the deepest layer above all the routes that can load it,
+ *   once everything it imports sits in that layer or one above. Pages under that layer that never
+ *   use it carry its bytes; no layer pulls in another chunk for it.
+ * Anything else keeps the bundler's own chunking. A layer never imports a deeper layer: what a
+ * layer's module imports is loaded wherever that layer is, so it sits in the same layer, an outer
+ * one, or a shared chunk that never reaches back into a layer.
  */
 
 /** A route of the route table, as `app/routes.ts` lists it (`file` relative to the app folder). */
