@@ -5,20 +5,9 @@
  */
 import { z } from "zod";
 
-import { COMPANY_SIZES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { COMPANY_SIZES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_COLORS } from "./limits";
 
-export { AVATAR_MAX_BYTES, AVATAR_TYPES, COMPANY_SIZES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
-/** Colours a user can pick for their avatar badge. */
-export const USER_COLORS = [
-  "#4f46e5",
-  "#0ea5e9",
-  "#10b981",
-  "#f59e0b",
-  "#ef4444",
-  "#ec4899",
-  "#8b5cf6",
-  "#64748b",
-] as const;
+export { AVATAR_MAX_BYTES, AVATAR_TYPES, COMPANY_SIZES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_COLORS } from "./limits";
 /** Built-in avatars a user can choose instead of uploading an image. */
 export const PRESET_AVATARS = ["fox", "owl", "cat", "bear", "panda", "whale"] as const;
 

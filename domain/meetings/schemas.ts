@@ -1,10 +1,8 @@
 /** Bodies of the meeting REST calls (spec §5, §7 "Meeting"); messages are error keys. */
 import { z } from "zod";
+import { MAX_MEETING_DESCRIPTION, MAX_MEETING_DISPLAY_NAME, MAX_MEETING_NAME } from "./limits";
 
-export const MAX_MEETING_NAME = 120;
-export const MAX_MEETING_DESCRIPTION = 2000;
-/** The name a person shows in a meeting. */
-export const MAX_MEETING_DISPLAY_NAME = 80;
+export { MAX_MEETING_DESCRIPTION, MAX_MEETING_DISPLAY_NAME, MAX_MEETING_NAME } from "./limits";
 
 /** `POST /api/meeting/rooms`: all three are required (spec §5). */
 export const createMeetingInput = z

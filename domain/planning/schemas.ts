@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { TEXT_MAX } from "../fields/types";
 import { TASK_MOVES_MAX } from "../ordering";
+import { COMMENT_MAX } from "./limits";
 import { customFieldValue } from "../projects/schemas";
 
 const values = z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid");
@@ -112,7 +113,7 @@ export const completeSprintBody = z
   })
   .strict();
 
-export const COMMENT_MAX = 20_000;
+export { COMMENT_MAX } from "./limits";
 export const commentBody = z
   .object({ text: z.string({ error: "comment_text_required" }).trim().min(1, "comment_text_required").max(COMMENT_MAX, "comment_too_long") })
   .strict();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { pokerClientMessage } from "./commands";
 import { POKER_PEOPLE, randomPokerInput } from "./random-inputs";
 import {
   type PokerState,
   cardNumber,
   deckCards,
   newPokerRoom,
-  pokerClientMessage,
   reducePoker,
   summarise,
   viewFor,

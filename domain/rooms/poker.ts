@@ -1,10 +1,12 @@
 /**
  * Pure rules of a poker (live estimation) room (issue 5). The room's Durable Object parses a
- * client frame with `pokerClientMessage`, calls `reducePoker`, persists the new state, carries
+ * client frame with `pokerClientMessage` (commands.ts), calls `reducePoker`, persists the new state, carries
  * out the effects and sends each socket `viewFor(state, itsPerson)`. Nothing here touches a
  * socket, a clock or storage: `now` is passed in, so a replay gives the same state.
  */
-import { z } from "zod";
+import type { PokerClientMessage } from "./commands";
+
+export type { PokerClientMessage } from "./commands";
 
 /** Deck kinds offered by the estimate field's option sets (spec §7 "Decks"). */
 export const DECK_KINDS = ["fibonacci", "modified_fibonacci", "t_shirt", "powers_of_two", "custom"] as const;
@@ -125,44 +127,6 @@ export function newPokerRoom(input: { owner: string; ownerName: string; deck: De
   };
 }
 
-const id = z.string().min(1).max(64);
-const card = z.string().min(1).max(MAX_CARD_LENGTH);
-const issueInput = z
-  .object({ id, title: z.string().min(1).max(MAX_TITLE_LENGTH), description: z.string().max(10_000).default("") })
-  .strict();
-
-/** Every message a client may send to a poker room. Strict: unknown keys are refused. */
-export const pokerClientMessage = z.discriminatedUnion("type", [
-  /** Cast or change one's vote on the current issue. */
-  z.object({ type: z.literal("vote"), issue: id, card }).strict(),
-  /** Take one's vote back before the flip. */
-  z.object({ type: z.literal("unvote"), issue: id }).strict(),
-  /** Facilitator: reveal every vote of the current issue at once. */
-  z.object({ type: z.literal("flip") }).strict(),
-  /** Facilitator: clear the current issue's votes and vote again. */
-  z.object({ type: z.literal("revote") }).strict(),
-  /** Facilitator: accept a card as the current issue's estimate (written to the task). */
-  z.object({ type: z.literal("accept"), card }).strict(),
-  /** Facilitator: choose the issue everyone estimates now. */
-  z.object({ type: z.literal("pick"), issue: id }).strict(),
-  /** Facilitator: append tasks to the queue (ones already queued are skipped). */
-  z.object({ type: z.literal("add_issues"), issues: z.array(issueInput).min(1).max(100) }).strict(),
-  /** Facilitator: remove a task from the queue (its history stays). */
-  z.object({ type: z.literal("remove_issue"), issue: id }).strict(),
-  /** Facilitator: the queue's new order; must name exactly the queued issues. */
-  z.object({ type: z.literal("reorder"), order: z.array(id).max(MAX_ISSUES) }).strict(),
-  /** Change one's own role; the facilitator may change anyone's. */
-  z.object({ type: z.literal("set_role"), role: z.enum(["voter", "spectator"]), participant: id.optional() }).strict(),
-  /** Facilitator: flip by itself once every present voter has voted. */
-  z.object({ type: z.literal("set_auto_flip"), enabled: z.boolean() }).strict(),
-  /** Facilitator: start a shared countdown. */
-  z.object({ type: z.literal("start_timer"), seconds: z.number().int().min(5).max(MAX_TIMER_SECONDS) }).strict(),
-  /** Facilitator: stop the countdown. */
-  z.object({ type: z.literal("stop_timer") }).strict(),
-  /** Facilitator: close the room; it stays readable, nothing changes it any more. */
-  z.object({ type: z.literal("archive") }).strict(),
-]);
-export type PokerClientMessage = z.infer<typeof pokerClientMessage>;
 
 /**
  * Events only the room's object produces (never parsed from a client frame): a socket of a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { retroClientMessage } from "./commands";
 import { RETRO_PEOPLE, randomRetroInput } from "./random-inputs";
 import {
   DEFAULT_VOTES_AMOUNT,
@@ -7,7 +8,6 @@ import {
   newRetroRoom,
   presetColumns,
   reduceRetro,
-  retroClientMessage,
   viewFor,
 } from "./retro";
 import { playSeeded, reducerSteps } from "./reducer-steps";

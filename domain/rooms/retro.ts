@@ -1,10 +1,12 @@
 /**
  * Pure rules of a retrospective room (issue 5; spec §3 "Retro state", §9 "Retro votes start
- * at 5"). The room's Durable Object parses a frame with `retroClientMessage`, calls
+ * at 5"). The room's Durable Object parses a frame with `retroClientMessage` (commands.ts), calls
  * `reduceRetro`, persists, carries out the effects and sends each socket `viewFor`.
  */
-import { z } from "zod";
+import type { RetroClientMessage } from "./commands";
 import { cloneState } from "./poker";
+
+export type { RetroClientMessage } from "./commands";
 
 /** Column presets (the `retro preset` field); titles are i18next keys in the `retro` namespace. */
 export const RETRO_PRESETS = {
@@ -112,59 +114,6 @@ export function newRetroRoom(input: { owner: string; ownerName: string; preset: 
   };
 }
 
-const id = z.string().min(1).max(64);
-const text = z.string().trim().min(1).max(MAX_NOTE_LENGTH);
-
-/** Every message a client may send to a retro room. Strict: unknown keys are refused. */
-export const retroClientMessage = z.discriminatedUnion("type", [
-  /** Write a note into a column. */
-  z.object({ type: z.literal("add_note"), column: id, text }).strict(),
-  /** Change the text of one's own note. */
-  z.object({ type: z.literal("edit_note"), note: id, text }).strict(),
-  /** Delete one's own note (the facilitator may delete any); its votes go back to the voters. */
-  z.object({ type: z.literal("delete_note"), note: id }).strict(),
-  /** Move one's own note (the facilitator any) to another column, with its group. */
-  z.object({ type: z.literal("move_note"), note: id, column: id }).strict(),
-  /** Put a note (and what was grouped under it) under another note's group. */
-  z.object({ type: z.literal("group_notes"), note: id, into: id }).strict(),
-  /** Take a note out of its group. */
-  z.object({ type: z.literal("ungroup_note"), note: id }).strict(),
-  /** Spend one vote on a note (voting phase only). */
-  z.object({ type: z.literal("vote"), note: id }).strict(),
-  /** Take back one vote from a note (voting phase only). */
-  z.object({ type: z.literal("unvote"), note: id }).strict(),
-  /** Say one has finished voting, or not. */
-  z.object({ type: z.literal("done_voting"), done: z.boolean() }).strict(),
-  /** Facilitator: open or close the voting phase. */
-  z.object({ type: z.literal("set_voting"), on: z.boolean() }).strict(),
-  /** Facilitator: room options; a change that would make votes already cast invalid is refused. */
-  z
-    .object({
-      type: z.literal("set_options"),
-      anonymous: z.boolean().optional(),
-      cumulative: z.boolean().optional(),
-      voteForYourself: z.boolean().optional(),
-      votesAmount: z.number().int().min(1).max(MAX_VOTES_AMOUNT).optional(),
-    })
-    .strict(),
-  /** Facilitator: change the columns; only while there are no notes. */
-  z.object({ type: z.literal("set_preset"), preset: z.enum(RETRO_PRESET_NAMES as [RetroPreset, ...RetroPreset[]]) }).strict(),
-  /** Facilitator: show the authors of anonymous notes. */
-  z.object({ type: z.literal("reveal") }).strict(),
-  /** Join the speaker queue. */
-  z.object({ type: z.literal("raise_hand") }).strict(),
-  /** Leave the speaker queue (the facilitator may lower anyone's hand). */
-  z.object({ type: z.literal("lower_hand"), participant: id.optional() }).strict(),
-  /** Facilitator: give the word to the first raised hand. */
-  z.object({ type: z.literal("call_next") }).strict(),
-  /** Mark or unmark a note as an action item (its author or the facilitator). */
-  z.object({ type: z.literal("mark_action"), note: id, action: z.boolean() }).strict(),
-  /** Facilitator: turn the action items not yet exported into tasks. */
-  z.object({ type: z.literal("export_actions") }).strict(),
-  /** Facilitator: close the room; it stays readable, nothing changes it any more. */
-  z.object({ type: z.literal("archive") }).strict(),
-]);
-export type RetroClientMessage = z.infer<typeof retroClientMessage>;
 
 /**
  * Events only the room's object produces: a person's sockets opened or all closed, and the

@@ -1,7 +1,8 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
-import { type PokerRole, type PokerState, newPokerRoom, pokerClientMessage, reducePoker } from "../../domain/rooms/poker";
-import { type RetroState, newRetroRoom, reduceRetro, retroClientMessage } from "../../domain/rooms/retro";
+import { pokerClientMessage, retroClientMessage } from "../../domain/rooms/commands";
+import { type PokerRole, type PokerState, newPokerRoom, reducePoker } from "../../domain/rooms/poker";
+import { type RetroState, newRetroRoom, reduceRetro } from "../../domain/rooms/retro";
 import { composeView, privateForAll, privatePart, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { Env } from "../../workers/env";
 import { admit, connectSafely } from "../socket-guard";

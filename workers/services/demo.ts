@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { activity, fieldDefinitions, projects, tasks, users } from "../db/schema";
 import { ensureSystemFields, optionsOf } from "./field-definitions";
-import { type ValueInput } from "./field-values";
+import type { ValueInput } from "./field-values";
 import { recordActivity } from "./activity";
 import { createRoom, roomStub } from "./rooms";
 import { createSprint, ensureBacklog, updateSprint } from "./sprints";

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { TFunction } from "i18next";
 import { type Counts, type FieldMapping, customFieldTypeOf, sprintStateOf, statusKeyOf } from "../../domain/jira/import-plan";
-import { type FieldOption } from "../../domain/fields/types";
+import type { FieldOption } from "../../domain/fields/types";
 import { type Db, runBatch } from "../db/client";
 import { fieldDefinitions, jiraEntities, sprints, workflows } from "../db/schema";
 import { createField, ensureSystemFields, makeOption, optionsOf } from "./field-definitions";

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_MEETING_DISPLAY_NAME } from "../../../domain/meetings/schemas";
+import { MAX_MEETING_DISPLAY_NAME } from "../../../domain/meetings/limits";
 import { Icon } from "../../components/ui/icons";
 
 export type MediaProblem = "denied" | "no_device" | "unavailable" | null;

@@ -1,5 +1,5 @@
 /** A room participant's initials on a colour picked from their id, the same in every browser. */
-import { USER_COLORS } from "../../../domain/auth/schemas";
+import { USER_COLORS } from "../../../domain/auth/limits";
 import { inkOn } from "../../../domain/ui/contrast";
 
 /** A stable colour from the user palette for a participant id, the same in every browser. */

@@ -8,7 +8,7 @@
 import ReconnectingWebSocket from "partysocket/ws";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE } from "../../../domain/wire/close-codes";
-import { type RoomKind, type RoomServerFrame, type RoomYou } from "../../../domain/wire/live/room";
+import type { RoomKind, RoomServerFrame, RoomYou } from "../../../domain/wire/live/room";
 import { applyPatch, patchFits } from "../../../domain/rooms/patch";
 import type { PokerClientMessage, PokerView } from "../../../domain/rooms/poker";
 import type { RetroClientMessage, RetroView } from "../../../domain/rooms/retro";

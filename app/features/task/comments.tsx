@@ -5,7 +5,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { matchesQuery } from "../../../domain/fields/match";
-import { COMMENT_MAX } from "../../../domain/planning/schemas";
+import { COMMENT_MAX } from "../../../domain/planning/limits";
 import { commentPieces, decodeMentions, encodeMentions, insertMention, mentionQueryAt, type Picked } from "../../../domain/task/mention-draft";
 import { formatRelativeTime } from "../../../domain/time/format";
 import type { CommentView } from "../../../workers/services/comments";
