@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatDateTime, formatDayMonth, formatLongDate, formatRelativeTime, formatShortDate, formatTime } from "./format";
+import { dateRangeKey, formatDate, formatDateRange, formatDateTime, formatDayMonth, formatLongDate, formatRelativeTime, formatShortDate, formatTime, writeDateRanges, writtenDateRange } from "./format";
 
 const now = new Date(2026, 5, 15, 12, 0, 0);
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -135,6 +135,18 @@ describe("formatDate and its kin", () => {
     expect(formatDateRange("2026-11-03", "2026-11-17", "en")).toBe("Nov 3\u2009–\u200917, 2026");
     expect(formatDateRange("2026-11-03", null, "en")).toBe("Nov 3, 2026");
     expect(formatDateRange(null, null, "en")).toBe("");
+  });
+
+  it("writes a page's ranges once on the server; the browser reuses them in that language and formats any other", () => {
+    const written = writeDateRanges([["2026-11-03", "2026-11-17"], [null, null], ["2026-12-01", null]], "en");
+    expect(written).toEqual({ lang: "en", ranges: { [dateRangeKey("2026-11-03", "2026-11-17")]: "Nov 3\u2009–\u200917, 2026", [dateRangeKey("2026-12-01", null)]: "Dec 1, 2026" } });
+    // What the server wrote is taken as it is (no formatter is built for it)...
+    const marked = { lang: "en", ranges: { [dateRangeKey("2026-11-03", "2026-11-17")]: "as written" } };
+    expect(writtenDateRange(marked, "2026-11-03", "2026-11-17", "en")).toBe("as written");
+    // ...unless the reader's language or the dates are not the ones it was written for.
+    expect(writtenDateRange(marked, "2026-11-03", "2026-11-17", "de")).toBe(formatDateRange("2026-11-03", "2026-11-17", "de"));
+    expect(writtenDateRange(marked, "2026-11-03", "2026-11-18", "en")).toBe("Nov 3\u2009–\u200918, 2026");
+    expect(writtenDateRange(undefined, "2026-11-03", null, "en")).toBe("Nov 3, 2026");
   });
 
   it("writes a moment with its clock time in the given time zone", () => {

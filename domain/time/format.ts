@@ -139,6 +139,32 @@ export function formatDateRange(start: string | null | undefined, end: string | 
   return from || to ? formatDate((from ? start : end)!, lng) : "";
 }
 
+/**
+ * Date ranges the server already wrote for a page, in the page's language, by `dateRangeKey`.
+ * The page hands them to the browser so that hydrating it builds no formatter: a page's first
+ * `Intl.DateTimeFormat` loads the language's calendar data (17 ms on the planning board at full
+ * CPU, a long task at a phone's; issue 17). Later renders in another language format their own.
+ */
+export interface WrittenRanges {
+  lang: string;
+  ranges: Record<string, string>;
+}
+
+export const dateRangeKey = (start: string | null | undefined, end: string | null | undefined) => `${start ?? ""}|${end ?? ""}`;
+
+/** The ranges of these (start, end) pairs, as `formatDateRange` writes them in `lng`. */
+export function writeDateRanges(pairs: Iterable<readonly [string | null | undefined, string | null | undefined]>, lng: string): WrittenRanges {
+  const ranges: Record<string, string> = {};
+  for (const [start, end] of pairs) if (start || end) ranges[dateRangeKey(start, end)] = formatDateRange(start, end, lng);
+  return { lang: lng, ranges };
+}
+
+/** The range as the server wrote it, when it wrote this one in this language; else formatted here. */
+export function writtenDateRange(written: WrittenRanges | undefined, start: string | null | undefined, end: string | null | undefined, lng: string): string {
+  const known = written?.lang === lng ? written.ranges[dateRangeKey(start, end)] : undefined;
+  return known ?? formatDateRange(start, end, lng);
+}
+
 /** A moment with its clock time: "Nov 22, 2026, 3:05 PM". */
 export const formatDateTime = momentFormatter({ dateStyle: "medium", timeStyle: "short" });
 

@@ -351,3 +351,37 @@ test("a status picked in a card's line shows at once, in that card alone, stays 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a board hydrates without building a date formatter: the server wrote its sprints' dates, another language writes its own", async ({ browser }) => {
+  // A page's first Intl.DateTimeFormat loads the language's calendar data: 17 ms of the board's
+  // hydration at full CPU, a long task at a phone's (issue 17). The loader sends the lanes' dates
+  // as the server wrote them; the browser formats only what it shows in another language.
+  const { context, page, errors } = await person(browser, "Dana Dates", { viewport: { width: 1280, height: 900 } });
+  const projectPath = await createProjectFromList(page, "Dates");
+  const projectGuid = projectPath.split("/")[2]!;
+  const res = await page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 1", start_date: "2026-11-03", end_date: "2026-11-17" }, headers: origin() });
+  expect(res.status()).toBe(201);
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { __formatters: string[] }).__formatters = made;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        if (!document.documentElement.hasAttribute("data-hydrated")) made.push(JSON.stringify(args));
+        return Reflect.construct(target, args);
+      },
+    });
+  });
+  await open(page, `${projectPath}/taskboard?lng=en`);
+  const dates = page.getByTestId("board-lane").filter({ has: page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) }).getByTestId("lane-dates");
+  await expect(dates).toHaveText(/^Nov 3\s*–\s*17, 2026$/);
+  expect(await page.evaluate(() => (window as unknown as { __formatters: string[] }).__formatters)).toEqual([]);
+
+  // Another language: the page formats the dates itself until its loader brings them written.
+  const language = page.getByTestId("language-select");
+  if (!(await language.isVisible())) await page.getByTestId("header-menu").click();
+  await language.selectOption("de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(dates).toHaveText(/^0?3\.\s*–\s*17\.11\.2026$/);
+  expect(errors).toEqual([]);
+  await context.close();
+});

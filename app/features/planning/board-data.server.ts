@@ -7,12 +7,16 @@ import { signedInViewer } from "../projects/project-data.server";
 import { readCookie } from "../../../domain/i18n/languages";
 import { VIEW_COOKIE, parseViewChoice, type TaskboardView } from "../../../domain/planning/views";
 import { packBoard } from "../../../domain/wire/board-pack";
+import { writeDateRanges } from "../../../domain/time/format";
 
 /** The page's data with its board packed into one string (`domain/wire/board-pack.ts`); `unpackBoard` reads it. */
 export async function loadPlanningBoard(request: Request, env: Env, projectId: string) {
   const viewer = await signedInViewer(request, env);
-  const page = await planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(languageOf(request)).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
-  return page && { ...page, board: packBoard(page.board) };
+  const lang = languageOf(request);
+  const page = await planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(lang).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  // The sprints' date ranges as the lanes show them: hydration reuses these (format.ts).
+  const sprintDates = page && writeDateRanges(page.board.sprints.map((s) => [s.start_date, s.end_date] as const), lang);
+  return page && { ...page, board: packBoard(page.board), sprintDates };
 }
 
 /** The view to show: `?view=` when given, else the one remembered in the cookie, else planning. */

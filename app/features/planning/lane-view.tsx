@@ -26,7 +26,6 @@ import { LaneLoad } from "./sprint-capacity";
 import { type SprintAction, SprintMenu } from "./sprint-menu";
 import { useSprintRetro } from "../rooms/retro/sprint-retro";
 import { useApi } from "../shell/errors";
-import { formatDateRange } from "../../../domain/time/format";
 import { DRAG_HELP_ID, type DragKit, isLaneMove, laneMoveId, useBoardDrag } from "./drag";
 import { useSameList } from "../../lib/use-same-list";
 
@@ -72,6 +71,8 @@ export interface BoardContext {
   values: ValueContext;
   canWrite: boolean;
   onEdit: (task: TaskView, field: string, value: unknown) => void;
+  /** A sprint's dates as its lane shows them, in the reader's language (format.ts `writtenDateRange`). */
+  dateRange: (start: string | null | undefined, end: string | null | undefined) => string;
 }
 
 /** What the board's line values point at: its people, its sprints and its tasks by guid. */
@@ -304,7 +305,7 @@ function LaneFrame({
   drop,
   rows,
 }: LaneProps & { mover: Sortable; drop: { setNodeRef: (node: HTMLElement | null) => void; isOver: boolean }; rows: (list: ReactNode) => ReactNode }) {
-  const { t, i18n } = useTranslation("projects");
+  const { t } = useTranslation("projects");
   const title = lane.epic ? t("planning.epics") : lane.title;
   const { setNodeRef, isOver } = drop;
   const totals = laneTotals(lane.tasks, ctx.fields.estimate);
@@ -346,7 +347,7 @@ function LaneFrame({
           </span>
         )}
         {lane.sprint?.archived && <span className="muted text-xs">{t("sprints.archived")}</span>}
-        {lane.dates && <span className="muted text-xs tabular-nums">{formatDateRange(lane.sprint?.start_date, lane.sprint?.end_date, i18n.language)}</span>}
+        {lane.dates && <span className="muted text-xs tabular-nums" data-testid="lane-dates">{ctx.dateRange(lane.sprint?.start_date, lane.sprint?.end_date)}</span>}
         <span className="muted ml-auto flex items-center gap-3 text-xs">
           <span data-testid="lane-count">{t("planning.count", { count: totals.count })}</span>
           {ctx.fields.estimate && !lane.epic && (

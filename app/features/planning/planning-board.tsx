@@ -26,6 +26,7 @@ import { useBoardDrag } from "./use-board-drag";
 import { loadSprintDialogs } from "./sprint-dialogs-loader";
 import { useSameList } from "../../lib/use-same-list";
 import { afterNextPaint } from "../../lib/after-paint";
+import { type WrittenRanges, writtenDateRange } from "../../../domain/time/format";
 import type { ViewProps } from "../views/types";
 
 // The sprint dialogs (their form, capacity and schema) are not in the board's entry: fetched when
@@ -45,8 +46,9 @@ export function PlanningBoard({
   canWrite,
   pace,
   onChanged,
-}: ViewProps & { fields: BoardFields }) {
-  const { t } = useTranslation("projects");
+  sprintDates,
+}: ViewProps & { fields: BoardFields; sprintDates?: WrittenRanges }) {
+  const { t, i18n } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
   const [confirmDialog, ask] = useConfirm();
@@ -187,7 +189,10 @@ export function PlanningBoard({
   const edit = useCallback((task: TaskView, field: string, value: unknown) => latest.current.onEdit(task, field, value), []);
   const create = useCallback((lane: Lane, title: string) => latest.current.onCreate(lane, title), []);
   const sprintAction = useCallback((lane: Lane, action: SprintAction) => latest.current.onSprint(lane, action), []);
-  const ctx: BoardContext = useMemo(() => ({ projectGuid, fields, line, values, canWrite, onEdit: edit }), [projectGuid, fields, line, values, canWrite, edit]);
+  // The server wrote the sprints' dates in the page's language: hydrating builds no date formatter.
+  const lang = i18n.language;
+  const dateRange = useCallback((start: string | null | undefined, end: string | null | undefined) => writtenDateRange(sprintDates, start, end, lang), [sprintDates, lang]);
+  const ctx: BoardContext = useMemo(() => ({ projectGuid, fields, line, values, canWrite, onEdit: edit, dateRange }), [projectGuid, fields, line, values, canWrite, edit, dateRange]);
   const done = new Set(fields.status?.options.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
   const openTargets = lanes.filter((l) => l.sprint && !l.sprint.archived && l.sprint.status !== "completed").map((l) => l.sprint!);
   const sprintLanes = lanes.filter((l) => !l.epic);
