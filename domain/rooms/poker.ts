@@ -1,8 +1,8 @@
 /**
  * Pure rules of a poker (live estimation) room (issue 5). The room's Durable Object parses a
- * client frame with `pokerClientMessage` (commands.ts), calls `reducePoker`, persists the new state, carries
- * out the effects and sends each socket `viewFor(state, itsPerson)`. Nothing here touches a
- * socket, a clock or storage: `now` is passed in, so a replay gives the same state.
+ * client frame with `pokerClientMessage` (commands.ts), calls `reducePoker`, persists the new
+ * state, carries out the effects and sends each socket `viewFor(state, itsPerson)`. Nothing
+ * here touches a socket, a clock or storage: `now` is passed in, so a replay gives the same state.
  */
 import type { PokerClientMessage } from "./commands";
 
