@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, data, useRevalidator } from "react-router";
-import { categoryBody } from "../../domain/blog/posts";
+import { categoryBody } from "../../domain/blog/schemas";
 import { cloudflareContext } from "../../workers/context";
 import { blogEditorPage } from "../../workers/services/pages/blog";
 import { languageOf } from "../../workers/services/i18n";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addPeriod, donateBody, GRACE_MS, licenceExpiry, licencePhase, periodEnding, renewalKey, settle } from "./plans";
+import { addPeriod, GRACE_MS, licenceExpiry, licencePhase, periodEnding, renewalKey, settle } from "./plans";
+import { donateBody } from "./schemas";
 
 const at = (iso: string) => Date.parse(iso);
 

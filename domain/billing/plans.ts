@@ -1,9 +1,8 @@
 /**
  * Plans, payments and licences (issue 23): the rules shared by the API, the pages and the
- * tests. Pure: no runtime imports.
+ * tests. Pure: no runtime imports. Request bodies and queries are in schemas.ts (zod is costly to
+ * build; the pricing and donation pages need only these rules).
  */
-import { z } from "zod";
-
 export const PERIODS = ["month", "year"] as const;
 export type Period = (typeof PERIODS)[number];
 
@@ -24,59 +23,16 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAY_HEADER = "Idempotent-Replayed";
 
-/** A key the client chose: Stripe allows up to 255 characters. */
-export const idempotencyKey = z.string().trim().min(1, "idempotency_key_missing").max(255, "idempotency_key_invalid");
-
-/** `POST /v1/buy/{priceGuid}`: the body may be left out. */
-export const buyBody = z.object({ autopay: z.boolean().optional() }).strict();
-export type BuyBody = z.infer<typeof buyBody>;
-
-/** `PUT /v1/autopay`. */
-export const autopayBody = z.object({ active: z.boolean({ message: "body_invalid" }) }).strict();
-
 /** Donations: an amount chosen freely within these bounds, in minor units. */
 export const DONATION_MIN = 100;
 export const DONATION_MAX = 100_000;
 export const CURRENCIES = ["eur", "usd"] as const;
 
-/**
- * `POST /v1/donate`: to the site, to a named person (`recipient`, a user guid), or to a project
- * (`project`, the id of its public donation page, the `uUid` of `/donate/{uUid}`); not both.
- */
-export const donateBody = z
-  .object({
-    amount: z.number({ message: "donation_amount_invalid" }).int("donation_amount_invalid").min(DONATION_MIN, "donation_amount_invalid").max(DONATION_MAX, "donation_amount_invalid"),
-    currency: z.enum(CURRENCIES, { message: "currency_invalid" }).default("eur"),
-    recipient: z.string().uuid("recipient_not_found").optional(),
-    project: z.string().uuid("recipient_not_found").optional(),
-    message: z.string().max(500, "donation_message_too_long").default(""),
-  })
-  .strict()
-  .refine((b) => !(b.recipient && b.project), { message: "donation_recipient_ambiguous", path: ["project"] });
-
-/** `PUT /v1/project/{id}/donations`: open or close the project's public donation page. */
-export const projectDonationsBody = z.object({ open: z.boolean({ message: "body_invalid" }) }).strict();
-
 export const BILLING_PAGE_DEFAULT = 20;
 export const BILLING_PAGE_MAX = 200;
 
-/**
- * `?limit=&cursor=` of the billing history (receipts, licence periods): newest first; `cursor` is
- * the `next` of the previous page, `{time}_{guid}` of its last row (the guid breaks ties in a millisecond).
- */
-export const billingPageQuery = z.object({
-  limit: z.coerce.number({ error: "limit_invalid" }).int("limit_invalid").min(1, "limit_invalid").max(BILLING_PAGE_MAX, "limit_invalid").default(BILLING_PAGE_DEFAULT),
-  cursor: z
-    .string()
-    .regex(/^\d{1,16}_[0-9a-f-]{36}$/, "cursor_invalid")
-    .transform((c) => ({ at: Number(c.slice(0, c.indexOf("_"))), id: c.slice(c.indexOf("_") + 1) }))
-    .optional(),
-});
-export type BillingPageQuery = z.output<typeof billingPageQuery>;
-
 /** The cursor after `row`, when a page was full (there may be more). */
 export const billingCursor = (row: { at: number; id: string }) => `${row.at}_${row.id}`;
-export type DonateBody = z.infer<typeof donateBody>;
 
 /**
  * The status a payment takes when a provider reports `incoming`, or null to keep it: events may

@@ -5,8 +5,6 @@
  * language is chosen like every other page's.
  */
 
-import { z } from "zod";
-
 export interface HelpCategory {
   slug: string;
   title: string;
@@ -87,17 +85,3 @@ export function searchArticles(articles: readonly HelpArticle[], query: string):
 /** The vote a reader leaves under an article, as it is stored in the feedback table's text. */
 export const HELPFUL_VOTES = { yes: "helpful:yes", no: "helpful:no" } as const;
 export type HelpfulVote = keyof typeof HELPFUL_VOTES;
-
-const slug = z.string({ error: "help_article_not_found" }).regex(/^[a-z0-9-]{1,80}$/, "help_article_not_found");
-
-/** `POST /v1/help/vote`: one reader's answer to "was this article helpful?". */
-export const helpVoteBody = z.object({
-  category: slug,
-  article: slug,
-  vote: z.enum(["yes", "no"], { error: "help_vote_invalid" }),
-});
-
-/** `GET /v1/help/search?q=`: the words to look for, in the caller's language. */
-export const helpSearchQuery = z.object({
-  q: z.string({ error: "help_query_required" }).trim().min(1, "help_query_required").max(HELP_QUERY_MAX, "help_query_too_long"),
-});

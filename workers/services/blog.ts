@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { checkCover, checkVariant, parseVariants } from "../../domain/blog/cover";
 import { markdownToText, readingMinutes, renderMarkdown } from "../../domain/blog/markdown";
-import { type PostBody, categoryPath, isPublic, postPath, publishAtFor } from "../../domain/blog/posts";
+import { categoryPath, isPublic, postPath, publishAtFor } from "../../domain/blog/posts";
+import type { PostBody } from "../../domain/blog/schemas";
 import { IMAGE_EXTENSIONS } from "../../domain/files";
 import type { Language } from "../../domain/i18n/languages";
 import type { Db } from "../db/client";

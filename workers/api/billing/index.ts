@@ -6,7 +6,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { autopayBody, billingPageQuery, buyBody, donateBody, IDEMPOTENCY_HEADER, idempotencyKey, projectDonationsBody, REPLAY_HEADER } from "../../../domain/billing/plans";
+import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from "../../../domain/billing/plans";
+import { autopayBody, billingPageQuery, buyBody, donateBody, idempotencyKey, projectDonationsBody } from "../../../domain/billing/schemas";
 import { sha256Hex } from "../../services/ids";
 import { completeKey, releaseKey, reserveKey } from "../../services/payments/idempotency";
 import { findPrice, findTariff, listTariffs } from "../../services/payments/catalogue";

@@ -6,7 +6,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { COVER_WIDTHS } from "../../../domain/blog/cover";
-import { categoryBody, COVER_MAX_BYTES, languageQuery, pageQuery, PAGE_SIZE, postBody } from "../../../domain/blog/posts";
+import { COVER_MAX_BYTES, PAGE_SIZE } from "../../../domain/blog/posts";
+import { categoryBody, languageQuery, pageQuery, postBody } from "../../../domain/blog/schemas";
 import type { Language } from "../../../domain/i18n/languages";
 import {
   coverObject,

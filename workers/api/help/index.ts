@@ -1,6 +1,7 @@
 /** The help centre's API: search and the "was this helpful" vote (pages: app/routes/help*.tsx). */
 import { Hono } from "hono";
-import { helpArticlePath, helpSearchQuery, helpVoteBody } from "../../../domain/help/articles";
+import { helpArticlePath } from "../../../domain/help/articles";
+import { helpSearchQuery, helpVoteBody } from "../../../domain/help/schemas";
 import { RATE_LIMITS } from "../../../domain/rate-limit";
 import { helpfulVotes, recordHelpfulVote } from "../../services/feedback";
 import { hitRateLimit } from "../../services/rate-limit";

@@ -1,5 +1,5 @@
 /** Tariffs, payments, licences, autopay and donations (issue 23). */
-import { autopayBody, billingPageQuery, buyBody, donateBody, projectDonationsBody } from "../../../domain/billing/plans";
+import { autopayBody, billingPageQuery, buyBody, donateBody, projectDonationsBody } from "../../../domain/billing/schemas";
 import type { Operation } from "./registry";
 
 const KEYED = "Needs an `Idempotency-Key` header (at most 255 characters), scoped to the caller: the first answer is stored and replayed for 24 hours with `Idempotent-Replayed: true`; the same key with another request is a 422 `idempotency_key_reused`, and while the first request runs a 409 `idempotency_in_flight`.";

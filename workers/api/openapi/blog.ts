@@ -1,5 +1,5 @@
 /** The blog: public reading and the site administrators' writing. */
-import { categoryBody, languageQuery, pageQuery, postBody } from "../../../domain/blog/posts";
+import { categoryBody, languageQuery, pageQuery, postBody } from "../../../domain/blog/schemas";
 import { coverForm } from "../blog";
 import type { Operation } from "./registry";
 

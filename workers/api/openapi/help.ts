@@ -1,5 +1,5 @@
 /** The help centre: search and "was this helpful" votes. */
-import { helpSearchQuery, helpVoteBody } from "../../../domain/help/articles";
+import { helpSearchQuery, helpVoteBody } from "../../../domain/help/schemas";
 import type { Operation } from "./registry";
 
 export const helpOperations: Operation[] = [

@@ -1,6 +1,7 @@
 /** The licence history (issue 23): every paid period, how it was paid and how it ended. */
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import { BILLING_PAGE_DEFAULT, type BillingPageQuery, GRACE_MS, type LicencePhase, licencePhase, type PaymentStatus } from "../../../domain/billing/plans";
+import { BILLING_PAGE_DEFAULT, GRACE_MS, type LicencePhase, licencePhase, type PaymentStatus } from "../../../domain/billing/plans";
+import type { BillingPageQuery } from "../../../domain/billing/schemas";
 import type { Db } from "../../db/client";
 import { licencePeriods, payments, tariffs } from "../../db/schema";
 import { type Page, pageOf } from "./payments";

@@ -1,6 +1,7 @@
 /** Payments in D1 (issue 23): receipts, opening a checkout, buying a plan, autopay and the licence in force. */
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import { BILLING_PAGE_DEFAULT, type BillingPageQuery, billingCursor, FREE_LICENSE, type PaymentStatus } from "../../../domain/billing/plans";
+import { BILLING_PAGE_DEFAULT, billingCursor, FREE_LICENSE, type PaymentStatus } from "../../../domain/billing/plans";
+import type { BillingPageQuery } from "../../../domain/billing/schemas";
 import type { Db } from "../../db/client";
 import { autopay, billingCustomers, payments, tariffPrices, tariffs, type Payment, type Tariff, type TariffPrice } from "../../db/schema";
 import { newGuid } from "../ids";
