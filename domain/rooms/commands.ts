@@ -6,8 +6,7 @@
  * (issue 17: the poker page built both unions, some 35 schemas, while it loaded).
  */
 import { z } from "zod";
-import { MAX_CARD_LENGTH, MAX_ISSUES, MAX_TIMER_SECONDS, MAX_TITLE_LENGTH } from "./poker";
-import { MAX_NOTE_LENGTH, MAX_VOTES_AMOUNT, RETRO_PRESET_NAMES, type RetroPreset } from "./retro";
+import { MAX_CARD_LENGTH, MAX_ISSUES, MAX_NOTE_LENGTH, MAX_TIMER_SECONDS, MAX_TITLE_LENGTH, MAX_VOTES_AMOUNT, RETRO_PRESET_NAMES, type RetroPreset } from "./limits";
 
 /** A participant, issue, column or note id. */
 const id = z.string().min(1).max(64);

@@ -5,6 +5,7 @@
  * here touches a socket, a clock or storage: `now` is passed in, so a replay gives the same state.
  */
 import type { PokerClientMessage } from "./commands";
+import { MAX_ISSUES } from "./limits";
 
 export type { PokerClientMessage } from "./commands";
 
@@ -24,12 +25,9 @@ const DECK_VALUES: Record<Exclude<DeckKind, "custom">, string[]> = {
   powers_of_two: ["0", "1", "2", "4", "8", "16", "32", "64"],
 };
 
-export const MAX_CARD_LENGTH = 16;
+export { MAX_CARD_LENGTH, MAX_ISSUES, MAX_TIMER_SECONDS, MAX_TITLE_LENGTH } from "./limits";
 export const MAX_CUSTOM_CARDS = 40;
-export const MAX_ISSUES = 500;
-export const MAX_TITLE_LENGTH = 500;
 export const MAX_NAME_LENGTH = 80;
-export const MAX_TIMER_SECONDS = 60 * 60;
 
 /**
  * The cards of a deck, values first, then `?` and coffee. A custom deck keeps its own order;

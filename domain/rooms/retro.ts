@@ -4,24 +4,15 @@
  * `reduceRetro`, persists, carries out the effects and sends each socket `viewFor`.
  */
 import type { RetroClientMessage } from "./commands";
+import { RETRO_PRESETS, type RetroPreset } from "./limits";
 import { cloneState } from "./poker";
 
 export type { RetroClientMessage } from "./commands";
 
-/** Column presets (the `retro preset` field); titles are i18next keys in the `retro` namespace. */
-export const RETRO_PRESETS = {
-  start_stop_continue: ["start", "stop", "continue"],
-  mad_sad_glad: ["mad", "sad", "glad"],
-  four_ls: ["liked", "learned", "lacked", "longed_for"],
-  went_well_to_improve_actions: ["went_well", "to_improve", "actions"],
-} as const;
-export type RetroPreset = keyof typeof RETRO_PRESETS;
-export const RETRO_PRESET_NAMES = Object.keys(RETRO_PRESETS) as RetroPreset[];
+export { MAX_NOTE_LENGTH, MAX_VOTES_AMOUNT, RETRO_PRESET_NAMES, RETRO_PRESETS, type RetroPreset } from "./limits";
 
 /** Votes each person may spend (spec §9). */
 export const DEFAULT_VOTES_AMOUNT = 5;
-export const MAX_VOTES_AMOUNT = 50;
-export const MAX_NOTE_LENGTH = 2000;
 export const MAX_NOTES = 1000;
 export const MAX_NAME_LENGTH = 80;
 
