@@ -234,6 +234,40 @@ test("a facilitator's focus on the queue comes back once its drag has loaded", a
   await member.context.close();
 });
 
+test("a facilitator's click on the queue is not lost when its drag arrives between the press and the release", async ({ browser }) => {
+  test.slow();
+  const { fac, member, project, projectPath } = await team(browser);
+  for (const title of ["Alpha", "Beta"]) await createTask(fac.page, project, [{ slug: "title", value: title }]);
+  await newPokerRoom(fac.page, projectPath, "Click kept");
+  await addFromBacklog(fac.page, ["Alpha", "Beta"]);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await fac.page.route(/\/sortable-queue-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fac.page.reload();
+  await hydrated(fac.page);
+  const pick = fac.page.locator('[data-testid=queue-issue][data-title="Beta"]').getByTestId("queue-pick");
+  await expect(pick).toBeVisible();
+  // The press lands on the plain row; the drag's chunk arrives and runs while the button is down.
+  await pick.hover();
+  await fac.page.mouse.down();
+  const arrived = fac.page.waitForResponse(/\/sortable-queue-[^/]*\.js$/);
+  release();
+  await arrived;
+  await fac.page.waitForTimeout(300);
+  // The rows were not drawn anew under the pointer: the release completes the click.
+  await expect(fac.page.getByTestId("queue-drag").first()).not.toHaveAttribute("aria-roledescription", /.+/);
+  await fac.page.mouse.up();
+  await expect(fac.page.getByTestId("current-title")).toHaveText("Beta");
+  // Then the sortable rows take their place.
+  await expect(fac.page.getByTestId("queue-drag").first()).toHaveAttribute("aria-roledescription", /.+/);
+  expect(fac.errors).toEqual([]);
+  await fac.context.close();
+  await member.context.close();
+});
+
 test("a guest spectator cannot vote; roles, keyboard voting, the shared timer, reload, auto-flip, re-vote and the archived history", async ({ browser }) => {
   test.setTimeout(180_000);
   const { fac, member, project, projectPath } = await team(browser);

@@ -4,15 +4,17 @@
  * Space), removes, and adds project tasks. Dragging is the facilitator's alone, so its library
  * (dnd-kit) comes in its own chunk (`sortable-queue.tsx`), loaded for a facilitator once the
  * room is idle or at the first pointer or focus on the queue; until then the same rows show
- * without it.
+ * without it. The sortable rows take the plain ones' place in one commit, and never while a
+ * pointer is pressed on the queue: rows drawn anew between a press and its release would swallow
+ * that click (a pick or a removal lost).
  */
-import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PokerIssue, PokerView } from "../../../../domain/rooms/poker";
 import { Icon } from "../../../components/ui/icons";
 import { type QueueActions, QueueRow, type QueueRowProps } from "./queue-row";
 
-const SortableQueue = lazy(() => import("./sortable-queue"));
+type SortableQueue = typeof import("./sortable-queue").default;
 
 export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view: PokerView } & QueueActions) {
   const { t } = useTranslation("rooms");
@@ -30,12 +32,50 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => setDragWanted(true));
   }, [canEdit, dragWanted]);
+  // The sortable rows, once their chunk is here and no press on the queue is under way.
+  const [Sortable, setSortable] = useState<ComponentType<Parameters<SortableQueue>[0]> | null>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    const release = () => void (pressed.current = false);
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    return () => {
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (!canEdit || !dragWanted || Sortable) return;
+    let gone = false;
+    const show = (loaded: SortableQueue) => !gone && setSortable(() => loaded);
+    import("./sortable-queue")
+      .then(({ default: loaded }) => {
+        if (!pressed.current) return show(loaded);
+        // After the release and the click it makes (dispatched in the same task as the release).
+        const after = () => {
+          window.removeEventListener("pointerup", after, true);
+          window.removeEventListener("pointercancel", after, true);
+          window.setTimeout(() => show(loaded), 0);
+        };
+        window.addEventListener("pointerup", after, true);
+        window.addEventListener("pointercancel", after, true);
+      })
+      // Without its chunk the queue keeps its plain rows: everything but dragging still works.
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [canEdit, dragWanted, Sortable]);
   // The rows are drawn anew with their handles: a control focused before they are (while the
   // chunk is wanted or on its way) gets its focus back.
   const section = useRef<HTMLElement>(null);
   const refocus = useRef<string | null>(null);
   const sortable = useRef(false);
   const wantDrag = canEdit && !dragWanted ? () => setDragWanted(true) : undefined;
+  const onPointerDown = () => {
+    pressed.current = true;
+    wantDrag?.();
+  };
   const onFocus = (event: FocusEvent) => {
     if (!canEdit || sortable.current) return;
     const issue = event.target.closest("[data-issue]")?.getAttribute("data-issue");
@@ -62,7 +102,7 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
     </ol>
   );
   return (
-    <section ref={section} className="card p-4" aria-labelledby="queue-title" data-testid="queue" onPointerOver={wantDrag} onPointerDown={wantDrag} onFocus={onFocus}>
+    <section ref={section} className="card p-4" aria-labelledby="queue-title" data-testid="queue" onPointerOver={wantDrag} onPointerDown={onPointerDown} onFocus={onFocus}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="queue-title" className="text-sm font-semibold">
           {t("poker.queue.title")} <span className="muted font-normal">· {issues.length}</span>
@@ -78,10 +118,8 @@ export function IssueQueue({ view, onPick, onRemove, onReorder, onAdd }: { view:
         <p className="muted mt-3 text-sm" data-testid="queue-empty">
           {canEdit ? t("poker.queue.emptyFacilitator") : t("poker.queue.empty")}
         </p>
-      ) : canEdit && dragWanted ? (
-        <Suspense fallback={plain}>
-          <SortableQueue order={order} issues={issues} row={row} onReorder={reorder} onReady={ready} />
-        </Suspense>
+      ) : canEdit && Sortable ? (
+        <Sortable order={order} issues={issues} row={row} onReorder={reorder} onReady={ready} />
       ) : (
         plain
       )}
