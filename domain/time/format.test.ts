@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dateRangeKey, formatDate, formatDateRange, formatDateTime, formatDayMonth, formatLongDate, formatRelativeTime, formatShortDate, formatTime, writeDateRanges, writtenDateRange } from "./format";
 
 const now = new Date(2026, 5, 15, 12, 0, 0);
@@ -84,6 +84,29 @@ describe("formatShortDate", () => {
   it("keeps a calendar day on its day in every time zone", () => {
     expect(formatShortDate("2026-11-17", "ru", "Pacific/Honolulu")).toBe("17.11.26");
     expect(formatShortDate("2026-11-17", "ru", "Asia/Tokyo")).toBe("17.11.26");
+  });
+
+  it("writes what Intl's en-GB two-digit format writes, without building one, for calendar days and local moments", () => {
+    const intl = (date: Date, timeZone?: string) => {
+      const parts = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone }).formatToParts(date);
+      const part = (type: string) => parts.find((p) => p.type === type)?.value;
+      return `${part("day")}.${part("month")}.${part("year")}`;
+    };
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2031, 0, 1); t += 86_400_000 * 3 + 3_600_000 * 7) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expect(formatShortDate(day)).toBe(intl(new Date(`${day}T00:00:00Z`), "UTC"));
+      expect(formatShortDate(t)).toBe(intl(new Date(t)));
+    }
+  });
+
+  it("asks Intl only for a moment in another time zone", () => {
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    formatShortDate("2026-11-17", "en");
+    formatShortDate(Date.UTC(2026, 10, 17, 12), "en");
+    expect(parts).not.toHaveBeenCalled();
+    expect(formatShortDate(Date.UTC(2026, 10, 17, 12), "en", "Pacific/Kiritimati")).toBe("18.11.26");
+    expect(parts).toHaveBeenCalledTimes(1);
+    parts.mockRestore();
   });
 
   it.each([null, undefined, "", "not a date", new Date(Number.NaN)])("says there is no date for %s", (value) => {

@@ -99,11 +99,19 @@ export function formatShortDate(
   const l = lang(lng);
   const day = toDay(value, timeZone);
   if (!day) return NO_DATE[l];
-  // The spec's constant (§9): dd.mm.yy in every language, as the original client showed it.
+  // The spec's constant (§9): dd.mm.yy in every language, as the original client showed it. A
+  // calendar day (UTC) or a moment in the reader's own zone needs no formatter: the page's first
+  // one loads the language's calendar data (issue 17), and a table or board line shows many.
+  const own = day.timeZone === "UTC" ? utcParts(day.date) : day.timeZone === undefined ? localParts(day.date) : null;
+  if (own && own.year >= 0 && own.year <= 9999) return `${pad(own.day)}.${pad(own.month)}.${pad(own.year % 100)}`;
   const parts = dateFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: day.timeZone }).formatToParts(day.date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")}.${part("month")}.${part("year")}`;
 }
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const utcParts = (date: Date) => ({ day: date.getUTCDate(), month: date.getUTCMonth() + 1, year: date.getUTCFullYear() });
+const localParts = (date: Date) => ({ day: date.getDate(), month: date.getMonth() + 1, year: date.getFullYear() });
 
 type DateInput = Date | string | number | null | undefined;
 
