@@ -195,13 +195,15 @@ async function roleText(page: Page, role: string) {
   return json.poker.roles[role]!;
 }
 
-test("a facilitator's focus on the queue comes back once its drag has loaded", async ({ browser }) => {
-  test.slow();
+/**
+ * A facilitator's room with Alpha and Beta queued, reloaded with the queue's drag chunk held
+ * back: the plain rows show until `release()` lets the chunk through.
+ */
+async function queueWithHeldDrag(browser: Browser, roomTitle: string) {
   const { fac, member, project, projectPath } = await team(browser);
   for (const title of ["Alpha", "Beta"]) await createTask(fac.page, project, [{ slug: "title", value: title }]);
-  await newPokerRoom(fac.page, projectPath, "Focus kept");
+  await newPokerRoom(fac.page, projectPath, roomTitle);
   await addFromBacklog(fac.page, ["Alpha", "Beta"]);
-  // The drag's chunk is held back until the facilitator has focused a handle of the plain rows.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await fac.page.route(/\/sortable-queue-[^/]*\.js$/, async (route) => {
@@ -210,6 +212,13 @@ test("a facilitator's focus on the queue comes back once its drag has loaded", a
   });
   await fac.page.reload();
   await hydrated(fac.page);
+  return { fac, member, release };
+}
+
+test("a facilitator's focus on the queue comes back once its drag has loaded", async ({ browser }) => {
+  test.slow();
+  // The drag's chunk is held back until the facilitator has focused a handle of the plain rows.
+  const { fac, member, release } = await queueWithHeldDrag(browser, "Focus kept");
   const beta = fac.page.locator('[data-testid=queue-issue][data-title="Beta"]');
   await expect(beta.getByTestId("queue-drag")).not.toHaveAttribute("aria-roledescription", /.+/);
   await beta.getByTestId("queue-drag").focus();
@@ -236,18 +245,7 @@ test("a facilitator's focus on the queue comes back once its drag has loaded", a
 
 test("a facilitator's click on the queue is not lost when its drag arrives between the press and the release", async ({ browser }) => {
   test.slow();
-  const { fac, member, project, projectPath } = await team(browser);
-  for (const title of ["Alpha", "Beta"]) await createTask(fac.page, project, [{ slug: "title", value: title }]);
-  await newPokerRoom(fac.page, projectPath, "Click kept");
-  await addFromBacklog(fac.page, ["Alpha", "Beta"]);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await fac.page.route(/\/sortable-queue-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await fac.page.reload();
-  await hydrated(fac.page);
+  const { fac, member, release } = await queueWithHeldDrag(browser, "Click kept");
   const pick = fac.page.locator('[data-testid=queue-issue][data-title="Beta"]').getByTestId("queue-pick");
   await expect(pick).toBeVisible();
   // The press lands on the plain row; the drag's chunk arrives and runs while the button is down.
