@@ -139,7 +139,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
       {/* An empty project: one teaching empty state above the view, which keeps its frame (lanes, columns, the table's header, the roadmap's scale) and drops its own "nothing here" line. */}
       {empty && <EmptyBoard view={view} projectGuid={project.guid} canWrite={canWrite} />}
       {view === "planning" ? (
-        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates ?? undefined} />
+        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates} />
       ) : (
         <Suspense fallback={<Spinner />}>
           {view === "board" && <TaskBoardView {...props} />}

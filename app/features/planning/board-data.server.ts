@@ -14,9 +14,10 @@ export async function loadPlanningBoard(request: Request, env: Env, projectId: s
   const viewer = await signedInViewer(request, env);
   const lang = languageOf(request);
   const page = await planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(lang).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  if (!page) return null;
   // The sprints' date ranges as the lanes show them: hydration reuses these (format.ts).
-  const sprintDates = page && writeDateRanges(page.board.sprints.map((s) => [s.start_date, s.end_date] as const), lang);
-  return page && { ...page, board: packBoard(page.board), sprintDates };
+  const sprintDates = writeDateRanges(page.board.sprints.map((s) => [s.start_date, s.end_date] as const), lang);
+  return { ...page, board: packBoard(page.board), sprintDates };
 }
 
 /** The view to show: `?view=` when given, else the one remembered in the cookie, else planning. */
