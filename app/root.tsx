@@ -19,7 +19,7 @@ import { namespacesFor, namespaceSetKey } from "../domain/i18n/page-namespaces";
 import { packJson, unpackJson } from "../domain/wire/packed-json";
 import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStyles from "./app.css?url";
 import { installChunkReload, isChunkLoadError, reloadOnce } from "./features/shell/chunk-reload";
 import { HubProvider } from "./features/hub/hub-provider";
 import { ErrorsProvider } from "./features/shell/errors";
@@ -54,6 +54,13 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   if (namespaceSetKey(currentUrl.pathname, true) !== namespaceSetKey(nextUrl.pathname, true)) return true;
   return defaultShouldRevalidate;
 }
+
+/**
+ * The page's style sheet, linked by the root itself rather than imported for its side effect:
+ * it then belongs to no chunk, so no lazy import asks for it again under another address (a
+ * second sheet restyles the whole page; decisions.md, "Nothing restyles the whole page").
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
 
 /**
  * The default title; a route's own `meta` (public pages: domain/seo/head.ts) replaces it, so a

@@ -44,5 +44,6 @@ export function rememberLanguage(lng: Language) {
     // Private mode: the cookie still carries the choice.
   }
   document.cookie = languageCookie(lng);
-  document.documentElement.lang = lng;
+  // Setting it, even to the same value, restyles every element (issue 17).
+  if (document.documentElement.lang !== lng) document.documentElement.lang = lng;
 }

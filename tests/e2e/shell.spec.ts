@@ -87,9 +87,54 @@ test("shows a refused call outside a form as an error toast at the top right", a
   await expect(toast).toContainText("403");
   await expect(toast).toContainText(detail);
   await expect(page.locator(".Toastify__toast-container--top-right")).toContainText(detail);
+  // Styled by the page's own style sheet (overlays.tsx: the library injects none).
+  await expect(page.locator(".Toastify__toast-container--top-right")).toHaveCSS("position", "fixed");
   // Nothing else happened: still signed in, still on the page.
   await expect(page).toHaveURL(/\/project$/);
   await expect(page.getByText(DEMO.project)).toBeVisible();
+});
+
+test("a page adds no style sheet and sets nothing on <html> once parsed, in either theme, and its toasts and tooltips are styled all the same", async ({ page }) => {
+  // Issue 17: a style sheet added to a parsed page, or `lang` or `data-theme` set on <html> (even
+  // to the value it has), restyles every element: 8–25 ms each at full CPU on the board, a long
+  // task at a phone's. The board had four after hydration: its own style sheet again (the first
+  // lazy chunk asked for it under another address), the toasts' and the tooltips' injected
+  // styles, and the language set to the one it had; a dark page went light and back as well.
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  await page.addInitScript(() => {
+    const late: string[] = [];
+    (window as unknown as { __late: string[] }).__late = late;
+    new MutationObserver((records) => {
+      if (document.readyState === "loading") return;
+      for (const r of records) {
+        if (r.type === "attributes") late.push(`<html ${r.attributeName}="${r.oldValue}"> set to "${document.documentElement.getAttribute(r.attributeName!)}"`);
+        for (const node of r.addedNodes) {
+          if (node instanceof Element && (node.localName === "style" || (node.localName === "link" && node.getAttribute("rel") === "stylesheet"))) late.push(node.outerHTML.slice(0, 160));
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ["lang", "data-theme"] });
+  });
+  const late = () => page.evaluate(() => (window as unknown as { __late: string[] }).__late);
+  await open(page, "/project/00000000-0000-4000-8000-000000000002/taskboard?view=planning");
+  // The toasts and tooltips have loaded (they come after hydration): their styles came with the page.
+  await expect(page.locator(".Toastify")).toBeAttached();
+  await page.getByTestId("theme-toggle").hover();
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveCSS("position", "absolute");
+  await expect(tooltip).toHaveCSS("opacity", "0.9");
+  expect(await late()).toEqual([]);
+  // One style sheet, fetched once.
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.endsWith(".css")).map((e) => new URL(e.name).pathname))).toHaveLength(1);
+
+  // A stored dark theme: on <html> before the first paint, and never set again.
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator(".Toastify")).toBeAttached();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(14, 17, 32)");
+  expect(await late()).toEqual([]);
 });
 
 test("offers a reload, and stops reconnecting, once the server says the page's live protocol is stale", async ({ page, request }) => {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { useApi } from "../shell/errors";
 import { useViewer } from "../shell/viewer";
 import { MeetingStage } from "./meeting-stage";

@@ -3,7 +3,7 @@
  * the answer carries one and the area's fallback message otherwise (spec §5).
  */
 import type { TFunction } from "i18next";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import type { ApiError } from "../../../domain/http/errors";
 
 /** The meeting just made by the create form (sessionStorage), whose "created" toast the meeting page shows. */

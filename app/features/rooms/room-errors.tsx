@@ -5,7 +5,7 @@
 import type { TFunction } from "i18next";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import type { PokerClientMessage } from "../../../domain/rooms/poker";
 import type { RetroClientMessage } from "../../../domain/rooms/retro";
 import type { RoomLive, RoomSendResult } from "./types";

@@ -45,7 +45,7 @@ export function ErrorsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!error.show) return;
     // The toast library is not in the page's entry JavaScript (overlays.tsx): it loads here.
-    const toasts = import("react-toastify");
+    const toasts = import("react-toastify/unstyled");
     const id = toasts.then(({ toast }) =>
       toast.error(
         <div role="alert" data-testid="error-toast">

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { THEME_STORAGE_KEY, type Theme, toTheme } from "../../../domain/shell";
 
 /**
@@ -27,9 +27,19 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   // toggle icon would fail hydration, and React 19 then re-creates <html> with the server's
   // attributes, dropping the boot script's theme. The stored theme arrives before first paint.
   const [theme, setThemeState] = useState<Theme>("light");
-  useLayoutEffect(() => setThemeState(storedTheme()), []);
+  const storageRead = useRef(false);
   useLayoutEffect(() => {
-    document.documentElement.dataset.theme = theme;
+    if (!storageRead.current) {
+      storageRead.current = true;
+      const stored = storedTheme();
+      // The boot script has put it on <html> already: the first render's "light" never goes there.
+      if (stored !== theme) {
+        setThemeState(stored);
+        return;
+      }
+    }
+    // Written only when it differs: setting it, even to its value, restyles every element (issue 17).
+    if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
 
   const setTheme = useCallback((next: Theme) => {

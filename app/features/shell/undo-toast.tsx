@@ -14,7 +14,7 @@ export interface UndoToast {
 }
 
 export function showUndoToast({ message, undo, onUndo }: UndoToast): void {
-  void import("react-toastify").then(({ toast }) => {
+  void import("react-toastify/unstyled").then(({ toast }) => {
     const id = toast(
       <div className="flex w-full items-center gap-3" data-testid="undo-toast">
         <span role="status" className="min-w-0 flex-1">

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import type { RetroClientMessage } from "../../../../domain/rooms/retro";
 import type { SendResult } from "../use-room";
 import type { Act } from "./types";
