@@ -1,9 +1,13 @@
 // Where the main thread's time goes while a signed-in page loads and hydrates (issue 17):
 // a Chrome performance trace (CDP Tracing, with the V8 sampling profiler) of one fresh load,
-// summarised as the long tasks (what each one ran), the blocking time they add up to and the
-// self time per script chunk and per function. CPU throttled 4× like Lighthouse's mobile run.
+// summarised as the long tasks (what each one ran), the blocking time they add up to, the style
+// recalculations (the large ones, with what invalidated them when asked) and the self time per
+// script chunk and per function. CPU throttled 4× like Lighthouse's mobile run.
 //
-// `BENCH_BASE=http://localhost:8856 node bench/board-trace.mjs [path] [--runs=n] [--throttle=4]`
+// `BENCH_BASE=http://localhost:8856 node bench/board-trace.mjs [path] [--runs=n] [--throttle=4] [--causes]`
+// (`--causes`: Chrome's invalidation tracking, which names why each large restyle happened: a
+// style sheet added, an attribute set on <html>… It slows the page a little; stop 39 found four
+// whole-page restyles this way.)
 // (default path: the demo project's planning board). For readable function names, profile a
 // build made with `PROFILE_BUILD=1 npx react-router build` (not minified).
 import { loadavg } from "node:os";
@@ -17,6 +21,9 @@ const option = (name, fallback) => Number(args.find((a) => a.startsWith(`--${nam
 const runs = option("runs", 1);
 const throttle = option("throttle", 4);
 const top = option("top", 25);
+const causes = args.includes("--causes");
+/** A restyle of at least this many elements is listed (a whole page of the demo board is about 1,000). */
+const LARGE_RESTYLE = 300;
 
 async function signIn() {
   const res = await fetch(`${base}/api/v1/auth`, {
@@ -103,7 +110,24 @@ function summarise(events, marks) {
     return [...map].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${Math.round(v)} ${k.trim()}`);
   };
   const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
+  // Style recalculations: each `UpdateLayoutTree` with the elements it styled, and the
+  // invalidations recorded on the main thread since the one before (with --causes).
+  const restyles = [];
+  let pending = new Map();
+  for (const e of [...onMain].sort((a, b) => a.ts - b.ts)) {
+    // Style invalidations only: layout's own ("Added to layout") say nothing about a restyle.
+    if (/^(StyleRecalc|StyleInvalidator|ScheduleStyle)InvalidationTracking$/.test(e.name)) {
+      const d = e.args?.data ?? {};
+      const why = `${d.reason ?? e.name.replace("InvalidationTracking", "")}${d.changedAttribute ? ` [${d.changedAttribute}]` : ""} ${d.nodeName ?? ""}`.trim();
+      pending.set(why, (pending.get(why) ?? 0) + 1);
+    }
+    if (e.name === "UpdateLayoutTree" && e.ph === "X") {
+      restyles.push({ at: ms(e.ts), ms: e.dur / 1000, elements: e.args?.elementCount ?? 0, causes: [...pending].sort((a, b) => b[1] - a[1]).slice(0, 4) });
+      pending = new Map();
+    }
+  }
   return {
+    restyles,
     fcp: fcp ? ms(fcp) : NaN,
     longTasks: tasks.map((t) => ({ at: Math.round(ms(t.ts)), ms: Math.round(t.dur / 1000), what: what(t), inside: inside(t) })),
     blocking: Math.round(blocking),
@@ -147,7 +171,17 @@ try {
     await cdp.send("Tracing.start", {
       transferMode: "ReportEvents",
       traceConfig: {
-        includedCategories: ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline", "disabled-by-default-v8.cpu_profiler", "blink.user_timing", "loading", "toplevel", "v8"],
+        includedCategories: [
+          "devtools.timeline",
+          "v8.execute",
+          "disabled-by-default-devtools.timeline",
+          "disabled-by-default-v8.cpu_profiler",
+          "blink.user_timing",
+          "loading",
+          "toplevel",
+          "v8",
+          ...(causes ? ["disabled-by-default-devtools.timeline.invalidationTracking"] : []),
+        ],
       },
     });
     const load = loadavg()[0];
@@ -166,6 +200,13 @@ try {
     for (const t of s.longTasks) {
       console.log(`  ${String(t.at).padStart(6)} ${String(t.ms).padStart(5)}  ${t.what}`);
       for (const line of t.inside) console.log(`               ${line}`);
+    }
+    const large = s.restyles.filter((r) => r.elements >= LARGE_RESTYLE);
+    const total = (list) => list.reduce((sum, r) => sum + r.ms, 0).toFixed(0);
+    console.log(`style recalculations: ${s.restyles.length}, ${total(s.restyles)} ms; of ${LARGE_RESTYLE}+ elements: ${large.length}, ${total(large)} ms`);
+    for (const r of large) {
+      console.log(`  ${String(Math.round(r.at)).padStart(6)} ${r.ms.toFixed(1).padStart(6)} ms  ${r.elements} elements`);
+      for (const [why, n] of r.causes) console.log(`               ${n} × ${why}`);
     }
     console.log("self time by script:");
     for (const [k, v] of s.byUrl) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
