@@ -106,6 +106,29 @@ describe("the planning board at scale", () => {
     expect(task.custom_fields).toEqual((await call("GET", `${base}/issue/${made.guid}`, { cookie })).json.custom_fields);
   });
 
+  it("carries participants' own values and text that needs escaping onto the board as the task's own answer does", async () => {
+    const team = await buildTeam();
+    const cookie = team.cookies.root;
+    const base = `/api/v1/project/${team.projectId}`;
+    const title = 'He said "hi", \\ back\\slash, é ☃ \u2028 [1,"x"]';
+    const made = (await call("POST", `${base}/issue`, { cookie, body: { custom_fields: [{ slug: "title", value: title }] } })).json;
+    const estimate = await db().select().from(fieldDefinitions).where(and(eq(fieldDefinitions.projectId, team.projectId), eq(fieldDefinitions.slug, "estimate"))).get();
+    // Two participants' own values beside the shared one, as an individual field keeps them.
+    for (const [participant, value] of [["", "3"], [team.users.root.id, "5"], [team.users.write.id, '{"a":[1,2]}']] as const) {
+      await db().insert(fieldValues).values({ id: crypto.randomUUID(), projectId: team.projectId, fieldId: estimate!.id, entityKind: "issue", entityId: made.guid, participantValue: participant, value });
+    }
+    const board = await call("POST", `/api/v3/project/${team.projectId}/filters`, { cookie, body: {} });
+    const task = everyTask(board.json).find((x) => x.guid === made.guid)!;
+    expect(task.custom_fields.find((c) => c.slug === "title")?.value).toBe(title);
+    const estimates = task.custom_fields.filter((c) => c.guid === estimate!.id);
+    expect(estimates.map((c) => [c.participant_value, c.value])).toEqual([
+      [null, 3],
+      [team.users.root.id, 5],
+      [team.users.write.id, { a: [1, 2] }],
+    ]);
+    expect(task.custom_fields).toEqual((await call("GET", `${base}/issue/${made.guid}`, { cookie })).json.custom_fields);
+  });
+
   it("makes a large project of the demo user through the development seed, and refuses a bad size", async () => {
     await db().insert(users).values({ id: DEMO_USER_ID, email: "demo-bulk@example.com", name: "Demo" }).onConflictDoNothing();
     const made = await call("POST", "/api/dev/seed", { body: { tasks: 120, project: "Bulk" } });
