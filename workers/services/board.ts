@@ -154,18 +154,20 @@ export function boardOf(
   }
   const allSprints = [...sprintRows, ...archived.filter((a) => !sprintRows.some((s) => s.id === a.id))];
   const valueOf = (v: TaskView, fieldId: string | undefined) => (fieldId ? ((v.custom_fields.find((c) => c.guid === fieldId)?.value as string | undefined) ?? null) : null);
+  // Each view is placed through a small record that points at it: copying every view with the
+  // two placement keys and taking them off again made two objects per task.
   const placed = placeTasks(
-    views.map((v) => ({ ...v, issueType: valueOf(v, issueType?.id), sprint: valueOf(v, sprintField?.id) })),
+    views.map((view) => ({ guid: view.guid, sort: view.sort, position: view.position, issueType: valueOf(view, issueType?.id), sprint: valueOf(view, sprintField?.id), view })),
     allSprints.map((s) => s.id),
     epicType,
   );
-  const strip = ({ issueType: _i, sprint: _s, ...task }: TaskView & { issueType: string | null; sprint: string | null }): TaskView => task;
+  const viewOf = (placedTask: { view: TaskView }) => placedTask.view;
   return {
     sprints: allSprints.map((s, i) => {
-      const issues = placed.sprints[i]!.issues.map(strip);
+      const issues = placed.sprints[i]!.issues.map(viewOf);
       return { ...sprintView(s, t), issues, count: issues.length };
     }),
-    epics: placed.epics.map(strip),
+    epics: placed.epics.map(viewOf),
     epic_type: epicType,
   };
 }
