@@ -33,6 +33,12 @@ export function accessQuery(db: Db, userId: string, projectId: string) {
  */
 export const participantQuery = (db: Db, userId: string, projectId: string) =>
   db.select().from(participants).where(and(eq(participants.projectId, projectId), eq(participants.userId, userId))).limit(1);
+/**
+ * The participant row of whoever holds the session of `hash`, read beside the session itself
+ * (the rows are the holder's whatever the session turns out to be; `liveSession` judges it).
+ */
+export const sessionParticipantQuery = (db: Db, hash: string, projectId: string) =>
+  db.select().from(participants).where(and(eq(participants.projectId, projectId), inArray(participants.userId, sessionHolder(db, hash)))).limit(1);
 export const projectQuery = (db: Db, projectId: string) => db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
 
 export async function projectAccess(db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
@@ -71,11 +77,7 @@ export async function userWithAccessRows(db: Db, token: string, projectId: strin
   const [[times], [user], [participant], [project]] = await db.batch([
     sessionTimesQuery(db, hash),
     sessionUserQuery(db, hash),
-    db
-      .select()
-      .from(participants)
-      .where(and(eq(participants.projectId, projectId), inArray(participants.userId, sessionHolder(db, hash))))
-      .limit(1),
+    sessionParticipantQuery(db, hash, projectId),
     projectQuery(db, projectId),
   ]);
   const session = await liveSession(db, hash, times && user ? { ...times, user } : undefined, config, now);

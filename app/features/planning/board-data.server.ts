@@ -3,7 +3,7 @@ import type { Env } from "../../../workers/env";
 import { i18nFor, languageOf } from "../../../workers/services/i18n";
 import { planningPage } from "../../../workers/services/pages/planning";
 import { pageEnv } from "../../../workers/services/pages/page-reads";
-import { signedInViewer } from "../projects/project-data.server";
+import { projectPageSession } from "../projects/project-data.server";
 import { readCookie } from "../../../domain/i18n/languages";
 import { VIEW_COOKIE, parseViewChoice, type TaskboardView } from "../../../domain/planning/views";
 import { packBoard } from "../../../domain/wire/board-pack";
@@ -11,9 +11,9 @@ import { writeDateRanges } from "../../../domain/time/format";
 
 /** The page's data with its board packed into one string (`domain/wire/board-pack.ts`); `unpackBoard` reads it. */
 export async function loadPlanningBoard(request: Request, env: Env, projectId: string) {
-  const viewer = await signedInViewer(request, env);
+  const session = await projectPageSession(request, env);
   const lang = languageOf(request);
-  const page = await planningPage(pageEnv(request, env), viewer.guid, projectId, i18nFor(lang).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
+  const page = await planningPage(pageEnv(request, env), session, projectId, i18nFor(lang).t, { withArchived: new URL(request.url).searchParams.get("archived") === "1" });
   if (!page) return null;
   // The sprints' date ranges as the lanes show them: hydration reuses these (format.ts).
   const sprintDates = writeDateRanges(page.board.sprints.map((s) => [s.start_date, s.end_date] as const), lang);

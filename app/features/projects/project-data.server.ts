@@ -5,25 +5,34 @@ import type { Env } from "../../../workers/env";
 import type { AccessResult } from "../../../workers/services/access";
 import { projectAccessOf, projectPage } from "../../../workers/services/pages/project";
 import { viewerOf } from "../../lib/viewer.server";
+import { pageSession } from "../../../workers/services/pages/viewer";
 import { pageEnv } from "../../../workers/services/pages/page-reads";
+
+/** Sends a guest to sign in and back to the page afterwards. */
+function toSignIn(request: Request): never {
+  const url = new URL(request.url);
+  throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+}
 
 /** The signed-in viewer; a guest is sent to sign in and back here afterwards. */
 export async function signedInViewer(request: Request, env: Env) {
-  const viewer = await viewerOf(request, env);
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return viewer;
+  return (await viewerOf(request, env)) ?? toSignIn(request);
 }
+
+/**
+ * A project page's session: its rows are read by the session's holder beside the session's own
+ * read (one D1 round trip), and judged for the signed-in viewer. Guests are sent to sign in.
+ */
+export const projectPageSession = (request: Request, env: Env) => pageSession(request, env, () => toSignIn(request));
 
 /**
  * The project as the signed-in viewer may see it, or `null` when they may not (the no-access
  * screen of spec §6). Guests are sent to sign in first.
  */
 export async function loadProject(request: Request, env: Env, projectId: string, need: Need = "read") {
-  const viewer = await signedInViewer(request, env);
-  return { viewer, project: await projectPage(pageEnv(request, env), viewer.guid, projectId, need) };
+  const session = await projectPageSession(request, env);
+  const [viewer, project] = await Promise.all([session.viewer, projectPage(pageEnv(request, env), session, projectId, need)]);
+  return { viewer, project };
 }
 
 /**

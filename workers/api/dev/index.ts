@@ -2,11 +2,11 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { mails, projects, users } from "../../db/schema";
+import { mails, users } from "../../db/schema";
 import { readCookie } from "../../../domain/i18n/languages";
 import { planningPageQueries } from "../../services/pages/planning";
 import { projectPageQueries } from "../../services/pages/project";
-import { SESSION_COOKIE, sessionQuery } from "../../services/sessions";
+import { SESSION_COOKIE, sessionTimesQuery, sessionUserQuery } from "../../services/sessions";
 import { sha256Hex } from "../../services/ids";
 import { seedBulkPlan } from "../../services/bulk-plan";
 import { DEMO_USER_ID, seedDemoPlan } from "../../services/demo";
@@ -56,9 +56,10 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
     const db = c.get("db");
     const projectId = c.req.param("id");
-    const owner = (await db.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, projectId)).get())?.ownerId ?? "";
     const token = readCookie(c.req.header("Cookie"), SESSION_COOKIE) ?? "";
-    const statements = [sessionQuery(db, await sha256Hex(token)), ...projectPageQueries(db, owner, projectId), ...planningPageQueries(db, owner, projectId)];
+    // As the page reads them: the session, and the rows of its holder beside it.
+    const session = { hash: await sha256Hex(token) };
+    const statements = [sessionTimesQuery(db, session.hash), sessionUserQuery(db, session.hash), ...projectPageQueries(db, session, projectId), ...planningPageQueries(db, session, projectId)];
     return c.json({ statements: statements.map((q) => q.toSQL()) });
   })
   // The card move's publish on its own (issue 17): the `tasks_changed` notice a write sends, by

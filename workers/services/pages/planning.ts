@@ -4,7 +4,9 @@ import { type Db, getDb } from "../../db/client";
 import type { Env } from "../../env";
 import { type Pace, completedSprints, paceOf } from "../../../domain/planning/capacity";
 import { estimateOf } from "../../../domain/planning/totals";
-import { accessOf, participantQuery, projectAccess, projectQuery } from "../access";
+import { projectAccess, projectQuery } from "../access";
+import { accessOfReader, type PageReader, readerId, readerParticipantQuery } from "./page-reader";
+import type { PageSession } from "./viewer";
 import { boardOf, type PlanningBoardView, tasksWithStoredValues } from "../board";
 import { fieldRowsQuery, hasSystemFields, listFields, optionsOf, projectFields } from "../field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, completedSprintRows, type SprintView, sprintView } from "../sprints";
@@ -17,15 +19,13 @@ import { mappingOf, viewFieldRowsQuery } from "../views";
  * definitions and the views mapping, or null without read access. All four views render
  * from this one answer.
  */
-export async function planningPage(env: Env, viewerId: string, projectId: string, t: TFunction, options: { withArchived: boolean }) {
+export async function planningPage(env: Env, reader: PageReader, projectId: string, t: TFunction, options: { withArchived: boolean }) {
   const db = getDb(env.DB);
   // Every read of the page in one D1 round trip: the access row beside the project's rows (read
   // by the project id of the URL, used only when the access check passes), each read once.
-  const read = () => db.batch(planningPageQueries(db, viewerId, projectId));
+  const read = () => db.batch(planningPageQueries(db, reader, projectId));
   let rows = await read();
-  const [participant] = rows[0];
-  const [project] = rows[1];
-  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, "read");
+  const access = accessOfReader(rows[0][0], rows[1][0], await readerId(reader), "read");
   if (!access.ok) return null;
   // A project from before its system fields or backlog existed: make them (writes), then read again.
   if (!hasSystemFields(rows[2]) || !backlogFirst(rows[3])) {
@@ -57,9 +57,9 @@ export async function planningPage(env: Env, viewerId: string, projectId: string
 }
 
 /** The planning page's reads, in the order `planningPage` reads their rows (also the benchmark's floor). */
-export const planningPageQueries = (db: Db, viewerId: string, projectId: string) =>
+export const planningPageQueries = (db: Db, reader: string | Pick<PageSession, "hash">, projectId: string) =>
   [
-    participantQuery(db, viewerId, projectId),
+    readerParticipantQuery(db, reader, projectId),
     projectQuery(db, projectId),
     fieldRowsQuery(db, projectId),
     boardSprintRowsQuery(db, projectId),

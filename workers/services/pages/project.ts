@@ -10,7 +10,9 @@ import { DEFAULT_PREFERENCES, type NotificationPreferences } from "../../../doma
 import type { Need } from "../../../domain/projects/roles";
 import { type Db, getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { type AccessResult, accessOf, participantQuery, projectAccess, projectQuery } from "../access";
+import { type AccessResult, projectAccess, projectQuery } from "../access";
+import { accessOfReader, type PageReader, readerId, readerParticipantQuery } from "./page-reader";
+import type { PageSession } from "./viewer";
 import { type FieldView, listFields } from "../field-definitions";
 import { getPreferences } from "../notification-settings";
 import { projectViewOf, projectViewQueries } from "../projects";
@@ -21,17 +23,17 @@ import { readMapping } from "../views";
 export const projectAccessOf = (env: Env, viewerId: string, projectId: string, need: Need): Promise<AccessResult> => projectAccess(getDb(env.DB), viewerId, projectId, need);
 
 /** The project as the viewer may see it, or null when they may not (the no-access screen of spec §6). */
-export async function projectPage(env: Env, viewerId: string, projectId: string, need: Need) {
+export async function projectPage(env: Env, reader: PageReader, projectId: string, need: Need) {
   const db = getDb(env.DB);
   // One round trip: the access rows beside the view's rows (read by the URL's project id and
   // used only when the access check passes).
-  const [[participant], [project], ...view] = await db.batch(projectPageQueries(db, viewerId, projectId));
-  const access = accessOf(participant && project ? { participant, project } : undefined, viewerId, need);
+  const [[participant], [project], ...view] = await db.batch(projectPageQueries(db, reader, projectId));
+  const access = accessOfReader(participant, project, await readerId(reader), need);
   return access.ok ? projectViewOf(access.project, access.participant, view) : null;
 }
 
 /** The project layout's reads, in the order `projectPage` reads their rows (also the benchmark's floor). */
-export const projectPageQueries = (db: Db, viewerId: string, projectId: string) => [participantQuery(db, viewerId, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)] as const;
+export const projectPageQueries = (db: Db, reader: string | Pick<PageSession, "hash">, projectId: string) => [readerParticipantQuery(db, reader, projectId), projectQuery(db, projectId), ...projectViewQueries(db, projectId)] as const;
 
 /**
  * The project's fields (GET /api/v1/project/{id}/fields) and the field types (GET

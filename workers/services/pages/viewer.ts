@@ -13,7 +13,8 @@ import type { z } from "zod";
 import { confirmedHolder, emailChangeByLink, pendingEmailOf, toWhoAmI } from "../accounts";
 import { acceptFeedback } from "../feedback";
 import { inviteByLink } from "../invites";
-import { SESSION_COOKIE, userForToken } from "../sessions";
+import { SESSION_COOKIE, liveSession, sessionTimesQuery, sessionUserQuery, tokenHash, userForToken } from "../sessions";
+import { pageEnv } from "./page-reads";
 
 /** Who is looking at a page: the session in the request's cookie, as the API reads it. */
 export function viewerOf(request: Request, env: Env): Promise<Viewer | null> {
@@ -34,11 +35,49 @@ type Viewer = ReturnType<typeof toWhoAmI>;
  */
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
+/** The hash of the request's session token (null: no token, or not one), once per request. */
+export function sessionHashOf(request: Request): Promise<string | null> {
+  let hash = hashes.get(request);
+  if (!hash) {
+    const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+    hash = token ? tokenHash(token) : Promise.resolve(null);
+    hashes.set(request, hash);
+  }
+  return hash;
+}
+
+const hashes = new WeakMap<Request, Promise<string | null>>();
+
+/**
+ * The session is read as a batch through the page's shared binding (`pageEnv`): a project
+ * page's reads keyed by the same session (`PageSession`) go to D1 in the same round trip.
+ */
 async function readViewer(request: Request, env: Env): Promise<Viewer | null> {
-  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
-  if (!token) return null;
-  const session = await userForToken(getDb(env.DB), token, env);
+  const hash = await sessionHashOf(request);
+  if (!hash) return null;
+  const db = getDb(pageEnv(request, env).DB);
+  const [[times], [user]] = await db.batch([sessionTimesQuery(db, hash), sessionUserQuery(db, hash)]);
+  // An expired session is deleted, a used one touched: writes, not through the shared binding.
+  const session = await liveSession(getDb(env.DB), hash, times && user ? { ...times, user } : undefined, env);
   return session ? toWhoAmI(session.user) : null;
+}
+
+/**
+ * A project page's reader: the hash its rows are read by (the participant row of the session's
+ * holder, in SQL) and the signed-in viewer they are then judged for. The rows go out without
+ * waiting for the session's read, so both travel in one D1 round trip; they count only once the
+ * viewer is known (`accessOf` for `viewer.guid`). Guests are sent to sign in.
+ */
+export interface PageSession {
+  hash: string;
+  viewer: Promise<Viewer>;
+}
+
+export async function pageSession(request: Request, env: Env, signIn: () => never): Promise<PageSession> {
+  const viewer = viewerOf(request, env).then((found) => found ?? signIn());
+  const hash = await sessionHashOf(request);
+  if (!hash) await viewer;
+  return { hash: hash!, viewer };
 }
 
 /** The address a user asked to change to and has not confirmed yet, if any. */
