@@ -75,6 +75,9 @@ export interface PageSession {
 
 export async function pageSession(request: Request, env: Env, signIn: () => never): Promise<PageSession> {
   const viewer = viewerOf(request, env).then((found) => found ?? signIn());
+  // Handled here too: a page's reader awaits it only once its rows are back, and the sign-in
+  // redirect must not count as an unhandled rejection meanwhile.
+  viewer.catch(() => {});
   const hash = await sessionHashOf(request);
   if (!hash) await viewer;
   return { hash: hash!, viewer };
