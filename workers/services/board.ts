@@ -38,8 +38,8 @@ type StoredTask = [string, number, number, number, string | null, number, number
  * its 36-character guid, so the fields must be read in the same batch (one transaction).
  *
  * The text is joined by SQLite's `||` rather than built by `json_array`: a stored value is
- * already JSON text and goes in as it is (`json_valid` checks it; one that is not valid JSON reads
- * as null, as in `readValues`), every other part is written by `json_quote`. Values are flat
+ * already JSON text and goes in as `json()` writes it (`json_valid` checks it first; one that is
+ * not valid JSON reads as null, as in `readValues`), every other part is written by `json_quote`. Values are flat
  * rather than an array each (no `""` for the shared ones): a 5,000-task board's rows went from
  * 1.83 MB with 142,000 quotes (each escaped again in D1's answer) to 1.66 MB with 76,000, and
  * `JSON.parse` builds 5,000 arrays of values instead of 40,000 (issue 17). A value whose field
@@ -49,7 +49,9 @@ export function tasksWithStoredValues(db: Db, projectId: string) {
   const q = (column: SQL) => sql`json_quote(${column})`;
   const key = sql`(select "f"."rowid" from "field_definitions" "f" where "f"."id" = ${fieldValues.fieldId})`;
   const shared = sql`${fieldValues.participantValue} = ''`;
-  const value = sql`case when json_valid(${fieldValues.value}) then ${fieldValues.value} else 'null' end`;
+  // `json()` writes the checked value canonically: whatever a SQLite version's `json_valid` lets
+  // through (older ones took JSON5), the row stays text that `JSON.parse` reads.
+  const value = sql`case when json_valid(${fieldValues.value}) then json(${fieldValues.value}) else 'null' end`;
   const entry = sql`case when ${shared} then ${key} || ',' else '-' || ${key} || ',' || json_quote(${fieldValues.participantValue}) || ',' end || ${value}`;
   const values = sql`coalesce((select group_concat(${entry}, ',') from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id"), '')`;
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
