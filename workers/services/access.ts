@@ -7,7 +7,7 @@ import { allows, type Need, roleOf, type Role } from "../../domain/projects/role
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { participants, projects, type Participant, type Project } from "../db/schema";
-import { liveSession, sessionHolder, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
+import { liveSessionOfRows, sessionHolder, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
 
 export interface ProjectAccess {
   project: Project;
@@ -80,7 +80,7 @@ export async function userWithAccessRows(db: Db, token: string, projectId: strin
     sessionParticipantQuery(db, hash, projectId),
     projectQuery(db, projectId),
   ]);
-  const session = await liveSession(db, hash, times && user ? { ...times, user } : undefined, config, now);
+  const session = await liveSessionOfRows(db, hash, times, user, config, now);
   if (!session) return undefined;
   const rows: AccessRows = { projectId, userId: session.user.id, row: participant && project ? { participant, project } : undefined };
   return { ...session, rows };

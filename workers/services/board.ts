@@ -2,7 +2,7 @@
  * The planning board: sprints (backlog first, archived appended on request) with their tasks
  * and the epic lane, placed by the rules of spec §4 and narrowed by filter conditions.
  */
-import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import { type SQLWrapper, and, asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
@@ -46,7 +46,7 @@ type StoredTask = [string, number, number, number, string | null, number, number
  * row is gone (no key) drops out whole: `||` with NULL is NULL and `group_concat` skips it.
  */
 export function tasksWithStoredValues(db: Db, projectId: string) {
-  const q = (column: SQL) => sql`json_quote(${column})`;
+  const q = (column: SQLWrapper) => sql`json_quote(${column})`;
   const key = sql`(select "f"."rowid" from "field_definitions" "f" where "f"."id" = ${fieldValues.fieldId})`;
   const shared = sql`${fieldValues.participantValue} = ''`;
   // `json()` writes the checked value canonically: whatever a SQLite version's `json_valid` lets
@@ -57,7 +57,7 @@ export function tasksWithStoredValues(db: Db, projectId: string) {
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
   return db
     .select({
-      row: sql<string>`'[' || ${q(sql`"tasks"."id"`)} || ',' || ${q(sql`${tasks.number}`)} || ',' || ${q(sql`${tasks.sort}`)} || ',' || ${q(sql`${tasks.position}`)} || ',' || ${q(sql`${tasks.createdBy}`)} || ',' || ${q(sql`${tasks.createdAt}`)} || ',' || ${q(sql`${tasks.updatedAt}`)} || ',[' || ${values} || ']]'`,
+      row: sql<string>`'[' || ${q(sql`"tasks"."id"`)} || ',' || ${q(tasks.number)} || ',' || ${q(tasks.sort)} || ',' || ${q(tasks.position)} || ',' || ${q(tasks.createdBy)} || ',' || ${q(tasks.createdAt)} || ',' || ${q(tasks.updatedAt)} || ',[' || ${values} || ']]'`,
     })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), notDeleted))

@@ -62,6 +62,14 @@ export async function liveSession(db: Db, hash: string, row: SessionRead | undef
   return { user: row.user, hash };
 }
 
+/**
+ * `liveSession` on a session read as two rows of a batch (`sessionTimesQuery` and
+ * `sessionUserQuery`): none unless both are there.
+ */
+export function liveSessionOfRows(db: Db, hash: string, times: SessionTimes | undefined, user: User | undefined, config: Pick<Env, "SESSION_IDLE_DAYS">, now = Date.now()) {
+  return liveSession(db, hash, times && user ? { ...times, user } : undefined, config, now);
+}
+
 /** The session of a token's hash with its user: every signed-in request's first read. */
 export const sessionQuery = (db: Db, hash: string) =>
   db.select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hash));
