@@ -28,24 +28,32 @@ export interface PlanningBoardView {
 type StoredTask = [string, number, number, number, string | null, number, number, unknown[]];
 
 /**
- * Every task of the project with its values, in lane order, in one D1 call. Each row is one
+ * Every task of the project with its values, in lane order, in one D1 call. Each task is one
  * JSON text that SQLite writes: the task's columns and its values in one flat array (see
- * `StoredTask`). The answer has as many rows as tasks (not one per value, seven times as many)
- * and needs no id list (slices of 90 ids would be dozens of calls); each row stays far below
- * D1's 2 MB row limit. One column per row is what makes 5,000 rows cheap to take in: D1's result
- * objects and drizzle's mapping cost per column, and the rows are read by one `JSON.parse`
- * (`taskViewsOf`). A value names its field by the field row's key (its rowid, `FieldRow`), not
- * its 36-character guid, so the fields must be read in the same batch (one transaction).
+ * `StoredTask`). It needs no id list (slices of 90 ids would be dozens of calls).
+ *
+ * Two forms of the same texts (`BoardRowsForm`), read the same way (`taskViewsOf`):
+ * - `joined` (the one used): one row, the texts joined into one JSON array. D1 costs per row on
+ *   both sides of its binding (the database object's cursor, its result objects, drizzle's
+ *   mapping): the 5,000-task board page took 11–14 ms less in the Worker with one row than with
+ *   5,000 (issue 17), with SQLite's own time unchanged. An aggregate over a subquery with ORDER BY
+ *   is never flattened (SQLite's rule 16), so the texts are joined in lane order, as the
+ *   subquery reads them from `tasks_board_order_idx`.
+ * - `rows`: a row per task. D1 refuses a string above 2,000,000 bytes, and a board's joined text
+ *   passes that at some 6,000 tasks (fewer with long texts): such a board is read again in this
+ *   form (`readBoardRows`).
  *
  * The text is joined by SQLite's `||` rather than built by `json_array`: a stored value is
  * already JSON text and goes in as `json()` writes it (`json_valid` checks it first; one that is
- * not valid JSON reads as null, as in `readValues`), every other part is written by `json_quote`. Values are flat
- * rather than an array each (no `""` for the shared ones): a 5,000-task board's rows went from
- * 1.83 MB with 142,000 quotes (each escaped again in D1's answer) to 1.66 MB with 76,000, and
- * `JSON.parse` builds 5,000 arrays of values instead of 40,000 (issue 17). A value whose field
- * row is gone (no key) drops out whole: `||` with NULL is NULL and `group_concat` skips it.
+ * not valid JSON reads as null, as in `readValues`), every other part is written by `json_quote`.
+ * Values are flat rather than an array each (no `""` for the shared ones): a 5,000-task board's
+ * rows went from 1.83 MB with 142,000 quotes (each escaped again in D1's answer) to 1.66 MB with
+ * 76,000, and `JSON.parse` builds 5,000 arrays of values instead of 40,000 (issue 17). A value
+ * whose field row is gone (no key) drops out whole: `||` with NULL is NULL and `group_concat`
+ * skips it. A value names its field by the field row's key (its rowid, `FieldRow`), not its
+ * 36-character guid, so the fields must be read in the same batch (one transaction).
  */
-export function tasksWithStoredValues(db: Db, projectId: string) {
+export function tasksWithStoredValues(db: Db, projectId: string, form: BoardRowsForm = "joined") {
   const q = (column: SQLWrapper) => sql`json_quote(${column})`;
   const key = sql`(select "f"."rowid" from "field_definitions" "f" where "f"."id" = ${fieldValues.fieldId})`;
   const shared = sql`${fieldValues.participantValue} = ''`;
@@ -55,13 +63,44 @@ export function tasksWithStoredValues(db: Db, projectId: string) {
   const entry = sql`case when ${shared} then ${key} || ',' else '-' || ${key} || ',' || json_quote(${fieldValues.participantValue}) || ',' end || ${value}`;
   const values = sql`coalesce((select group_concat(${entry}, ',') from ${fieldValues} where ${fieldValues.entityKind} = 'issue' and ${fieldValues.entityId} = "tasks"."id"), '')`;
   // drizzle writes columns of a one-table query unqualified; the outer task id must be named in full.
-  return db
-    .select({
-      row: sql<string>`'[' || ${q(sql`"tasks"."id"`)} || ',' || ${q(tasks.number)} || ',' || ${q(tasks.sort)} || ',' || ${q(tasks.position)} || ',' || ${q(tasks.createdBy)} || ',' || ${q(tasks.createdAt)} || ',' || ${q(tasks.updatedAt)} || ',[' || ${values} || ']]'`,
-    })
-    .from(tasks)
-    .where(and(eq(tasks.projectId, projectId), notDeleted))
-    .orderBy(asc(tasks.sort), asc(tasks.position));
+  const task = sql<string>`'[' || ${q(sql`"tasks"."id"`)} || ',' || ${q(tasks.number)} || ',' || ${q(tasks.sort)} || ',' || ${q(tasks.position)} || ',' || ${q(tasks.createdBy)} || ',' || ${q(tasks.createdAt)} || ',' || ${q(tasks.updatedAt)} || ',[' || ${values} || ']]'`;
+  const ofProject = and(eq(tasks.projectId, projectId), notDeleted);
+  if (form === "rows") return db.select({ tasks: task }).from(tasks).where(ofProject).orderBy(asc(tasks.sort), asc(tasks.position));
+  const rows = db.select({ task: task.as("task") }).from(tasks).where(ofProject).orderBy(asc(tasks.sort), asc(tasks.position)).as(BOARD_ROWS);
+  return db.select({ tasks: sql<string>`coalesce('[' || group_concat(${rows.task}, ',') || ']', '[]')` }).from(rows);
+}
+
+/** How the board's tasks come from D1: one row of every task (the rule), or a row per task (a board too large for one). */
+export type BoardRowsForm = "joined" | "rows";
+
+/** The name of the board's task texts inside their one-row answer (a subquery, not a table). */
+export const BOARD_ROWS = "board_rows";
+
+/** Projects whose joined board text D1 refused lately: read a row per task at once (per isolate, bounded). */
+const tooLargeBoards = new Set<string>();
+const TOO_LARGE_REMEMBERED = 200;
+
+/** D1's answer to a string above its limit (SQLite's SQLITE_TOOBIG), possibly wrapped by drizzle. */
+export function isTooBig(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_TOOBIG|string or blob too big/i.test(e.message)) return true;
+  return false;
+}
+
+/**
+ * Runs a read of the board's tasks in the joined form, and again a row per task when D1 refuses
+ * the joined text as too big (the project is then read that way for a while).
+ */
+export async function readBoardRows<T>(projectId: string, read: (form: BoardRowsForm) => Promise<T>): Promise<T> {
+  if (!tooLargeBoards.has(projectId)) {
+    try {
+      return await read("joined");
+    } catch (err) {
+      if (!isTooBig(err)) throw err;
+      if (tooLargeBoards.size >= TOO_LARGE_REMEMBERED) tooLargeBoards.delete(tooLargeBoards.values().next().value!);
+      tooLargeBoards.add(projectId);
+    }
+  }
+  return read("rows");
 }
 
 /**
@@ -89,11 +128,13 @@ class SharedValues {
 }
 
 /** The wire shape of those rows (the fields read in their batch): values in field order (as `readValues` gives them), with slugs. */
-function taskViewsOf(rows: { row: string }[], fields: FieldRow[]): TaskView[] {
+function taskViewsOf(rows: { tasks: string }[], fields: FieldRow[]): TaskView[] {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const shared = new SharedValues();
-  // One parse for every row: SQLite wrote each as JSON.
-  const stored = JSON.parse(`[${rows.map((r) => r.row).join(",")}]`) as StoredTask[];
+  // One parse for every task: SQLite wrote them as one JSON array (`joined`: `[[` or `[]`), or
+  // one task's array a row (`rows`: `["guid"…`), joined here.
+  const joined = rows.length === 1 && rows[0]!.tasks.charAt(1) !== '"';
+  const stored = JSON.parse(joined ? rows[0]!.tasks : `[${rows.map((r) => r.tasks).join(",")}]`) as StoredTask[];
   const views: ValueView[] = [];
   const order: number[] = [];
   return stored.map(([id, number, sort, position, createdBy, createdAt, updatedAt, values]) => {
@@ -127,7 +168,7 @@ function inFieldOrder(views: ValueView[], order: number[]): ValueView[] {
 export async function planningBoard(db: Db, projectId: string, t: TFunction, options: { conditions?: Condition[]; withArchived?: boolean } = {}): Promise<PlanningBoardView> {
   // Every read in one D1 call, and of one moment: the tasks' values name their fields by keys
   // that only the field rows of the same batch explain.
-  const read = () => db.batch([fieldRowsQuery(db, projectId), boardSprintRowsQuery(db, projectId), archivedSprints(db, projectId), tasksWithStoredValues(db, projectId)]);
+  const read = () => readBoardRows(projectId, (form) => db.batch([fieldRowsQuery(db, projectId), boardSprintRowsQuery(db, projectId), archivedSprints(db, projectId), tasksWithStoredValues(db, projectId, form)]));
   let [fields, sprintRows, archived, taskRows] = await read();
   // A project from before its system fields or backlog existed: make them (writes), then read again.
   if (!hasSystemFields(fields) || !backlogFirst(sprintRows)) {

@@ -7,7 +7,7 @@ import { estimateOf } from "../../../domain/planning/totals";
 import { projectAccess, projectQuery } from "../access";
 import { accessOfReader, type PageReader, readerId, readerParticipantQuery } from "./page-reader";
 import type { PageSession } from "./viewer";
-import { boardOf, type PlanningBoardView, tasksWithStoredValues } from "../board";
+import { boardOf, type BoardRowsForm, type PlanningBoardView, readBoardRows, tasksWithStoredValues } from "../board";
 import { fieldRowsQuery, hasSystemFields, listFields, optionsOf, projectFields } from "../field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, completedSprintRows, type SprintView, sprintView } from "../sprints";
 import type { TaskView } from "../../../domain/wire/task-view";
@@ -23,7 +23,8 @@ export async function planningPage(env: Env, reader: PageReader, projectId: stri
   const db = getDb(env.DB);
   // Every read of the page in one D1 round trip: the access row beside the project's rows (read
   // by the project id of the URL, used only when the access check passes), each read once.
-  const read = () => db.batch(planningPageQueries(db, reader, projectId));
+  // A board too large for D1's one-row answer is read a row per task (`readBoardRows`).
+  const read = () => readBoardRows(projectId, (form) => db.batch(planningPageQueries(db, reader, projectId, form)));
   let rows = await read();
   const access = accessOfReader(rows[0][0], rows[1][0], await readerId(reader), "read");
   if (!access.ok) return null;
@@ -57,14 +58,14 @@ export async function planningPage(env: Env, reader: PageReader, projectId: stri
 }
 
 /** The planning page's reads, in the order `planningPage` reads their rows (also the benchmark's floor). */
-export const planningPageQueries = (db: Db, reader: string | Pick<PageSession, "hash">, projectId: string) =>
+export const planningPageQueries = (db: Db, reader: string | Pick<PageSession, "hash">, projectId: string, form: BoardRowsForm = "joined") =>
   [
     readerParticipantQuery(db, reader, projectId),
     projectQuery(db, projectId),
     fieldRowsQuery(db, projectId),
     boardSprintRowsQuery(db, projectId),
     archivedSprints(db, projectId),
-    tasksWithStoredValues(db, projectId),
+    tasksWithStoredValues(db, projectId, form),
     viewFieldRowsQuery(db, projectId),
     completedSprintRows(db, projectId),
   ] as const;
