@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, use, useEffect, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -16,8 +16,7 @@ import { detectLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, readCookie } fro
 import { LEGACY_PAGE_KEYS, migrateStoredPage, skipsSessionCheck } from "../domain/shell";
 import { cloudflareContext } from "../workers/context";
 import { namespacesFor, namespaceSetKey } from "../domain/i18n/page-namespaces";
-import { packJson, unpackJson } from "../domain/wire/packed-json";
-import { i18nFor, languageOf, resourcesFor } from "../workers/services/i18n";
+import { i18nFor, languageOf, translationBundle } from "../workers/services/i18n";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { installChunkReload, isChunkLoadError, reloadOnce } from "./features/shell/chunk-reload";
@@ -28,6 +27,7 @@ import { StaleVersionPrompt } from "./features/shell/stale-version-prompt";
 import { ThemeProvider, themeBootScript } from "./features/shell/theme";
 import { sidebarBootScript } from "./features/projects/sidebar-state";
 import { createI18n, rememberLanguage } from "./lib/i18n";
+import { keepTranslations, loadTranslations, TRANSLATIONS_META, translationsAt } from "./lib/translations";
 import { useNonce } from "./lib/nonce";
 import { zodJitlessScript } from "./lib/zod-config";
 import { viewerOf } from "./lib/viewer.server";
@@ -38,10 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Spec §4: the session is not checked on the sign-in callback page.
   const { pathname } = new URL(request.url);
   const user = skipsSessionCheck(pathname) ? null : await viewerOf(request, env);
-  // Only the namespaces this page can show are inlined (page-namespaces.ts).
-  // One JSON text: the browser decodes it in one parse before hydrating (packed-json.ts).
-  const resources = packJson(resourcesFor(lang, namespacesFor(pathname, user !== null)));
-  return { lang, resources, user, title: i18nFor(lang).t("common:appName") };
+  // Only the namespaces this page can show (page-namespaces.ts), as the address of their file:
+  // the browser keeps it from page to page (lib/translations.ts).
+  const bundle = translationBundle(lang, namespacesFor(pathname, user !== null));
+  keepTranslations(bundle.url, bundle.resources);
+  return { lang, translations: bundle.url, user, title: i18nFor(lang).t("common:appName") };
 }
 
 /**
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + sidebarBootScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data?.translations && <meta name={TRANSLATIONS_META} content={data.translations} />}
         <Meta />
         <Links />
       </head>
@@ -103,8 +105,9 @@ function LateOverlays() {
 }
 
 export default function App() {
-  const { lang, resources: packed, user } = useLoaderData<typeof loader>();
-  const resources = unpackJson(packed);
+  const { lang, translations, user } = useLoaderData<typeof loader>();
+  // Here on the server and at hydration; a navigation to a page of another set waits for them.
+  const resources = translationsAt(translations) ?? use(loadTranslations(translations));
   const [i18n] = useState(() => createI18n(lang, resources));
   const navigation = useNavigation();
 

@@ -4,7 +4,7 @@
  * loader already sends, adds the project's name on pages inside a project, and ends with the
  * app's name. Public pages build their head in domain/seo/head.ts and end the same way.
  */
-import { type PackedJson, unpackJson } from "../../domain/wire/packed-json";
+import { translationsAt } from "./translations";
 
 /** A piece of a title: literal text (a task's title), or a message key like `projects:nav.stats`. */
 export type TitlePart = string | { key: string; values?: Record<string, string | number> } | null | undefined | false;
@@ -40,8 +40,8 @@ export function taskTitle(task: { number: number; custom_fields: readonly { slug
  * given (the project layout's loader has it).
  */
 export function pageTitle(matches: readonly MetaMatch[], ...parts: TitlePart[]): [{ title: string }] {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { resources?: PackedJson<Bundles>; title?: string } | undefined;
-  const bundles = root?.resources && unpackJson(root.resources);
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { translations?: string; title?: string } | undefined;
+  const bundles = root?.translations ? (translationsAt(root.translations) as Bundles | undefined) : undefined;
   const project = (matches.find((m) => m?.id === "routes/project-layout")?.loaderData as { project?: { name?: string } | null } | undefined)?.project;
   const words = parts.flatMap((part) => {
     if (!part) return [];

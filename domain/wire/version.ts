@@ -14,8 +14,11 @@
  * deploy, come back refused, and the page offers the reload.
  * 4: the root loader's data carries the page's translations packed (`packed-json.ts`); a page of
  * version 3 would add the packed text as a bundle on its next revalidation and show message keys.
+ * 5: the root loader's data names the page's translations by the address of their file
+ * (`app/lib/translations.ts`); a page of version 4 would find no packed text on its next
+ * revalidation and fail to render.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** The query parameter of a socket URL that carries the page's protocol version. */
 export const VERSION_PARAM = "v";

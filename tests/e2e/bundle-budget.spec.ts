@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { client, entryFiles, readManifest } from "./build-manifest";
 import { DEMO } from "./fixtures";
 
@@ -137,15 +137,22 @@ test("pages without a form load no schema library with the page: zod comes with 
   expect(withZod).toEqual([]);
 });
 
-test("the public site's HTML carries the site's translations only; the app's pages carry theirs", async ({ playwright, baseURL }) => {
-  // "invitePage" is a key of the app's "projects" namespace only (the data is escaped inside a
-  // script, so the key is matched without its quotes).
+test("a page's HTML names a cached file of the translations it shows, not the texts; the public site's file holds the site's only", async ({ playwright, baseURL }) => {
+  // "invitePage" is a key of the app's "projects" namespace only; "openWorkspace" of the site's.
+  const translationsOf = async (context: APIRequestContext, path: string) => {
+    const html = await (await context.get(path)).text();
+    expect(html).not.toContain("invitePage");
+    expect(html).not.toContain("openWorkspace");
+    const url = /<meta name="translations" content="([^"]+)"/.exec(html)?.[1];
+    if (!url) return null;
+    const file = await context.get(url);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    return (await file.text()) as string;
+  };
   const guest = await playwright.request.newContext({ baseURL });
-  // A guest's landing page carries none (it is not hydrated: the next page's loader brings them).
-  const landing = await (await guest.get("/?lng=en")).text();
-  expect(landing).not.toContain("invitePage");
-  expect(landing).not.toContain("openWorkspace");
-  const help = await (await guest.get("/help?lng=en")).text();
+  // A guest's landing page names none (it is not hydrated: the next page's loader names them).
+  expect(await translationsOf(guest, "/?lng=en")).toBeNull();
+  const help = await translationsOf(guest, "/help?lng=en");
   expect(help).not.toContain("invitePage");
   expect(help).toContain("openWorkspace");
   await guest.dispose();
@@ -153,7 +160,7 @@ test("the public site's HTML carries the site's translations only; the app's pag
   const member = await playwright.request.newContext({ baseURL });
   const auth = await member.post("/api/v1/auth", { data: { email: DEMO.email, password: DEMO.password }, headers: { Origin: new URL(baseURL!).origin } });
   expect(auth.status()).toBe(200);
-  expect(await (await member.get("/project?lng=en")).text()).toContain("invitePage");
+  expect(await translationsOf(member, "/project?lng=en")).toContain("invitePage");
   await member.dispose();
 });
 

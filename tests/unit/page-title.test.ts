@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { joinTitle, pageTitle, taskTitle, translate } from "../../app/lib/page-title";
-import { packJson } from "../../domain/wire/packed-json";
+import { keepTranslations } from "../../app/lib/translations";
 
 const resources = { common: { appName: "Planning" }, projects: { nav: { stats: "Statistics" } }, views: { switcher: { board: "Task board" } } };
-// As the browser gets the root loader's data: the bundles packed as one JSON text.
-const root = { id: "root", loaderData: { resources: structuredClone(packJson(resources)), title: "Planning" } };
+// As the browser has the root loader's data: the address of the translations, which are here.
+keepTranslations("/i18n/en/common,projects,views.0000abcd.json", resources);
+const root = { id: "root", loaderData: { translations: "/i18n/en/common,projects,views.0000abcd.json", title: "Planning" } };
 const project = { id: "routes/project-layout", loaderData: { project: { name: "Demo project" } } };
 
 describe("page titles", () => {

@@ -9,6 +9,8 @@
  * in parallel, only later; nothing else changes: the same chunks, data and hydration.
  */
 
+import { TRANSLATIONS_META } from "../../app/lib/translations";
+
 /** The inert type a parked module script carries until the page has painted. */
 export const PARKED_MODULE = "text/x-module-after-paint";
 /** The inert `rel` a parked module preload carries until the page has painted. */
@@ -30,10 +32,16 @@ const release = (preload: string, module: string) =>
   `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]')),c=new MessageChannel;c.port1.onmessage=n;n();function n(){var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return c.port2.postMessage(0)}c.port1.onmessage=null;document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}`;
 
 /**
+ * Fetches the page's translations (`app/lib/translations.ts`), named by its `<meta>`, beside the
+ * chunks: hydration waits for both. Not before the first paint, which a request of its own
+ * would only compete with.
+ */
+const fetchTranslations = `var t=document.querySelector('meta[name="${TRANSLATIONS_META}"]');if(t)window.__translations={url:t.content,body:fetch(t.content,{credentials:"same-origin"}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})};`;
+/**
  * Starts the parked modules after the first paint: `requestAnimationFrame` runs just before a
  * frame is painted, the timeout right after it.
  */
-export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(function(){${release(PARKED_PRELOAD, PARKED_MODULE)}},0)})`;
+export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(function(){${fetchTranslations}${release(PARKED_PRELOAD, PARKED_MODULE)}},0)})`;
 
 /**
  * The page's HTML with its module preloads and hydration started after the first paint. (A

@@ -5,12 +5,12 @@
  */
 import { Hono } from "hono";
 import { categoryPath, feedPath, postPath } from "../../domain/blog/posts";
-import { LANGUAGES, type Language, isLanguage } from "../../domain/i18n/languages";
+import { LANGUAGES, type Language, NAMESPACES, type Namespace, isLanguage } from "../../domain/i18n/languages";
 import { everyLanguage, PUBLIC_PAGES, robotsTxt, rssXml, type SitemapPage, sitemapXml } from "../../domain/seo/files";
 import { getDb } from "../db/client";
 import type { Env } from "../env";
 import { findCategory, listPosts, sitemapEntries } from "../services/blog";
-import { i18nFor, languageOf } from "../services/i18n";
+import { i18nFor, languageOf, TRANSLATIONS_PATH, translationBundle } from "../services/i18n";
 
 /** The site's public origin: configured, else the request's (local runs). */
 export const siteOrigin = (env: Env, request: Request) => (env.APP_ORIGIN ?? new URL(request.url).origin).replace(/\/$/, "");
@@ -39,7 +39,23 @@ async function textAnswer(request: Request, body: string, type: string, cacheCon
   return new Response(request.method === "HEAD" ? null : body, { headers });
 }
 
+/**
+ * A page's translations (`translationBundle`). The address names its version: an answer of the
+ * same version is kept for a year; a page of another deploy asking for its old version gets the
+ * current text, not to be kept. An unknown language or namespace is a 404.
+ */
+async function translations(request: Request, path: string): Promise<Response> {
+  const [, lng, set] = TRANSLATIONS_PATH.exec(path) ?? [];
+  const namespaces = (set ?? "").split(",");
+  const known = (ns: string): ns is Namespace => (NAMESPACES as readonly string[]).includes(ns);
+  if (!isLanguage(lng) || !namespaces.every(known) || new Set(namespaces).size !== namespaces.length) return new Response("Not Found", { status: 404 });
+  const bundle = translationBundle(lng, namespaces as Namespace[]);
+  const current = bundle.url === path;
+  return textAnswer(request, bundle.json, "application/json", current ? "public, max-age=31536000, immutable" : "no-cache");
+}
+
 export const site = new Hono<{ Bindings: Env }>()
+  .on(["GET", "HEAD"], "/i18n/:lng/:file", (c) => translations(c.req.raw, new URL(c.req.url).pathname))
   .on(["GET", "HEAD"], "/robots.txt", (c) => textAnswer(c.req.raw, robotsTxt(siteOrigin(c.env, c.req.raw)), "text/plain", "public, max-age=3600"))
   .on(["GET", "HEAD"], "/sitemap.xml", async (c) => {
     const { posts, categories } = await sitemapEntries(getDb(c.env.DB));
@@ -79,4 +95,4 @@ export const site = new Hono<{ Bindings: Env }>()
   });
 
 /** Whether the Worker should hand a request to this app rather than to React Router. */
-export const isSiteFile = (pathname: string) => pathname === "/robots.txt" || pathname === "/sitemap.xml" || /^\/[^/]+\/category\/rss\.xml$/.test(pathname);
+export const isSiteFile = (pathname: string) => TRANSLATIONS_PATH.test(pathname) || pathname === "/robots.txt" || pathname === "/sitemap.xml" || /^\/[^/]+\/category\/rss\.xml$/.test(pathname);

@@ -12,6 +12,7 @@ import { THEME_STORAGE_KEY } from "../../domain/shell";
 import { iconMarkup, type LandingConfig, landingScript, STATIC_PAGE_ATTRIBUTE } from "../../domain/site/landing-script";
 import { SHAPES } from "../../app/components/ui/icons";
 import { i18nFor } from "../services/i18n";
+import { TRANSLATIONS_META } from "../../app/lib/translations";
 
 /** The script's texts and icons in one language. */
 export function landingConfig(lng: string): LandingConfig {
@@ -51,6 +52,12 @@ export function withoutReact(page: Response, nonce: string): Response {
       },
     })
     .on('link[rel="modulepreload"]', {
+      element(el) {
+        el.remove();
+      },
+    })
+    // Nothing here reads the translations' file: the next page's loader names its own.
+    .on(`meta[name="${TRANSLATIONS_META}"]`, {
       element(el) {
         el.remove();
       },
