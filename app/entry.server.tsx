@@ -9,6 +9,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "../workers/context";
 import { NonceContext } from "./lib/nonce";
+import { inlinePartsReady } from "./lib/before-hydration";
 
 export const streamTimeout = 5_000;
 
@@ -24,6 +25,8 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceContext);
+  // Parts rendered in place have their modules (lib/before-hydration.ts); a no-op after the first page.
+  await inlinePartsReady();
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 

@@ -7,9 +7,16 @@
  * have all arrived. A chunk that fails to load does not hold hydration: its part asks for it
  * again when React renders it, as any lazy part does.
  */
-import { type ComponentType, lazy } from "react";
+import { type ComponentProps, type ComponentType, createElement, lazy, Suspense, useState } from "react";
 
 const pending: Promise<unknown>[] = [];
+/** Parts the server renders in place (`inline`): loaded before it renders a page. */
+const inlineParts: (() => Promise<unknown>)[] = [];
+
+/** Resolves once every part the server renders in place has its module (at once after the first page). */
+export function inlinePartsReady(): Promise<unknown> {
+  return Promise.all(inlineParts.map((start) => start()));
+}
 
 /** Resolves once every chunk asked for so far has arrived (or failed). */
 export function chunksBeforeHydration(): Promise<unknown> {
@@ -24,7 +31,7 @@ export function chunksBeforeHydration(): Promise<unknown> {
  * server's HTML in place until then.
  */
 // `any`: the props of whichever component the chunk holds.
-export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
+export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>, options: { inline?: boolean } = {}) {
   let loaded: { default: C } | undefined;
   let loading: Promise<{ default: C }> | undefined;
   const start = () =>
@@ -36,8 +43,23 @@ export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ def
       },
     ));
   const arrived = () => ({ then: (done: (chunk: { default: C }) => void) => done(loaded!) }) as unknown as Promise<{ default: C }>;
+  const Component = lazy(() => (loaded ? arrived() : start()));
+  if (options.inline && typeof document === "undefined") inlineParts.push(start);
   return {
-    Component: lazy(() => (loaded ? arrived() : start())),
+    Component,
+    /**
+     * The part in place, without a Suspense boundary of its own, when its chunk is here (always on
+     * the server, `inlinePartsReady`; before hydration in the browser when `beforeHydration` was
+     * asked), else the lazy part in one. React 19.2 moves a finished boundary of more than 500
+     * bytes to the end of a large page's HTML and reveals it from a script (issue 17: the
+     * header's tools appeared late and the page was laid out once more). Decided once per mount,
+     * so a part that arrives later is not mounted a second time.
+     */
+    Inline(props: ComponentProps<C>) {
+      const [here] = useState(() => loaded);
+      if (here) return createElement(here.default, props);
+      return createElement(Suspense, { fallback: null }, createElement(Component, props));
+    },
     start,
     beforeHydration() {
       if (typeof document !== "undefined") pending.push(start().catch(() => undefined));

@@ -264,3 +264,13 @@ test("a signed-in person's header tools take the first click as soon as the page
   await page.getByTestId("notifications-bell").click();
   await expect(page.getByTestId("notifications-panel")).toBeVisible();
 });
+
+test("a signed-in page's HTML has the header's tools in place, not moved to its end and revealed by a script", async ({ page }) => {
+  // React 19.2 moves a finished Suspense boundary of more than 500 bytes to the end of a large
+  // page's HTML; the tools then appeared after the page, and the browser laid it out once more.
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  const html = await (await page.request.get(`/project/${DEMO.projectId}/taskboard?view=planning`)).text();
+  const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+  for (const tool of ["palette-open", "notifications-bell", "user-menu"]) expect(header, tool).toContain(`data-testid="${tool}"`);
+  expect(header).not.toContain("<template");
+});

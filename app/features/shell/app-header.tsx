@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 import { Icon } from "../../components/ui/icons";
@@ -12,10 +12,11 @@ import { useViewer } from "./viewer";
 // own chunks: a guest's page, the landing page above all, never loads them (issue 17). The
 // signed-in layout imports them statically, so the app's pages have them with their first
 // JavaScript.
-const accountTools = lazyPart(() => import("./account-tools").then((module) => ({ default: module.AccountTools })));
-const paletteButton = lazyPart(() => import("./palette").then((module) => ({ default: module.PaletteButton })));
-const AccountTools = accountTools.Component;
-const PaletteButton = paletteButton.Component;
+// Rendered in place (`inline`): a boundary of their own made React move them to the end of the HTML.
+const accountTools = lazyPart(() => import("./account-tools").then((module) => ({ default: module.AccountTools })), { inline: true });
+const paletteButton = lazyPart(() => import("./palette").then((module) => ({ default: module.PaletteButton })), { inline: true });
+const AccountTools = accountTools.Inline;
+const PaletteButton = paletteButton.Inline;
 
 // The server rendered a signed-in person's tools (the header, outside any Suspense boundary, is
 // in the HTML before the page's scripts): hydration waits for their chunks, so a first click on
@@ -87,11 +88,7 @@ export function AppHeader() {
           </nav>
         )}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {user && (
-            <Suspense fallback={null}>
-              <PaletteButton />
-            </Suspense>
-          )}
+          {user && <PaletteButton />}
           <div className="relative order-last sm:contents" ref={menu}>
             <button type="button" className="btn btn-ghost px-2.5 sm:hidden" aria-expanded={menuOpen} aria-controls="app-header-menu" onClick={() => setMenuOpen(!menuOpen)} data-testid="header-menu" data-tour="preferences-menu">
               <Icon name="menu" size={20} />
@@ -118,9 +115,7 @@ export function AppHeader() {
             </div>
           </div>
           {user ? (
-            <Suspense fallback={null}>
-              <AccountTools user={user} />
-            </Suspense>
+            <AccountTools user={user} />
           ) : (
             <Link to="/login" className="btn btn-primary shrink-0">
               {t("nav.signIn")}
