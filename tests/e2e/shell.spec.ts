@@ -269,7 +269,8 @@ test("a signed-in page's HTML has the header's tools in place, not moved to its 
   // React 19.2 moves a finished Suspense boundary of more than 500 bytes to the end of a large
   // page's HTML; the tools then appeared after the page, and the browser laid it out once more.
   await signInWithApi(page, DEMO.email, DEMO.password);
-  const html = await (await page.request.get(`/project/${DEMO.projectId}/taskboard?view=planning`)).text();
+  const html = await (await page.request.get("/project/00000000-0000-4000-8000-000000000002/taskboard?view=planning")).text();
+  expect(html).toContain('data-testid="planning-board"');
   const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
   for (const tool of ["palette-open", "notifications-bell", "user-menu"]) expect(header, tool).toContain(`data-testid="${tool}"`);
   expect(header).not.toContain("<template");

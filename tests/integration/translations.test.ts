@@ -32,8 +32,8 @@ describe("a page's translations file", () => {
     expect(await res.json()).toEqual(resourcesFor("en", ["common", "errors"]));
   });
 
-  it("refuses an unknown language or namespace and a namespace named twice", async () => {
-    for (const path of ["/i18n/xx/common.00000000.json", "/i18n/en/common,nope.00000000.json", "/i18n/en/common,common.00000000.json"]) {
+  it("refuses an unknown language or namespace, a namespace named twice and namespaces out of the pages' order", async () => {
+    for (const path of ["/i18n/xx/common.00000000.json", "/i18n/en/common,nope.00000000.json", "/i18n/en/common,common.00000000.json", "/i18n/en/errors,common.00000000.json"]) {
       expect((await fetchRaw(path)).status, path).toBe(404);
     }
   });

@@ -54,8 +54,12 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
-/** The bundle of these namespaces in one language, made once per isolate. */
-export function translationBundle(lng: Language, namespaces: readonly Namespace[]): TranslationBundle {
+/**
+ * The bundle of these namespaces in one language. A page's sets are kept once made (a handful
+ * per language); `keep: false` (a set asked for by address, which anyone can name) uses a kept
+ * one or makes it for this answer only, so no address grows the isolate's memory.
+ */
+export function translationBundle(lng: Language, namespaces: readonly Namespace[], keep = true): TranslationBundle {
   const set = namespaces.join(",");
   const key = `${lng}/${set}`;
   let bundle = bundles.get(key);
@@ -63,7 +67,7 @@ export function translationBundle(lng: Language, namespaces: readonly Namespace[
     const resources = resourcesFor(lng, namespaces);
     const json = JSON.stringify(resources);
     bundle = { url: `/i18n/${lng}/${set}.${fnv1a(json)}.json`, json, resources };
-    bundles.set(key, bundle);
+    if (keep) bundles.set(key, bundle);
   }
   return bundle;
 }

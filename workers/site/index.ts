@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { categoryPath, feedPath, postPath } from "../../domain/blog/posts";
-import { LANGUAGES, type Language, NAMESPACES, type Namespace, isLanguage } from "../../domain/i18n/languages";
+import { LANGUAGES, type Language, NAMESPACES, isLanguage } from "../../domain/i18n/languages";
 import { everyLanguage, PUBLIC_PAGES, robotsTxt, rssXml, type SitemapPage, sitemapXml } from "../../domain/seo/files";
 import { getDb } from "../db/client";
 import type { Env } from "../env";
@@ -42,14 +42,15 @@ async function textAnswer(request: Request, body: string, type: string, cacheCon
 /**
  * A page's translations (`translationBundle`). The address names its version: an answer of the
  * same version is kept for a year; a page of another deploy asking for its old version gets the
- * current text, not to be kept. An unknown language or namespace is a 404.
+ * current text, not to be kept. An unknown language or namespace, or namespaces out of their
+ * order (`NAMESPACES`, as pages name them) or named twice, are a 404.
  */
 async function translations(request: Request, path: string): Promise<Response> {
-  const [, lng, set] = TRANSLATIONS_PATH.exec(path) ?? [];
-  const namespaces = (set ?? "").split(",");
-  const known = (ns: string): ns is Namespace => (NAMESPACES as readonly string[]).includes(ns);
-  if (!isLanguage(lng) || !namespaces.every(known) || new Set(namespaces).size !== namespaces.length) return new Response("Not Found", { status: 404 });
-  const bundle = translationBundle(lng, namespaces as Namespace[]);
+  const [, lng, set = ""] = TRANSLATIONS_PATH.exec(path) ?? [];
+  const namespaces = NAMESPACES.filter((ns) => set.split(",").includes(ns));
+  if (!isLanguage(lng) || namespaces.join(",") !== set) return new Response("Not Found", { status: 404 });
+  // Not kept unless a page made it: anyone can name any set (`translationBundle`).
+  const bundle = translationBundle(lng, namespaces, false);
   const current = bundle.url === path;
   return textAnswer(request, bundle.json, "application/json", current ? "public, max-age=31536000, immutable" : "no-cache");
 }
