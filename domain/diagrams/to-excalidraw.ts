@@ -8,6 +8,7 @@
  */
 import type { Flowchart, FlowNode } from "./flowchart";
 import { type ChartLayout, layoutChart, wrapLines } from "./layout";
+import { fnv1a } from "../fnv";
 
 /** What this module writes of an element; Excalidraw's `restoreElements` fills in the rest. */
 export interface DrawingElement {
@@ -51,9 +52,7 @@ export function stackIndex(n: number): string {
 
 /** A stable 31-bit number from a string (seeds and nonces). */
 function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return (h >>> 0) % 2_147_483_647 || 1;
+  return fnv1a(text) % 2_147_483_647 || 1;
 }
 
 function base(id: string, index: number, now: number) {

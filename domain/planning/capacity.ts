@@ -4,6 +4,7 @@
  * when the remaining work ends. Every number is in the unit of the project's estimate field
  * (points or hours): the loop never converts between them.
  */
+import { fnv1a } from "../fnv";
 
 /** One participant's availability in a sprint: the share of their time (0–100 %) and days off. */
 export interface Availability {
@@ -199,9 +200,7 @@ export const DEFAULT_SPRINT_DAYS = 14;
 
 /** A stable seed from a text (FNV-1a): a project's forecast does not flicker between reads. */
 export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return fnv1a(text);
 }
 
 export interface CompletedSprint {

@@ -30,10 +30,20 @@ export const BUSY_BACKOFF_MS = [25, 50, 100, 200, 400, 800] as const;
  */
 const LOCAL_TOKEN_BUSY = /Failed to get session commit token/;
 
+/** Whether an error, or one it was caused by (drizzle wraps D1's), says `pattern`. */
+function saysD1(err: unknown, pattern: RegExp): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (pattern.test(e.message)) return true;
+  return false;
+}
+
 /** Whether D1 refused a statement because another writer held the database's lock. */
 export function isDatabaseBusy(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_BUSY|database is locked/i.test(e.message) || LOCAL_TOKEN_BUSY.test(e.message)) return true;
-  return false;
+  return saysD1(err, /SQLITE_BUSY|database is locked/i) || saysD1(err, LOCAL_TOKEN_BUSY);
+}
+
+/** Whether D1 refused a string above its limit (2,000,000 bytes on Cloudflare; SQLITE_TOOBIG). */
+export function isTooBig(err: unknown): boolean {
+  return saysD1(err, /SQLITE_TOOBIG|string or blob too big/i);
 }
 
 /** Runs `call`, trying again after a pause while the database is locked by another writer. */

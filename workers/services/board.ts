@@ -6,7 +6,7 @@ import { type SQLWrapper, and, asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { type Condition, matchesFilter } from "../../domain/fields/filters";
 import { placeTasks } from "../../domain/planning/placement";
-import type { Db } from "../db/client";
+import { type Db, isTooBig } from "../db/client";
 import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/schema";
 import { type FieldRow, fieldRowsQuery, hasSystemFields, optionsOf, projectFields } from "./field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, sprintView, type SprintView } from "./sprints";
@@ -79,12 +79,6 @@ export const BOARD_ROWS = "board_rows";
 /** Projects whose joined board text D1 refused lately: read a row per task at once (per isolate, bounded). */
 const tooLargeBoards = new Set<string>();
 const TOO_LARGE_REMEMBERED = 200;
-
-/** D1's answer to a string above its limit (SQLite's SQLITE_TOOBIG), possibly wrapped by drizzle. */
-export function isTooBig(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/SQLITE_TOOBIG|string or blob too big/i.test(e.message)) return true;
-  return false;
-}
 
 /**
  * Runs a read of the board's tasks in the joined form, and again a row per task when D1 refuses

@@ -14,6 +14,7 @@ import {
   parseAcceptLanguage,
   readCookie,
 } from "../../domain/i18n/languages";
+import { fnv1a } from "../../domain/fnv";
 
 type Resources = Record<Namespace, Record<string, unknown>>;
 
@@ -47,12 +48,8 @@ export const TRANSLATIONS_PATH = /^\/i18n\/([a-z]{2})\/([a-z,-]+)\.([0-9a-f]{8})
 
 const bundles = new Map<string, TranslationBundle>();
 
-/** FNV-1a (32 bits) of a text, hex: the bundle's version in its address. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, "0");
-}
+/** The bundle's version in its address: FNV-1a of its text, 8 hex digits. */
+const versionOf = (json: string) => fnv1a(json).toString(16).padStart(8, "0");
 
 /**
  * The bundle of these namespaces in one language. A page's sets are kept once made (a handful
@@ -66,7 +63,7 @@ export function translationBundle(lng: Language, namespaces: readonly Namespace[
   if (!bundle) {
     const resources = resourcesFor(lng, namespaces);
     const json = JSON.stringify(resources);
-    bundle = { url: `/i18n/${lng}/${set}.${fnv1a(json)}.json`, json, resources };
+    bundle = { url: `/i18n/${lng}/${set}.${versionOf(json)}.json`, json, resources };
     if (keep) bundles.set(key, bundle);
   }
   return bundle;
