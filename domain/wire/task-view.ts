@@ -12,14 +12,21 @@ export interface ValueView {
   participant_value: string | null;
 }
 
-/** A task row with its values. */
-export interface TaskView {
+/**
+ * A task as the task board page's views read it (a card, a line, a cell, a bar): the page sends
+ * no more than this (board-pack.ts), and the live updates' full rows fit it.
+ */
+export interface BoardTaskView {
   guid: string;
   number: number;
   sort: number;
   position: number;
+  custom_fields: ValueView[];
+}
+
+/** A task row with its values. */
+export interface TaskView extends BoardTaskView {
   created_by: string | null;
   created_at: number;
   updated_at: number;
-  custom_fields: ValueView[];
 }

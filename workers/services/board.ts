@@ -10,15 +10,18 @@ import { type Db, isTooBig } from "../db/client";
 import { fieldValues, tasks, type FieldDefinition, type Sprint } from "../db/schema";
 import { type FieldRow, fieldRowsQuery, hasSystemFields, optionsOf, projectFields } from "./field-definitions";
 import { archivedSprints, backlogFirst, boardSprintRowsQuery, boardSprints, sprintView, type SprintView } from "./sprints";
-import type { TaskView, ValueView } from "../../domain/wire/task-view";
+import type { BoardTaskView, TaskView, ValueView } from "../../domain/wire/task-view";
 import { notDeleted } from "./task-filter";
 
-export interface PlanningBoardView {
-  sprints: (SprintView & { issues: TaskView[]; count: number })[];
-  epics: TaskView[];
+export interface PlanningBoardView<Task extends BoardTaskView = TaskView> {
+  sprints: (SprintView & { issues: Task[]; count: number })[];
+  epics: Task[];
   /** Option guid of the epic issue type, so clients place tasks by the same rule. */
   epic_type: string | null;
 }
+
+/** The board as the task board page's views read it: its tasks as the page sends them (`domain/wire/board-pack.ts`). */
+export type BoardPageView = PlanningBoardView<BoardTaskView>;
 
 /**
  * A task as SQLite writes it: `[id, number, sort, position, created_by, created_at, updated_at,

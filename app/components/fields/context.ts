@@ -6,7 +6,7 @@
 import type { FieldOption } from "../../../domain/fields/types";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 
 /** A task a value names (an epic, a subtask), as the kit shows it. */
 export interface TaskRefView {
@@ -40,12 +40,12 @@ export interface ValueContext {
 /** The views' context (board, table): the definitions and every task of the board. */
 export interface FieldContext extends ValueContext {
   fields: ReadonlyMap<string, FieldView>;
-  tasks: ReadonlyMap<string, TaskView>;
+  tasks: ReadonlyMap<string, BoardTaskView>;
   /** Guid of the title field, to name tasks that values point at. */
   titleField: string;
 }
 
-export function titleOf(task: TaskView | undefined, titleField: string): string {
+export function titleOf(task: BoardTaskView | undefined, titleField: string): string {
   const value = task?.custom_fields.find((f) => f.guid === titleField)?.value;
   return typeof value === "string" ? value : "";
 }

@@ -12,11 +12,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import { laneTotals } from "../../../domain/planning/totals";
-import type { PlanningBoardView } from "../../../workers/services/board";
+import type { BoardPageView } from "../../../workers/services/board";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { SprintView } from "../../../workers/services/sprints";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { LaneRows, type RowMeasure } from "./lane-rows";
 import { type ValueContext, titleOf } from "../../components/fields/context";
@@ -37,16 +37,16 @@ export interface BoardFields {
   issueType: { guid: string; options: FieldOption[] } | null;
 }
 
-export type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: TaskView[] };
+export type Lane = { id: string; title: string; backlog: boolean; epic: boolean; dates: string; sprint: SprintView | null; tasks: BoardTaskView[] };
 
 export { isLaneMove, laneMoveId };
 
 /** The lanes that can be dragged into another order: open board sprints (not the backlog, not archived). */
 export const movableLanes = (lanes: readonly Lane[]) => lanes.filter((l) => l.sprint && !l.backlog && !l.epic && !l.sprint.archived);
 
-export const valueOf = (task: TaskView, field: string) => task.custom_fields.find((c) => c.guid === field)?.value;
+export const valueOf = (task: BoardTaskView, field: string) => task.custom_fields.find((c) => c.guid === field)?.value;
 
-export function lanesOf(board: PlanningBoardView): Lane[] {
+export function lanesOf(board: BoardPageView): Lane[] {
   return [
     ...board.sprints.map((s) => ({
       id: s.guid,
@@ -70,13 +70,13 @@ export interface BoardContext {
   /** What line values point at (people, sprints, tasks). */
   values: ValueContext;
   canWrite: boolean;
-  onEdit: (task: TaskView, field: string, value: unknown) => void;
+  onEdit: (task: BoardTaskView, field: string, value: unknown) => void;
   /** A sprint's dates as its lane shows them, in the reader's language (format.ts `writtenDateRange`). */
   dateRange: (start: string | null | undefined, end: string | null | undefined) => string;
 }
 
 /** What the board's line values point at: its people, its sprints and its tasks by guid. */
-export function useLineValues(projectGuid: string, participants: readonly ParticipantView[], board: PlanningBoardView, titleField: string): ValueContext {
+export function useLineValues(projectGuid: string, participants: readonly ParticipantView[], board: BoardPageView, titleField: string): ValueContext {
   return useMemo(() => {
     const tasks = new Map([...board.sprints.flatMap((s) => s.issues), ...board.epics].map((task) => [task.guid, task]));
     return {
@@ -125,7 +125,7 @@ function useKitSortable(kit: DragKit, id: string, disabled: boolean): Sortable {
   return { ...s, style: { transform: kit.CSS.Translate.toString(s.transform), transition: s.transition } };
 }
 
-type RowProps = { task: TaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure };
+type RowProps = { task: BoardTaskView; ctx: BoardContext; epic: boolean; measure?: RowMeasure };
 
 /**
  * A row: plain until the board sets dragging up, then sortable (a new instance, as its hooks

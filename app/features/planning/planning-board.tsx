@@ -14,7 +14,7 @@ import { isFinished } from "../../../domain/planning/sprint-complete";
 import { suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { useConfirm } from "../../components/ui/dialog";
 import { Icon } from "../../components/ui/icons";
 import { useApi } from "../shell/errors";
@@ -120,7 +120,7 @@ export function PlanningBoard({
   const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write });
   const laneIds = useSameList(movable.map((l) => laneMoveId(l.id)));
 
-  const onEdit = async (task: TaskView, field: string, value: unknown) => {
+  const onEdit = async (task: BoardTaskView, field: string, value: unknown) => {
     // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.
     const patch = (v: unknown) =>
       setLanes((now) =>
@@ -186,7 +186,7 @@ export function PlanningBoard({
   // row of the board (issue 17: a status change repaints in one frame).
   const latest = useRef({ onEdit, onCreate, onSprint });
   latest.current = { onEdit, onCreate, onSprint };
-  const edit = useCallback((task: TaskView, field: string, value: unknown) => latest.current.onEdit(task, field, value), []);
+  const edit = useCallback((task: BoardTaskView, field: string, value: unknown) => latest.current.onEdit(task, field, value), []);
   const create = useCallback((lane: Lane, title: string) => latest.current.onCreate(lane, title), []);
   const sprintAction = useCallback((lane: Lane, action: SprintAction) => latest.current.onSprint(lane, action), []);
   // The server wrote the sprints' dates in the page's language: hydrating builds no date formatter.

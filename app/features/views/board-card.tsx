@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import type { FieldOption } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { CellEditor, isEditableField } from "../../components/fields/cell-editor";
 import { type FieldContext, titleOf } from "../../components/fields/context";
@@ -23,7 +23,7 @@ export interface CardField {
 }
 
 export interface CardProps {
-  task: TaskView;
+  task: BoardTaskView;
   ctx: FieldContext;
   fields: readonly CardField[];
   /** The issue-type field, for the card's colour. */
@@ -35,7 +35,7 @@ export interface CardProps {
 /** The address of a task's modal over the task board. */
 export const taskLink = (projectGuid: string, task: string, view: string) => ({ pathname: `/project/${projectGuid}/taskboard/${task}`, search: `?view=${view}` });
 
-function CardFieldView({ task, item, ctx, canWrite, onSetValue }: { task: TaskView; item: CardField; ctx: FieldContext; canWrite: boolean; onSetValue: CardProps["onSetValue"] }) {
+function CardFieldView({ task, item, ctx, canWrite, onSetValue }: { task: BoardTaskView; item: CardField; ctx: FieldContext; canWrite: boolean; onSetValue: CardProps["onSetValue"] }) {
   const { t } = useTranslation("views");
   const [editing, setEditing] = useState(false);
   const value = valueOf(task, item.field.guid);

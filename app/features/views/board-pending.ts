@@ -7,13 +7,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { useSerial } from "../../lib/use-serial";
 import { useApi } from "../shell/errors";
 
 type NewEdit = Omit<PendingEdit, "id" | "settledAt">;
 
-export function usePendingTasks(projectGuid: string, serverTasks: readonly TaskView[], refresh: () => void) {
+export function usePendingTasks(projectGuid: string, serverTasks: readonly BoardTaskView[], refresh: () => void) {
   const api = useApi();
   const serial = useSerial();
   const [edits, setEdits] = useState<PendingEdit[]>([]);

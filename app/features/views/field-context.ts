@@ -1,10 +1,10 @@
 /** The field context of a view: built once per board read. */
 import { useMemo } from "react";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { type FieldContext, titleOf } from "../../components/fields/context";
 import type { ViewProps } from "./types";
 
-export function useFieldContext(props: Pick<ViewProps, "projectGuid" | "definitions" | "participants" | "board">, tasks: readonly TaskView[]): FieldContext {
+export function useFieldContext(props: Pick<ViewProps, "projectGuid" | "definitions" | "participants" | "board">, tasks: readonly BoardTaskView[]): FieldContext {
   const { projectGuid, definitions, participants, board } = props;
   return useMemo(() => {
     const byGuid = new Map(tasks.map((t) => [t.guid, t]));

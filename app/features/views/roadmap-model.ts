@@ -20,7 +20,7 @@ import {
 } from "../../../domain/planning/roadmap";
 import { roadmapForecast } from "../../../domain/planning/roadmap-forecast";
 import { estimateOf } from "../../../domain/planning/totals";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { RoadmapItem } from "./roadmap-bar";
 import type { SprintBand } from "./roadmap-header";
 import type { ViewProps } from "./types";
@@ -53,9 +53,9 @@ export function useRoadmapModel({ projectGuid, board, definitions, pace, overrid
   );
 
   const items = useMemo(() => {
-    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
+    const valueOf = (task: BoardTaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
     const epicGuids = new Set(board.epics.map((e) => e.guid));
-    const toItem = (task: TaskView): RoadmapItem => {
+    const toItem = (task: BoardTaskView): RoadmapItem => {
       const isEpic = epicGuids.has(task.guid);
       const optionColor = (f: typeof ids.status) => f?.settings.values_set.find((o) => o.guid === valueOf(task, f.guid))?.color ?? null;
       const override = overrides.get(task.guid);
@@ -102,7 +102,7 @@ export function useRoadmapModel({ projectGuid, board, definitions, pace, overrid
   const forecast = useMemo(() => {
     if (today === null) return null;
     const done = new Set(ids.status?.settings.values_set.filter((o) => o.key === "done").map((o) => o.guid) ?? []);
-    const valueOf = (task: TaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
+    const valueOf = (task: BoardTaskView, guid: string | undefined) => (guid ? task.custom_fields.find((c) => c.guid === guid)?.value : undefined);
     const lanes = board.sprints.map((s) => ({
       backlog: s.backlog,
       status: s.status,

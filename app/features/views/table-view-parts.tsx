@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { FieldType } from "../../../domain/fields/types";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { Icon } from "../../components/ui/icons";
 import { Popover } from "../../components/ui/popover";
 import { CellEditor, isInlineEdited } from "../../components/fields/cell-editor";
@@ -39,8 +39,8 @@ const WIDTH: Partial<Record<FieldType, number>> = {
 export const widthOf = (column: string, field: FieldView | undefined) => (column === NUMBER_COLUMN ? 76 : field?.slug === "title" ? 340 : (WIDTH[field?.type_fields as FieldType] ?? 180));
 
 /** The number and title columns stay in view while the table scrolls sideways. */
-export function stickyLeft(columns: Column<Features, TaskView, unknown>[], index: number, fieldById: ReadonlyMap<string, FieldView>): number | undefined {
-  const isSticky = (c: Column<Features, TaskView, unknown>) => c.id === NUMBER_COLUMN || fieldById.get(c.id)?.slug === "title";
+export function stickyLeft(columns: Column<Features, BoardTaskView, unknown>[], index: number, fieldById: ReadonlyMap<string, FieldView>): number | undefined {
+  const isSticky = (c: Column<Features, BoardTaskView, unknown>) => c.id === NUMBER_COLUMN || fieldById.get(c.id)?.slug === "title";
   if (!isSticky(columns[index]!)) return undefined;
   let left = 0;
   for (let i = 0; i < index; i++) {
@@ -50,7 +50,7 @@ export function stickyLeft(columns: Column<Features, TaskView, unknown>[], index
   return left;
 }
 
-export function HeaderCell({ column, width, sticky }: { column: Column<Features, TaskView, unknown>; width: number; sticky: number | undefined }) {
+export function HeaderCell({ column, width, sticky }: { column: Column<Features, BoardTaskView, unknown>; width: number; sticky: number | undefined }) {
   const { t } = useTranslation("views");
   const sorted = column.getIsSorted();
   const title = String(column.columnDef.header ?? "");
@@ -86,7 +86,7 @@ export function CellContent({
   onCommit,
   onCancel,
 }: {
-  task: TaskView;
+  task: BoardTaskView;
   field: FieldView;
   ctx: FieldContext;
   editing: boolean;
@@ -116,7 +116,7 @@ export function CellContent({
 }
 
 /** Shows or hides columns; the choice is kept per project. */
-export function ColumnPicker({ columns, fieldById }: { columns: Column<Features, TaskView, unknown>[]; fieldById: ReadonlyMap<string, FieldView> }) {
+export function ColumnPicker({ columns, fieldById }: { columns: Column<Features, BoardTaskView, unknown>[]; fieldById: ReadonlyMap<string, FieldView> }) {
   const { t } = useTranslation("views");
   const hideable = columns.filter((c) => c.getCanHide());
   return (

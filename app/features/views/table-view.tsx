@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Condition } from "../../../domain/fields/filters";
 import { conditionComplete, filterTasks, isEmptyValue, tableFields, valueOf } from "../../../domain/planning/table";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { useViewer } from "../shell/viewer";
 import { taskLink } from "./board-card";
 import { usePendingTasks } from "./board-pending";
@@ -50,10 +50,10 @@ export default function TableView(props: ViewProps) {
 
   const compareOf = useFieldCompare(ctx, i18n.language);
 
-  const columns = useMemo<ColumnDef<Features, TaskView>[]>(
+  const columns = useMemo<ColumnDef<Features, BoardTaskView>[]>(
     () => [
       { id: NUMBER_COLUMN, accessorFn: (task) => task.number, header: "#", enableHiding: false, sortDescFirst: false },
-      ...fields.map<ColumnDef<Features, TaskView>>((field) => {
+      ...fields.map<ColumnDef<Features, BoardTaskView>>((field) => {
         const compare = compareOf(field);
         return {
           id: field.guid,
@@ -111,14 +111,14 @@ export default function TableView(props: ViewProps) {
     if (focus.row >= tableRows.length && tableRows.length > 0) setFocus((f) => ({ ...f, row: tableRows.length - 1 }));
   }, [focus.row, tableRows.length]);
 
-  const startEdit = (task: TaskView, column: string) => {
+  const startEdit = (task: BoardTaskView, column: string) => {
     const field = fieldById.get(column);
     if (!canWrite || !field || !isEditableField(field)) return;
     if (field.type_fields === "checkbox") return void setValue(task.guid, field.guid, valueOf(task, field.guid) !== true);
     setEditing({ task: task.guid, field: field.guid });
   };
 
-  const onCellKey = (e: KeyboardEvent<HTMLElement>, pos: Position, task: TaskView, column: string) => {
+  const onCellKey = (e: KeyboardEvent<HTMLElement>, pos: Position, task: BoardTaskView, column: string) => {
     if (editing) return;
     const moves: Record<string, Position> = {
       ArrowDown: { row: pos.row + 1, col: pos.col },

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { type FieldOption, optionLabel } from "../../../domain/fields/types";
 import type { BoardCard } from "../../../domain/planning/columns";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { Avatar } from "../../components/ui/avatar";
 import { Icon } from "../../components/ui/icons";
 import { SortableCard } from "./board-card";
@@ -19,7 +19,7 @@ import { type FieldContext, titleOf } from "../../components/fields/context";
 /** Cards rendered per cell before "show more": keeps a board of thousands of tasks responsive. */
 const CELL_PAGE = 50;
 
-export type Card = BoardCard & { task: TaskView };
+export type Card = BoardCard & { task: BoardTaskView };
 export interface Lane {
   key: string;
   label: React.ReactNode;

@@ -22,7 +22,7 @@ import { boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, m
 import { laneOf } from "../../../domain/planning/placement";
 import { valueOf } from "../../../domain/planning/table";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { TaskView } from "../../../domain/wire/task-view";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { useApi } from "../shell/errors";
 import { CardBody, type CardField } from "./board-card";
 import { usePendingTasks } from "./board-pending";
@@ -146,7 +146,7 @@ export default function TaskBoardView(props: ViewProps) {
     [lanes],
   );
 
-  const [dragging, setDragging] = useState<TaskView | null>(null);
+  const [dragging, setDragging] = useState<BoardTaskView | null>(null);
   const [overCell, setOverCell] = useState<string | null>(null);
 
   const onDragStart = ({ active }: DragStartEvent) => setDragging(tasks.find((task) => task.guid === active.id) ?? null);

@@ -1,14 +1,14 @@
 /** What every taskboard view receives: the one loader answer of `/project/{guid}/taskboard`. */
 import type { Pace } from "../../../domain/planning/capacity";
 import type { FieldView } from "../../../workers/services/field-definitions";
-import type { PlanningBoardView } from "../../../workers/services/board";
+import type { BoardPageView } from "../../../workers/services/board";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { MappingView } from "../../../workers/services/views";
 
 export interface ViewProps {
   projectGuid: string;
   /** Every task of the project, placed in sprint lanes and the epic lane (spec §4). */
-  board: PlanningBoardView;
+  board: BoardPageView;
   /** The project's field definitions (system and custom), in their order. */
   definitions: FieldView[];
   /** What a planning-board line and a task-board card show. */
