@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useNavigate, useRevalidator } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import type { ActivityRow } from "../../domain/activity/describe";
 import { Icon } from "../components/ui/icons";
@@ -14,6 +14,7 @@ import { describeContext, mergeNaming } from "../features/task/naming";
 import type { NamingData } from "../features/task/types";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-events";
+import { useCoalescedReread } from "../lib/use-coalesced-reread";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -35,7 +36,6 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
   const project = useProject();
   const viewer = useViewer();
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const fetcher = useFetcher<typeof loader>();
   const actor = loaderData.state === "ok" ? loaderData.actor : null;
   const task = loaderData.state === "ok" ? loaderData.task : null;
@@ -56,7 +56,8 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     setOlder((o) => ({ rows: [...o.rows, ...page.rows], next: page.next, naming: o.naming ? mergeNaming(o.naming, page.naming) : page.naming }));
   }, [fetcher.data, fetcher.state]);
   // Others' changes write new rows: read the first page again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate(), loaderData.readAt);
+  const reread = useCoalescedReread();
+  useProjectLive(project.guid, viewer?.guid, reread, reread, loaderData.readAt);
 
   const participants = project.participants?.results ?? [];
   const people = useMemo(() => [...participants].sort((a, b) => a.name.localeCompare(b.name)), [participants]);

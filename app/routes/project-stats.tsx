@@ -1,4 +1,4 @@
-import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { useProjectLive } from "../features/planning/use-project-live";
 import { NoAccess } from "../features/projects/no-access";
@@ -8,6 +8,7 @@ import { loadStats } from "../features/stats/stats-data.server";
 import { StatsPage } from "../features/stats/stats-page";
 import { pageTitle } from "../lib/page-title";
 import type { Route } from "./+types/project-stats";
+import { useCoalescedReread } from "../lib/use-coalesced-reread";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -22,13 +23,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ProjectStats({ loaderData }: Route.ComponentProps) {
   const project = useProject();
   const viewer = useViewer();
-  const { revalidate } = useRevalidator();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Tasks or sprints changed somewhere: the figures are read again.
+  const reread = useCoalescedReread();
   useProjectLive(project.guid, viewer?.guid, (message) => {
-    if (message.type !== "comments_changed") void revalidate();
-  }, () => void revalidate());
+    if (message.type !== "comments_changed") reread();
+  }, reread);
   if (!loaderData.data) return <NoAccess />;
   const pick = (sprint: string | null) => {
     const next = new URLSearchParams(params);

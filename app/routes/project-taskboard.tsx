@@ -18,6 +18,7 @@ import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
 import { unpackBoard } from "../../domain/wire/board-pack";
 import { lazyPart } from "../lib/before-hydration";
 import { TASKBOARD_PATTERN } from "../lib/route-paths";
+import { useCoalescedReread } from "../lib/use-coalesced-reread";
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
 const VIEWS = {
@@ -105,8 +106,9 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   const navigate = useNavigate();
   const { search } = useLocation();
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
-  // Someone else changed tasks or sprints: read the board again.
-  useProjectLive(project.guid, viewer?.guid, () => void revalidate(), () => void revalidate(), loaderData.readAt);
+  // Someone else changed tasks or sprints: read the board again, one read at a time.
+  const reread = useCoalescedReread();
+  useProjectLive(project.guid, viewer?.guid, reread, reread, loaderData.readAt);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void taskModal.start());

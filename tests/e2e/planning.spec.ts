@@ -120,6 +120,44 @@ test("a move made in one browser appears on another's open board without a reloa
   await b.context.close();
 });
 
+test("a burst of a teammate's changes is read once or twice on an open board, not once per change, and all of them show", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Burst", { viewport: { width: 1280, height: 1200 } });
+  const b = await person(browser, "Ben Reader", { viewport: { width: 1280, height: 1200 } });
+  const projectPath = await createProjectFromList(a.page, "Busy board");
+  const projectGuid = projectPath.split("/")[2]!;
+  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
+  const [sent] = (await invite.json()) as { guid: string }[];
+  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+
+  // B's board, with its live socket open (it opens once the page is idle and says hello first).
+  const hello = new Promise<void>((resolve) =>
+    b.page.on("websocket", (ws) => {
+      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
+    }),
+  );
+  await open(b.page, `${projectPath}/taskboard`);
+  await hello;
+  const reads: string[] = [];
+  b.page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/taskboard.data")) reads.push(request.url());
+  });
+
+  // Six tasks at once: six notices on B's socket, close together.
+  const titles = Array.from({ length: 6 }, (_, i) => `Burst ${i + 1}`);
+  const made = await Promise.all(titles.map((title) => a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() })));
+  expect(made.map((r) => r.status())).toEqual(titles.map(() => 201));
+  for (const title of titles) await expect(b.page.locator(`[data-title="${title}"]`)).toBeVisible({ timeout: 10_000 });
+  // Whatever reads were still to come have come.
+  await b.page.waitForTimeout(1_000);
+  console.log(`a burst of ${titles.length} changes: ${reads.length} board reads on the watching page`);
+  expect(reads.length).toBeGreaterThanOrEqual(1);
+  expect(reads.length).toBeLessThanOrEqual(3);
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
 test("sprints are created, started and completed from the board; lanes sum their estimates", async ({ browser }) => {
   test.slow();
   const { context, page, errors } = await person(browser, "Sam Sprinter", { viewport: { width: 1280, height: 1400 } });
