@@ -327,7 +327,7 @@ test("a board fresh from the server is not read again when its socket opens, unl
   await context.close();
 });
 
-test("a status picked in a card's line shows at once, in that card alone, stays after a reload, and a refused change is put back", async ({ browser }) => {
+test("a status picked in a card's line shows at once, in that card alone, is not followed by a board read, stays after a reload, and a refused change is put back", async ({ browser }) => {
   test.slow();
   const { context, page, errors } = await person(browser, "Stan Status", { viewport: { width: 1280, height: 1000 } });
   const projectPath = await createProjectFromList(page, "Statuses");
@@ -371,10 +371,32 @@ test("a status picked in a card's line shows at once, in that card alone, stays 
   expect((await saved).status()).toBe(200);
   await page.unroute(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`);
 
+  const hello = new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => {
+      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
+    }),
+  );
   await page.reload();
   await hydrated(page);
   await expect(statusOf("Alpha")).toHaveText(chosen);
   await expect(statusOf("Delta")).toHaveText(before.delta);
+
+  // With the board's socket open: a status outside a completed sprint changes that card alone,
+  // and the board is not read again for it (the card keeps the value the server answered).
+  await hello;
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/taskboard.data")) reads.push(request.url());
+  });
+  await statusOf("Beta").click();
+  const betaChoice = page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+  const betaChosen = (await betaChoice.innerText()).trim();
+  const betaSaved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/v1/project/${projectGuid}/issue/`));
+  await betaChoice.click();
+  expect((await betaSaved).status()).toBe(200);
+  await page.waitForTimeout(1_000);
+  expect(reads).toEqual([]);
+  await expect(statusOf("Beta")).toHaveText(betaChosen);
 
   // Refused by the server: the card gets its status back.
   await page.route(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`, (route) =>

@@ -55,16 +55,24 @@ export function PlanningBoard({
   // One's own moves and edits in flight. A board read that lands meanwhile may have been taken
   // before the write (the read on the socket's opening, another person's change), so it does
   // not replace what the user sees; once the last write is answered the board is read again,
-  // which also cancels any read still under way (React Router aborts it).
+  // which also cancels any read still under way (React Router aborts it). A write that changes
+  // nothing the page reads from the server beyond its own answer (`reread: false`) skips that
+  // read, unless a board landed unshown meanwhile.
   const writing = useRef(0);
+  const after = useRef({ reread: false, missed: false });
   const write = useCallback(
-    async <T,>(run: () => Promise<T>): Promise<T> => {
+    async <T,>(run: () => Promise<T>, reread = true): Promise<T> => {
       writing.current += 1;
+      if (reread) after.current.reread = true;
       try {
         return await run();
       } finally {
         writing.current -= 1;
-        if (writing.current === 0) onChanged();
+        if (writing.current === 0) {
+          const again = after.current.reread || after.current.missed;
+          after.current = { reread: false, missed: false };
+          if (again) onChanged();
+        }
       }
     },
     [onChanged],
@@ -75,6 +83,7 @@ export function PlanningBoard({
   if (shown !== board) {
     setShown(board);
     if (writing.current === 0) setLanes(lanesOf(board));
+    else after.current.missed = true;
   }
   const [dialog, setDialog] = useState<{ kind: "new" } | { kind: "edit" | "complete"; lane: Lane } | null>(null);
   // dnd-kit, set up on the first press of a handle (drag.ts). A press that comes before its chunk
@@ -133,11 +142,24 @@ export function PlanningBoard({
     const before = valueOf(task, field) ?? null;
     patch(value);
     // Counted as a write at once (a board read meanwhile keeps the edit), sent once it shows.
+    const reread = changesMoreThanItself(task, field);
     const result = await write(async () => {
       await afterNextPaint();
-      return api("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] });
-    });
+      return api<BoardTaskView>("PUT", `/v1/project/${projectGuid}/issue/${task.guid}`, { custom_fields: [{ guid: field, value }] });
+    }, reread);
     if (result.error) patch(before);
+    // Not read again: the card takes the value as the server stored it.
+    else if (!reread) patch(valueOf(result.data, field) ?? null);
+  };
+  /**
+   * Whether an edit of `field` on `task` may change more of the page than the task's own value,
+   * so the page is read again after it: its lane (sprint, type) or the pace of completed sprints
+   * (status and estimate of a task in one). A person, a tag or a date changes the card alone.
+   */
+  const changesMoreThanItself = (task: BoardTaskView, field: string) => {
+    if (field === fields.sprint || field === fields.issueType?.guid) return true;
+    if (field !== fields.status?.guid && field !== fields.estimate) return false;
+    return lanes.some((l) => l.sprint?.status === "completed" && l.tasks.some((x) => x.guid === task.guid));
   };
 
   const onCreate = async (lane: Lane, title: string) => {
