@@ -8,6 +8,14 @@ import { carryByKeyboard, createProjectFromList, drag, expect, hydrated, open, p
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
+/** Resolves once the page's live socket of the project has said hello (its first frame). */
+const projectSocketHello = (page: Page, projectGuid: string) =>
+  new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => {
+      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
+    }),
+  );
+
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
 
 test("tasks are created in lanes and dragged to a place in another sprint, sprint lanes are reordered, and all survive a reload", async ({ browser }) => {
@@ -131,11 +139,7 @@ test("a burst of a teammate's changes is read once or twice on an open board, no
   expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
 
   // B's board, with its live socket open (it opens once the page is idle and says hello first).
-  const hello = new Promise<void>((resolve) =>
-    b.page.on("websocket", (ws) => {
-      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
-    }),
-  );
+  const hello = projectSocketHello(b.page, projectGuid);
   await open(b.page, `${projectPath}/taskboard`);
   await hello;
   const reads: string[] = [];
@@ -371,11 +375,7 @@ test("a status picked in a card's line shows at once, in that card alone, is not
   expect((await saved).status()).toBe(200);
   await page.unroute(`**/api/v1/project/${projectGuid}/issue/${alphaGuid}`);
 
-  const hello = new Promise<void>((resolve) =>
-    page.on("websocket", (ws) => {
-      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
-    }),
-  );
+  const hello = projectSocketHello(page, projectGuid);
   await page.reload();
   await hydrated(page);
   await expect(statusOf("Alpha")).toHaveText(chosen);
