@@ -129,6 +129,16 @@ export function PlanningBoard({
   const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write });
   const laneIds = useSameList(movable.map((l) => laneMoveId(l.id)));
 
+  /**
+   * Whether an edit of `field` on `task` may change more of the page than the task's own value,
+   * so the page is read again after it: its lane (sprint, type) or the pace of completed sprints
+   * (status and estimate of a task in one). A person, a tag or a date changes the card alone.
+   */
+  const changesMoreThanItself = (task: BoardTaskView, field: string) => {
+    if (field === fields.sprint || field === fields.issueType?.guid) return true;
+    if (field !== fields.status?.guid && field !== fields.estimate) return false;
+    return lanes.some((l) => l.sprint?.status === "completed" && l.tasks.some((x) => x.guid === task.guid));
+  };
   const onEdit = async (task: BoardTaskView, field: string, value: unknown) => {
     // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.
     const patch = (v: unknown) =>
@@ -150,16 +160,6 @@ export function PlanningBoard({
     if (result.error) patch(before);
     // Not read again: the card takes the value as the server stored it.
     else if (!reread) patch(valueOf(result.data, field) ?? null);
-  };
-  /**
-   * Whether an edit of `field` on `task` may change more of the page than the task's own value,
-   * so the page is read again after it: its lane (sprint, type) or the pace of completed sprints
-   * (status and estimate of a task in one). A person, a tag or a date changes the card alone.
-   */
-  const changesMoreThanItself = (task: BoardTaskView, field: string) => {
-    if (field === fields.sprint || field === fields.issueType?.guid) return true;
-    if (field !== fields.status?.guid && field !== fields.estimate) return false;
-    return lanes.some((l) => l.sprint?.status === "completed" && l.tasks.some((x) => x.guid === task.guid));
   };
 
   const onCreate = async (lane: Lane, title: string) => {
