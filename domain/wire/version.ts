@@ -17,8 +17,11 @@
  * 5: the root loader's data names the page's translations by the address of their file
  * (`app/lib/translations.ts`); a page of version 4 would find no packed text on its next
  * revalidation and fail to render.
+ * 6: the task board's packed rows are numbers, with the tasks' guids as one text beside them
+ * (`board-pack.ts`); a board of version 5 would read its next revalidation's rows with numbers
+ * for guids and every value three places off.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** The query parameter of a socket URL that carries the page's protocol version. */
 export const VERSION_PARAM = "v";
