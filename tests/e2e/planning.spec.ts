@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { holdLaterChunks } from "./chunks";
-import { carryByKeyboard, createProjectFromList, drag, expect, hydrated, open, person, t, test } from "./fixtures";
+import { carryByKeyboard, createProjectFromList, drag, expect, hydrated, joinProject, open, person, t, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
@@ -90,9 +90,7 @@ test("a move made in one browser appears on another's open board without a reloa
   const projectGuid = projectPath.split("/")[2]!;
   const sprint = (await (await a.page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 2" }, headers: origin() })).json()) as { guid: string };
   // A invites B as a member; B accepts.
-  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
-  const [sent] = (await invite.json()) as { guid: string }[];
-  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  await joinProject(a.page, b, projectGuid);
 
   const task = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "Travelling task" }] }, headers: origin() });
   expect(task.status()).toBe(201);
@@ -134,9 +132,7 @@ test("a burst of a teammate's changes is read once or twice on an open board, no
   const b = await person(browser, "Ben Reader", { viewport: { width: 1280, height: 1200 } });
   const projectPath = await createProjectFromList(a.page, "Busy board");
   const projectGuid = projectPath.split("/")[2]!;
-  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
-  const [sent] = (await invite.json()) as { guid: string }[];
-  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  await joinProject(a.page, b, projectGuid);
 
   // B's board, with its live socket open (it opens once the page is idle and says hello first).
   const hello = projectSocketHello(b.page, projectGuid);
@@ -230,9 +226,7 @@ test("a board read taken before one's own move lands after it and does not undo 
   const b = await person(browser, "Ben Adder", { viewport: { width: 1280, height: 800 } });
   const projectPath = await createProjectFromList(a.page, "Stale read");
   const projectGuid = projectPath.split("/")[2]!;
-  const invite = await a.page.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: b.email, value: "member" }], headers: origin() });
-  const [sent] = (await invite.json()) as { guid: string }[];
-  expect((await b.page.request.put(`/api/v1/project/invited/${sent!.guid}`, { data: { successfully: true }, headers: origin() })).status()).toBe(200);
+  await joinProject(a.page, b, projectGuid);
   for (const title of ["Alpha", "Beta", "Gamma"]) {
     const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
     expect(res.status()).toBe(201);
