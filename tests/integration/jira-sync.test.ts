@@ -11,7 +11,9 @@ import { MAX_REFRESHES, statusKeyOf } from "../../domain/jira/import-plan";
 import { type ProjectMessage, projectMessage } from "../../domain/wire/live/project";
 import { waitForImport } from "../fixtures/jira/wait";
 import type { ImportStatus } from "../../durable-objects/stubs";
-import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraSyncs, licences, projects, tariffs, workflows } from "../../workers/db/schema";
+import { activity, fieldDefinitions, fieldValues, invites, jiraConnections, jiraImports, jiraSyncs, licences, projects, tariffs, workflows } from "../../workers/db/schema";
+import { listImports } from "../../workers/services/jira-import";
+import { buildTeam } from "../fixtures/projects";
 import type { Env } from "../../workers/env";
 import { runJiraSchedule } from "../../workers/services/jira-sync";
 import { connectJira, fakeJiraUrl } from "../fixtures/jira/connect";
@@ -337,5 +339,18 @@ describe("choosing before a Jira import: the target project, whom to invite, and
     expect(list.some((i) => i.guid === importGuid)).toBe(true);
     const stranger = await signedIn();
     expect((await call("GET", `/api/v1/project/${projectId}/jira/imports`, { cookie: stranger.cookie })).status).toBe(403);
+  });
+});
+
+describe("the list of a project's imports", () => {
+  it("puts the later of two imports started within one second first, whatever their guids", async () => {
+    // `created_at` has whole seconds: the order the rows were written decides, not the guid.
+    const team = await buildTeam();
+    const at = 1_790_000_000_000;
+    const row = (id: string) => ({ id, projectId: team.projectId, userId: team.users.root.id, cloudId: "order-cloud", jiraProjects: '["ORD"]', createdAt: at, updatedAt: at });
+    const [earlier, later] = ["ffffffff-ffff-4fff-8fff-ffffffffffff", "00000000-0000-4000-8000-00000000000f"];
+    await db().insert(jiraImports).values(row(earlier));
+    await db().insert(jiraImports).values(row(later));
+    expect((await listImports(db(), team.projectId)).map((i) => i.guid)).toEqual([later, earlier]);
   });
 });

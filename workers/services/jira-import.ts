@@ -6,7 +6,7 @@
  * re-run or a step repeated after a restart updates the same rows. Preparing the project is
  * in jira-import-project.ts, writing the issues in jira-import-issues.ts.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
 import type { Counts, FieldMapping, ImportProblem, PendingRelation } from "../../domain/jira/import-plan";
@@ -128,14 +128,18 @@ export type ImportListItem = Omit<ImportView, "problems"> & { problems: number; 
 
 export const IMPORTS_LISTED = 50;
 
-/** The project's imports, newest first, whoever started them and in whichever browser. */
+/**
+ * The project's imports, newest first, whoever started them and in whichever browser. `created_at`
+ * has whole seconds (`unixepoch() * 1000`): imports started within one second are told apart by
+ * the order they were written (`rowid`), not by their random guids.
+ */
 export async function listImports(db: Db, projectId: string): Promise<ImportListItem[]> {
   const rows = await db
     .select({ row: jiraImportsTable, by: { guid: users.id, name: users.name } })
     .from(jiraImportsTable)
     .leftJoin(users, eq(users.id, jiraImportsTable.userId))
     .where(eq(jiraImportsTable.projectId, projectId))
-    .orderBy(desc(jiraImportsTable.createdAt), desc(jiraImportsTable.id))
+    .orderBy(desc(jiraImportsTable.createdAt), desc(sql`"jira_imports"."rowid"`))
     .limit(IMPORTS_LISTED);
   return rows.map(({ row, by }) => {
     const view = viewOf(row);
