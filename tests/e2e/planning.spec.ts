@@ -378,6 +378,9 @@ test("a status picked in a card's line shows at once, in that card alone, is not
   // With the board's socket open: a status outside a completed sprint changes that card alone,
   // and the board is not read again for it (the card keeps the value the server answered).
   await hello;
+  // The hello may itself ask for a read (the project changed since the page's data was read):
+  // that one lands before the edit, so the edit is judged alone.
+  await page.waitForLoadState("networkidle");
   const reads: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith("/taskboard.data")) reads.push(request.url());
