@@ -277,6 +277,67 @@ test("a board read taken before one's own move lands after it and does not undo 
   await b.context.close();
 });
 
+test("a board read taken before one's own status edit lands after it and does not put the old status back", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Picker", { viewport: { width: 1280, height: 1200 } });
+  const b = await person(browser, "Ben Adder", { viewport: { width: 1280, height: 800 } });
+  const projectPath = await createProjectFromList(a.page, "Stale status");
+  const projectGuid = projectPath.split("/")[2]!;
+  await joinProject(a.page, b, projectGuid);
+  for (const title of ["Alpha", "Beta"]) {
+    const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
+    expect(res.status()).toBe(201);
+  }
+  const hello = projectSocketHello(a.page, projectGuid);
+  await open(a.page, `${projectPath}/taskboard`);
+  await hello;
+  await a.page.waitForLoadState("networkidle");
+  const statusOf = (title: string) => a.page.locator(`[data-testid=board-task][data-title="${title}"] [data-testid=line-status]`);
+  const before = (await statusOf("Alpha").innerText()).trim();
+
+  // B adds a task: A's board reads itself again. The server answers that read before A's edit
+  // is written; its answer reaches A's page only after the edit has been saved.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const readTaken = new Promise<void>((resolve) => (taken = resolve));
+  let held = false;
+  await a.page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      taken();
+      await gate;
+      await route.fulfill({ response }).catch(() => undefined); // the page may have cancelled it
+    },
+  );
+  const added = await b.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "From Ben" }] }, headers: origin() });
+  expect(added.status()).toBe(201);
+  await readTaken;
+
+  // A status outside a completed sprint: the board is not read for it, so the read under way
+  // must not be shown as it is.
+  await statusOf("Alpha").click();
+  const choice = a.page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+  const chosen = (await choice.innerText()).trim();
+  expect(chosen).not.toBe(before);
+  const saved = a.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/v1/project/${projectGuid}/issue/`));
+  await choice.click();
+  expect((await saved).status()).toBe(200);
+  release();
+
+  await expect(a.page.locator('[data-testid=board-task][data-title="From Ben"]')).toBeVisible();
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+  await a.page.waitForTimeout(1_000);
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+  await a.page.unroute((url) => url.pathname.endsWith(".data"));
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
 test("a board fresh from the server is not read again when its socket opens, unless the project changed in between", async ({ browser }) => {
   test.slow();
   const { context, page, errors } = await person(browser, "Flo Fresh", { viewport: { width: 1280, height: 900 } });

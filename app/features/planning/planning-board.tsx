@@ -9,7 +9,7 @@
 import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { isFinished } from "../../../domain/planning/sprint-complete";
 import { suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
@@ -57,9 +57,14 @@ export function PlanningBoard({
   // not replace what the user sees; once the last write is answered the board is read again,
   // which also cancels any read still under way (React Router aborts it). A write that changes
   // nothing the page reads from the server beyond its own answer (`reread: false`) skips that
-  // read, unless a board landed unshown meanwhile.
+  // read, unless a board landed unshown meanwhile or a read is still under way: taken before the
+  // write, it would show the old value once it lands, so it gives way to a new read.
   const writing = useRef(0);
   const after = useRef({ reread: false, missed: false });
+  const reading = useRef(false);
+  const revalidation = useRevalidator().state;
+  const navigation = useNavigation().state;
+  reading.current = revalidation !== "idle" || navigation === "loading";
   const write = useCallback(
     async <T,>(run: () => Promise<T>, reread = true): Promise<T> => {
       writing.current += 1;
@@ -69,7 +74,7 @@ export function PlanningBoard({
       } finally {
         writing.current -= 1;
         if (writing.current === 0) {
-          const again = after.current.reread || after.current.missed;
+          const again = after.current.reread || after.current.missed || reading.current;
           after.current = { reread: false, missed: false };
           if (again) onChanged();
         }
