@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useMemo } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, matchPath, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { TASKBOARD_VIEWS, type TaskboardView, VIEW_COOKIE } from "../../domain/planning/views";
 import { chosenView, loadPlanningBoard } from "../features/planning/board-data.server";
 import { PlanningBoard } from "../features/planning/planning-board";
-import { useProjectLive } from "../features/planning/use-project-live";
+import { type BoardMessage, useProjectLive } from "../features/planning/use-project-live";
 import { useViewer } from "../features/shell/viewer";
 import { Spinner } from "../features/shell/spinner";
 import { NoAccess } from "../features/projects/no-access";
@@ -18,7 +18,11 @@ import { boardIsEmpty, EmptyBoard } from "../features/views/empty-board";
 import { unpackBoard } from "../../domain/wire/board-pack";
 import { lazyPart } from "../lib/before-hydration";
 import { TASKBOARD_PATTERN } from "../lib/route-paths";
-import { useCoalescedReread } from "../lib/use-coalesced-reread";
+import { useLiveBoard } from "../features/planning/use-live-board";
+import type { BoardPageView } from "../../workers/services/board";
+
+/** What the live board holds while the page has no board (no access). */
+const EMPTY_BOARD: BoardPageView = { sprints: [], epics: [], epic_type: null };
 
 // Each view other than the planning board is its own chunk, loaded when first shown.
 const VIEWS = {
@@ -106,9 +110,21 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   const navigate = useNavigate();
   const { search } = useLocation();
   const view = params.get("view") ? (TASKBOARD_VIEWS as readonly string[]).includes(params.get("view")!) ? (params.get("view") as TaskboardView) : "planning" : loaderData.view;
-  // Someone else changed tasks or sprints: read the board again, one read at a time.
-  const reread = useCoalescedReread();
-  useProjectLive(project.guid, viewer?.guid, reread, reread, loaderData.readAt);
+  const packed = loaderData.data?.board;
+  const loaded = useMemo(() => packed && unpackBoard(packed), [packed]);
+  // Someone else changed tasks or sprints: those tasks are read and placed, or the whole board
+  // is read again, one read at a time (use-live-board.ts).
+  const placing = loaderData.data?.fields;
+  const live = useLiveBoard(project.guid, loaded ?? EMPTY_BOARD, { sprint: placing?.sprint ?? "", issueType: placing?.issueType?.guid ?? null });
+  // The task open in the modal is part of the page's data: a change to it reads the page.
+  const openTask = useRef<string | null>(null);
+  openTask.current = loaderData.task?.state === "ok" ? loaderData.task.task.guid : null;
+  const { onNotice, reread } = live;
+  const heard = useCallback(
+    (message: BoardMessage) => (message.type === "tasks_changed" && openTask.current !== null && message.tasks.includes(openTask.current) ? reread() : onNotice(message)),
+    [onNotice, reread],
+  );
+  useProjectLive(project.guid, viewer?.guid, heard, reread, loaderData.readAt);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void taskModal.start());
@@ -117,8 +133,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   useEffect(() => {
     document.cookie = `${VIEW_COOKIE(project.guid)}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
   }, [project.guid, view]);
-  const packed = loaderData.data?.board;
-  const board = useMemo(() => packed && unpackBoard(packed), [packed]);
+  const board = loaded && live.board;
   if (!loaderData.data || !board) return <NoAccess />;
   const { fields, canWrite, definitions, mapping, pace } = loaderData.data;
   const empty = boardIsEmpty(board);
@@ -141,7 +156,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
       {/* An empty project: one teaching empty state above the view, which keeps its frame (lanes, columns, the table's header, the roadmap's scale) and drops its own "nothing here" line. */}
       {empty && <EmptyBoard view={view} projectGuid={project.guid} canWrite={canWrite} />}
       {view === "planning" ? (
-        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates} />
+        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates} onSaved={live.saved} />
       ) : (
         <Suspense fallback={<Spinner />}>
           {view === "board" && <TaskBoardView {...props} />}

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TEXT_MAX } from "../fields/types";
 import { TASK_MOVES_MAX } from "../ordering";
 import { COMMENT_MAX } from "./limits";
+import { PATCH_TASKS_MAX } from "./board-patch";
 import { customFieldValue } from "../projects/schemas";
 
 const values = z.array(customFieldValue, { error: "body_invalid" }).max(200, "body_invalid");
@@ -132,3 +133,14 @@ export const spacesBody = z
   .min(1, "body_invalid")
   .max(SPACE_MOVES_MAX, "bulk_too_many")
   .refine((moves) => new Set(moves.map((m) => m.guid)).size === moves.length, { error: "body_invalid" });
+
+/**
+ * `GET /issues?guids=`: the tasks a board reads alone after another person's change
+ * (`board-patch.ts`), 1 to `PATCH_TASKS_MAX` guids, comma-separated.
+ */
+export const taskGuidsQuery = z.object({
+  guids: z
+    .string({ error: "task_guids_invalid" })
+    .transform((list) => [...new Set(list.split(","))])
+    .pipe(z.array(z.string().min(1, "task_guids_invalid").max(64, "task_guids_invalid"), { error: "task_guids_invalid" }).min(1, "task_guids_invalid").max(PATCH_TASKS_MAX, "task_guids_invalid")),
+});

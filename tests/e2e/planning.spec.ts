@@ -126,7 +126,7 @@ test("a move made in one browser appears on another's open board without a reloa
   await b.context.close();
 });
 
-test("a burst of a teammate's changes is read once or twice on an open board, not once per change, and all of them show", async ({ browser }) => {
+test("a burst of a teammate's changes is placed on an open board from reads of those tasks alone, one read at a time, and all of them show", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Ann Burst", { viewport: { width: 1280, height: 1200 } });
   const b = await person(browser, "Ben Reader", { viewport: { width: 1280, height: 1200 } });
@@ -139,8 +139,11 @@ test("a burst of a teammate's changes is read once or twice on an open board, no
   await open(b.page, `${projectPath}/taskboard`);
   await hello;
   const reads: string[] = [];
+  const taskReads: string[] = [];
   b.page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith("/taskboard.data")) reads.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith("/taskboard.data")) reads.push(request.url());
+    if (path === `/api/v1/project/${projectGuid}/issues`) taskReads.push(request.url());
   });
 
   // Six tasks at once: six notices on B's socket, close together.
@@ -150,9 +153,77 @@ test("a burst of a teammate's changes is read once or twice on an open board, no
   for (const title of titles) await expect(b.page.locator(`[data-title="${title}"]`)).toBeVisible({ timeout: 10_000 });
   // Whatever reads were still to come have come.
   await b.page.waitForTimeout(1_000);
-  console.log(`a burst of ${titles.length} changes: ${reads.length} board reads on the watching page`);
-  expect(reads.length).toBeGreaterThanOrEqual(1);
-  expect(reads.length).toBeLessThanOrEqual(3);
+  console.log(`a burst of ${titles.length} changes: ${reads.length} board reads, ${taskReads.length} reads of tasks on the watching page`);
+  expect(reads).toEqual([]);
+  expect(taskReads.length).toBeGreaterThanOrEqual(1);
+  expect(taskReads.length).toBeLessThanOrEqual(3);
+  // In the backlog in the order the server gives them (each new task goes to the end of its lane).
+  const backlog = b.page.locator("[data-testid=board-lane][data-backlog=true]");
+  const onServer = await b.page.request.get(`/api/v1/project/${projectGuid}/issue_backlog`);
+  const serverTitles = ((await onServer.json()) as { custom_fields: { slug: string | null; value: unknown }[] }[]).map((task) => task.custom_fields.find((c) => c.slug === "title")?.value);
+  expect(await titlesIn(backlog)).toEqual(serverTitles);
+  expect([...a.errors, ...b.errors]).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
+test("a teammate's edit, move and deletion show on an open board without reading the board, and one's own status edit stays through them", async ({ browser }) => {
+  test.slow();
+  const a = await person(browser, "Ann Mover", { viewport: { width: 1280, height: 1200 } });
+  const b = await person(browser, "Ben Watcher", { viewport: { width: 1280, height: 1200 } });
+  const projectPath = await createProjectFromList(a.page, "Watched board");
+  const projectGuid = projectPath.split("/")[2]!;
+  await joinProject(a.page, b, projectGuid);
+  const sprint = await a.page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 1" }, headers: origin() });
+  const sprintGuid = ((await sprint.json()) as { guid: string }).guid;
+  const guids: Record<string, string> = {};
+  for (const title of ["Alpha", "Beta", "Gamma"]) {
+    const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
+    guids[title] = ((await res.json()) as { guid: string }).guid;
+  }
+  const hello = projectSocketHello(b.page, projectGuid);
+  await open(b.page, `${projectPath}/taskboard`);
+  await hello;
+  await b.page.waitForLoadState("networkidle");
+  const reads: string[] = [];
+  const taskReads: string[] = [];
+  b.page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith("/taskboard.data")) reads.push(request.url());
+    if (path === `/api/v1/project/${projectGuid}/issues`) taskReads.push(request.url());
+  });
+  const backlog = b.page.locator("[data-testid=board-lane][data-backlog=true]");
+  const sprintLane = b.page.getByTestId("board-lane").filter({ has: b.page.getByTestId("lane-title").getByText("Sprint 1", { exact: true }) });
+  const statusOf = (title: string) => b.page.locator(`[data-testid=board-task][data-title="${title}"] [data-testid=line-status]`);
+
+  // B's own status edit, kept without a read of the board.
+  await statusOf("Alpha").click();
+  const choice = b.page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+  const chosen = (await choice.innerText()).trim();
+  const saved = b.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/issue/${guids.Alpha}`));
+  await choice.click();
+  expect((await saved).status()).toBe(200);
+
+  const put = (task: string, slug: string, value: unknown) => a.page.request.put(`/api/v1/project/${projectGuid}/issue/${task}`, { data: { custom_fields: [{ slug, value }] }, headers: origin() });
+  expect((await put(guids.Beta!, "title", "Beta renamed")).status()).toBe(200);
+  await expect(backlog.locator('[data-testid=board-task][data-title="Beta renamed"]')).toBeVisible();
+  expect((await put(guids.Gamma!, "sprint", sprintGuid)).status()).toBe(200);
+  await expect(sprintLane.locator('[data-testid=board-task][data-title="Gamma"]')).toBeVisible();
+  await expect(backlog.locator('[data-testid=board-task][data-title="Gamma"]')).toHaveCount(0);
+  await expect(sprintLane.getByTestId("lane-count")).toContainText("1");
+  expect((await a.page.request.delete(`/api/v1/project/${projectGuid}/issue/${guids.Beta}`, { headers: origin() })).status()).toBe(204);
+  await expect(backlog.locator('[data-testid=board-task][data-title="Beta renamed"]')).toHaveCount(0);
+  expect(await titlesIn(backlog)).toEqual(["Alpha"]);
+  await expect(statusOf("Alpha")).toHaveText(chosen);
+
+  await b.page.waitForTimeout(500);
+  expect(reads).toEqual([]);
+  expect(taskReads.length).toBeGreaterThanOrEqual(3);
+  // What B sees is what a fresh read of the board shows.
+  const shown = { backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() };
+  await b.page.reload();
+  await hydrated(b.page);
+  expect({ backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() }).toEqual(shown);
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();
   await b.context.close();
@@ -238,8 +309,8 @@ test("a board read taken before one's own move lands after it and does not undo 
   const backlog = a.page.locator("[data-testid=board-lane][data-backlog=true]");
   expect(await titlesIn(backlog)).toEqual(["Alpha", "Beta", "Gamma"]);
 
-  // B adds a task: A's board reads itself again. That read is answered by the server at once,
-  // but its answer reaches A's page only after A's own move has been saved.
+  // B adds a sprint: A's board reads itself again, whole. That read is answered by the server at
+  // once, but its answer reaches A's page only after A's own move has been saved.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let taken!: () => void;
@@ -256,7 +327,7 @@ test("a board read taken before one's own move lands after it and does not undo 
       await route.fulfill({ response }).catch(() => undefined); // the page may have cancelled it
     },
   );
-  const added = await b.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "From Ben" }] }, headers: origin() });
+  const added = await b.page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "From Ben" }, headers: origin() });
   expect(added.status()).toBe(201);
   await readTaken;
 
@@ -265,9 +336,9 @@ test("a board read taken before one's own move lands after it and does not undo 
   expect((await saved).status()).toBe(200);
   release();
 
-  // The move stays, and B's task arrives with the next read.
-  const mine = async () => (await titlesIn(backlog)).filter((title) => title !== "From Ben");
-  await expect(backlog.locator('[data-title="From Ben"]')).toBeVisible();
+  // The move stays, and B's sprint arrives with the next read.
+  const mine = () => titlesIn(backlog);
+  await expect(a.page.getByTestId("lane-title").getByText("From Ben", { exact: true })).toBeVisible();
   await expect.poll(mine).toEqual(["Gamma", "Alpha", "Beta"]);
   await a.page.waitForTimeout(1_000);
   expect(await mine()).toEqual(["Gamma", "Alpha", "Beta"]);
@@ -277,66 +348,75 @@ test("a board read taken before one's own move lands after it and does not undo 
   await b.context.close();
 });
 
-test("a board read taken before one's own status edit lands after it and does not put the old status back", async ({ browser }) => {
-  test.slow();
-  const a = await person(browser, "Ann Picker", { viewport: { width: 1280, height: 1200 } });
-  const b = await person(browser, "Ben Adder", { viewport: { width: 1280, height: 800 } });
-  const projectPath = await createProjectFromList(a.page, "Stale status");
-  const projectGuid = projectPath.split("/")[2]!;
-  await joinProject(a.page, b, projectGuid);
-  for (const title of ["Alpha", "Beta"]) {
-    const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
-    expect(res.status()).toBe(201);
-  }
-  const hello = projectSocketHello(a.page, projectGuid);
-  await open(a.page, `${projectPath}/taskboard`);
-  await hello;
-  await a.page.waitForLoadState("networkidle");
-  const statusOf = (title: string) => a.page.locator(`[data-testid=board-task][data-title="${title}"] [data-testid=line-status]`);
-  const before = (await statusOf("Alpha").innerText()).trim();
+for (const held of ["board", "tasks"] as const) {
+  test(`a ${held === "board" ? "board read" : "read of tasks"} taken before one's own status edit lands after it and does not put the old status back`, async ({ browser }) => {
+    test.slow();
+    const a = await person(browser, "Ann Picker", { viewport: { width: 1280, height: 1200 } });
+    const b = await person(browser, "Ben Changer", { viewport: { width: 1280, height: 800 } });
+    const projectPath = await createProjectFromList(a.page, "Stale status");
+    const projectGuid = projectPath.split("/")[2]!;
+    await joinProject(a.page, b, projectGuid);
+    const guids: string[] = [];
+    for (const title of ["Alpha", "Beta"]) {
+      const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
+      expect(res.status()).toBe(201);
+      guids.push(((await res.json()) as { guid: string }).guid);
+    }
+    const alpha = guids[0]!;
+    const hello = projectSocketHello(a.page, projectGuid);
+    await open(a.page, `${projectPath}/taskboard`);
+    await hello;
+    await a.page.waitForLoadState("networkidle");
+    const card = a.page.locator(`[data-testid=board-task][data-guid="${alpha}"]`);
+    const status = card.getByTestId("line-status");
+    const before = (await status.innerText()).trim();
 
-  // B adds a task: A's board reads itself again. The server answers that read before A's edit
-  // is written; its answer reaches A's page only after the edit has been saved.
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let taken!: () => void;
-  const readTaken = new Promise<void>((resolve) => (taken = resolve));
-  let held = false;
-  await a.page.route(
-    (url) => url.pathname.endsWith(".data"),
-    async (route) => {
-      if (held) return route.continue();
-      held = true;
+    // B changes the project: A's board reads it (the whole board for a new sprint, Alpha alone
+    // for Alpha's new title). The server answers that read before A's edit is written; its
+    // answer reaches A's page only after the edit has been saved.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const readTaken = new Promise<void>((resolve) => (taken = resolve));
+    let once = false;
+    const isHeld = (url: URL) => (held === "board" ? url.pathname.endsWith(".data") : url.pathname === `/api/v1/project/${projectGuid}/issues`);
+    await a.page.route(isHeld, async (route) => {
+      if (once) return route.continue();
+      once = true;
       const response = await route.fetch();
       taken();
       await gate;
       await route.fulfill({ response }).catch(() => undefined); // the page may have cancelled it
-    },
-  );
-  const added = await b.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: "From Ben" }] }, headers: origin() });
-  expect(added.status()).toBe(201);
-  await readTaken;
+    });
+    const changed =
+      held === "board"
+        ? await b.page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "From Ben" }, headers: origin() })
+        : await b.page.request.put(`/api/v1/project/${projectGuid}/issue/${alpha}`, { data: { custom_fields: [{ slug: "title", value: "Alpha by Ben" }] }, headers: origin() });
+    expect(changed.ok()).toBe(true);
+    await readTaken;
 
-  // A status outside a completed sprint: the board is not read for it, so the read under way
-  // must not be shown as it is.
-  await statusOf("Alpha").click();
-  const choice = a.page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
-  const chosen = (await choice.innerText()).trim();
-  expect(chosen).not.toBe(before);
-  const saved = a.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/v1/project/${projectGuid}/issue/`));
-  await choice.click();
-  expect((await saved).status()).toBe(200);
-  release();
+    // A status outside a completed sprint: the board is not read for it, so the read under way
+    // must not be shown as it is.
+    await status.click();
+    const choice = a.page.locator('[data-testid=picker] [role=option][aria-selected="false"]').first();
+    const chosen = (await choice.innerText()).trim();
+    expect(chosen).not.toBe(before);
+    const saved = a.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes(`/api/v1/project/${projectGuid}/issue/`));
+    await choice.click();
+    expect((await saved).status()).toBe(200);
+    release();
 
-  await expect(a.page.locator('[data-testid=board-task][data-title="From Ben"]')).toBeVisible();
-  await expect(statusOf("Alpha")).toHaveText(chosen);
-  await a.page.waitForTimeout(1_000);
-  await expect(statusOf("Alpha")).toHaveText(chosen);
-  await a.page.unroute((url) => url.pathname.endsWith(".data"));
-  expect([...a.errors, ...b.errors]).toEqual([]);
-  await a.context.close();
-  await b.context.close();
-});
+    if (held === "board") await expect(a.page.getByTestId("lane-title").getByText("From Ben", { exact: true })).toBeVisible();
+    else await expect(card).toHaveAttribute("data-title", "Alpha by Ben");
+    await expect(status).toHaveText(chosen);
+    await a.page.waitForTimeout(1_000);
+    await expect(status).toHaveText(chosen);
+    await a.page.unroute(isHeld);
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+}
 
 test("a board fresh from the server is not read again when its socket opens, unless the project changed in between", async ({ browser }) => {
   test.slow();

@@ -35,6 +35,16 @@ export function findTask(db: Db, projectId: string, id: string) {
   return db.select().from(tasks).where(and(eq(tasks.projectId, projectId), eq(tasks.id, id), notDeleted)).get();
 }
 
+/**
+ * The named tasks of the project with their values (`GET /issues?guids=`): a guid of a task in
+ * the trash, of another project's or of none is left out, so a board takes it off. At most
+ * `PATCH_TASKS_MAX` guids (within D1's bound parameters beside the project).
+ */
+export async function tasksByGuids(db: Db, projectId: string, ids: readonly string[]): Promise<TaskView[]> {
+  const rows = await db.select().from(tasks).where(and(eq(tasks.projectId, projectId), inArray(tasks.id, [...ids]), notDeleted));
+  return taskViews(db, rows);
+}
+
 type Failure = { ok: false; reason: string; index?: number };
 
 /**

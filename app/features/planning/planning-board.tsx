@@ -47,7 +47,13 @@ export function PlanningBoard({
   pace,
   onChanged,
   sprintDates,
-}: ViewProps & { fields: BoardFields; sprintDates?: WrittenRanges }) {
+  onSaved,
+}: ViewProps & {
+  fields: BoardFields;
+  sprintDates?: WrittenRanges;
+  /** An edit kept without a read of the board, as the server answered it (use-live-board.ts). */
+  onSaved?: (task: BoardTaskView) => void;
+}) {
   const { t, i18n } = useTranslation("projects");
   const api = useApi();
   const [lanes, setLanes] = useState(() => lanesOf(board));
@@ -164,7 +170,10 @@ export function PlanningBoard({
     }, reread);
     if (result.error) patch(before);
     // Not read again: the card takes the value as the server stored it.
-    else if (!reread) patch(valueOf(result.data, field) ?? null);
+    else if (!reread) {
+      patch(valueOf(result.data, field) ?? null);
+      onSaved?.(result.data!);
+    }
   };
 
   const onCreate = async (lane: Lane, title: string) => {

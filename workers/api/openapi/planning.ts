@@ -3,7 +3,7 @@ import { labelBody, updateLabelBody } from "../../../domain/fields/labels";
 import { eventsQuery } from "../../../domain/planning/activity";
 import { spacesBody } from "../../../domain/planning/schemas";
 import { linkBody } from "../../../domain/planning/links";
-import { commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, taskGuidsQuery, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { searchQuery } from "../../../domain/planning/search";
 import { statsQuery } from "../../../domain/stats/schemas";
 import { entity as entityQuery } from "../tasks/entity-files";
@@ -22,6 +22,11 @@ export const planningOperations: Operation[] = [
     body: { json: reorderTasksBody }, ok: { status: 200, description: "`{ok, written}`." }, errors: TASK,
   },
   { method: "get", path: "/v1/project/:id/issue_backlog", tag: "Tasks", access: "read", summary: "The backlog's tasks.", ok: { status: 200, description: "The tasks." } },
+  {
+    method: "get", path: "/v1/project/:id/issues", tag: "Tasks", access: "read", query: taskGuidsQuery,
+    summary: "The named tasks (1 to 90 guids, comma-separated) with their values, as the board reads them; one in the trash, of another project or of none is left out.",
+    ok: { status: 200, description: "The tasks." }, errors: { 400: ["task_guids_invalid"] },
+  },
   { method: "get", path: "/v1/project/:id/issue/:taskUid", tag: "Tasks", access: "read", summary: "One task with its values.", ok: { status: 200, description: "The task." }, errors: TASK },
   {
     method: "put", path: "/v1/project/:id/issue/:taskUid", tag: "Tasks", access: "write", summary: "Change a task's values.",

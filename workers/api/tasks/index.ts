@@ -1,16 +1,16 @@
 /** Tasks and sprints: spec §7 "Tasks" (the planning views build on these). */
 import { type Context, Hono } from "hono";
-import { TASK_MOVES_MAX, commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
+import { TASK_MOVES_MAX, commentBody, completeSprintBody, createTaskBody, reorderTasksBody, sprintBody, taskGuidsQuery, updateSprintBody, updateTaskBody } from "../../../domain/planning/schemas";
 import { addComment, deleteComment, editComment, findComment, listComments } from "../../services/comments";
 import { publishToProject } from "../../services/live";
 import { backlogTasks } from "../../services/board";
 import { archivedSprints, boardSprints, createSprint, deleteSprint, findSprint, sprintView, teamInProject, updateSprint } from "../../services/sprints";
 import { completeSprint } from "../../services/sprint-complete";
 import { deleteTask, findDeletedTask, restoreTask, roomsFollowTrash } from "../../services/task-trash";
-import { createTask, findTask, reorderTasks, taskViews, updateTask } from "../../services/tasks";
+import { createTask, findTask, reorderTasks, taskViews, tasksByGuids, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
-import { readBulk, readJson } from "../validate";
+import { parseWith, readBulk, readJson } from "../validate";
 
 const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404, sprint_already_completed: 409 };
 
@@ -45,6 +45,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     return c.json({ ok: true, written: result.written });
   })
   .get("/v1/project/:id/issue_backlog", access("read"), async (c) => c.json(await backlogTasks(c.get("db"), c.get("project").id, c.get("i18n").t)))
+  .get("/v1/project/:id/issues", access("read"), async (c) => c.json(await tasksByGuids(c.get("db"), c.get("project").id, parseWith(taskGuidsQuery, c.req.query()).guids)))
   .get("/v1/project/:id/issue/:taskUid", access("read"), async (c) => {
     const task = await findTask(c.get("db"), c.get("project").id, c.req.param("taskUid"));
     if (!task) throw new ApiProblem(404, "task_not_found");
