@@ -156,6 +156,53 @@ export async function renderBench(base) {
       );
       record({ what: `Board status change repainted, ${p.cards.toLocaleString("en")} cards (p50)`, ours: own, goal: `≤ ${REPAINT_GOAL_MS} ms`, pass: own <= REPAINT_GOAL_MS });
     }
+
+    // Another person's change to one task, heard by a watching board: from the notice's publish
+    // (`/api/dev/publish`, naming someone else, after the write itself) to the card's new title
+    // in the DOM. Alternating with the same notice padded past `PATCH_TASKS_MAX` guids, which the
+    // board answers as it answered every notice before stop 43: a read of the whole page.
+    for (const p of projects) {
+      const page = await open(p.project);
+      await page.waitForLoadState("networkidle").catch(() => {});
+      const spans = { patch: [], whole: [], bytes: [], wholeBytes: [] };
+      for (let i = 0; i < 2 * CHANGES; i++) {
+        const pad = i % 2 === 0 ? 0 : 95;
+        const task = await page.evaluate(() => document.querySelector("[data-testid=board-task]")?.getAttribute("data-guid"));
+        const title = `Renamed ${i} ${Date.now()}`;
+        const put = await fetch(`${base}/api/v1/project/${p.project}/issue/${task}`, { method: "PUT", headers: auth.headers, body: JSON.stringify({ custom_fields: [{ slug: "title", value: title }] }) });
+        if (!put.ok) throw new Error(`rename ${put.status}`);
+        const m = await page.evaluate(
+          async ({ project, task, title, pad }) => {
+            const row = () => document.querySelector(`[data-testid=board-task][data-guid="${task}"]`);
+            const shown = new Promise((resolve) => {
+              const observer = new MutationObserver(() => {
+                if (row()?.getAttribute("data-title") !== title) return;
+                observer.disconnect();
+                resolve(performance.now());
+              });
+              observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-title"] });
+            });
+            const start = performance.now();
+            await fetch(`/api/dev/publish/${project}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ task, pad, by: "00000000-0000-4000-8000-00000000b0b0" }) });
+            const end = await Promise.race([shown, new Promise((r) => setTimeout(() => r(null), 30_000))]);
+            const read = performance.getEntriesByType("resource").filter((e) => (pad ? e.name.includes("taskboard.data") : e.name.includes(`/api/v1/project/${project}/issues`)) && e.startTime >= start).pop();
+            return { shown: end === null ? null : end - start, bytes: read?.encodedBodySize ?? null };
+          },
+          { project: p.project, task, title, pad },
+        );
+        if (m.shown === null) throw new Error(`${p.cards} cards: another person's change never reached the card`);
+        (pad ? spans.whole : spans.patch).push(m.shown);
+        (pad ? spans.wholeBytes : spans.bytes).push(m.bytes);
+        await page.waitForLoadState("networkidle").catch(() => {});
+      }
+      await page.close();
+      const patch = pct(spans.patch, 50);
+      const whole = pct(spans.whole, 50);
+      console.log(
+        `  ${String(p.cards).padStart(6)} cards, another person's change (${CHANGES} each): the task read alone p50 ${fmt(patch)} (max ${fmt(Math.max(...spans.patch))}, ${spans.bytes[0]} bytes); the whole page read p50 ${fmt(whole)} (max ${fmt(Math.max(...spans.whole))}, ${spans.wholeBytes[0]} bytes)`,
+      );
+      record({ what: `Another's change shown on a watching board, ${p.cards.toLocaleString("en")} cards (p50)`, ours: patch, peer: whole, goal: "≤ 100 ms (ours)", pass: patch <= 100 });
+    }
   } finally {
     await browser.close();
   }

@@ -19,7 +19,11 @@ import { parseWith } from "../validate";
 export const bulkBody = z.object({ tasks: z.number().int().min(1).max(20_000), project: z.string().trim().min(1).max(200).default("Load test") });
 
 /** `{task}`: the guid the published notice names (the benchmark's marker). */
-export const publishBody = z.object({ task: z.string().trim().min(1).max(64) });
+/**
+ * `by`: whose change the notice names (a watching page signed in as the demo user hears another's);
+ * `pad`: that many more guids of no task in the notice (past `PATCH_TASKS_MAX`, boards read whole).
+ */
+export const publishBody = z.object({ task: z.string().trim().min(1).max(64), by: z.string().trim().min(1).max(64).optional(), pad: z.number().int().min(0).max(200).optional() });
 
 export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
   if (c.env.APP_ENV !== "development") throw new ApiProblem(404, "not_found");
@@ -71,7 +75,7 @@ export const devRoutes = new Hono<AppEnv>().get("/dev/mails", async (c) => {
     // No D1 read: the figure is the publish's alone (a room nobody opened hears it and drops it).
     const projectId = c.req.param("id");
     const start = performance.now();
-    await publishToProject(c.env, projectId, { type: "tasks_changed", project: projectId, tasks: [body.task], by: DEMO_USER_ID, at: Date.now() });
+    await publishToProject(c.env, projectId, { type: "tasks_changed", project: projectId, tasks: [body.task, ...Array.from({ length: body.pad ?? 0 }, () => crypto.randomUUID())], by: body.by ?? DEMO_USER_ID, at: Date.now() });
     c.header("Server-Timing", `publish;dur=${(performance.now() - start).toFixed(1)}`);
     return c.body(null, 204);
   });
