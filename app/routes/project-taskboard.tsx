@@ -146,6 +146,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
     canWrite,
     pace,
     onChanged: () => void revalidate(),
+    onTaskSaved: live.saved,
   };
   return (
     <main className={`mx-auto px-4 py-6 ${view === "planning" ? "max-w-6xl" : "max-w-[100rem]"}`} data-view={view}>
@@ -156,7 +157,7 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
       {/* An empty project: one teaching empty state above the view, which keeps its frame (lanes, columns, the table's header, the roadmap's scale) and drops its own "nothing here" line. */}
       {empty && <EmptyBoard view={view} projectGuid={project.guid} canWrite={canWrite} />}
       {view === "planning" ? (
-        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates} onSaved={live.saved} />
+        <PlanningBoard {...props} fields={fields} sprintDates={loaderData.data.sprintDates} onKept={live.kept} />
       ) : (
         <Suspense fallback={<Spinner />}>
           {view === "board" && <TaskBoardView {...props} />}

@@ -47,12 +47,12 @@ export function PlanningBoard({
   pace,
   onChanged,
   sprintDates,
-  onSaved,
+  onKept,
 }: ViewProps & {
   fields: BoardFields;
   sprintDates?: WrittenRanges;
   /** An edit kept without a read of the board, as the server answered it (use-live-board.ts). */
-  onSaved?: (task: BoardTaskView) => void;
+  onKept?: (task: BoardTaskView) => void;
 }) {
   const { t, i18n } = useTranslation("projects");
   const api = useApi();
@@ -172,7 +172,7 @@ export function PlanningBoard({
     // Not read again: the card takes the value as the server stored it.
     else if (!reread) {
       patch(valueOf(result.data, field) ?? null);
-      onSaved?.(result.data!);
+      onKept?.(result.data!);
     }
   };
 

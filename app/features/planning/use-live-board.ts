@@ -10,10 +10,12 @@
  * page's data was read again meanwhile, or one's own edit of a task was answered meanwhile (the
  * tasks' read may predate it), the whole page is read instead.
  *
- * One's own edits that the planning board keeps without a read (`saved`) are remembered, so a
- * later patch, built from the loader's board, does not put their old values back.
+ * One's own edits that the planning board keeps without a read (`kept`) are remembered, so a
+ * later patch, built from the loader's board, does not put their old values back. The other views
+ * put their edits' answers on the board at once (`saved`).
  */
 import { useCallback, useRef, useState } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import { PATCH_TASKS_MAX, type PlacingFields, patchBoard } from "../../../domain/planning/board-patch";
 import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { BoardPageView } from "../../../workers/services/board";
@@ -27,6 +29,13 @@ const boardTask = ({ guid, number, sort, position, custom_fields }: BoardTaskVie
 export function useLiveBoard(projectGuid: string, loaded: BoardPageView, fields: PlacingFields) {
   const api = useApi();
   const reread = useCoalescedReread();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation().state;
+  /** A read of the page under way (it may have been taken before one's own edit). */
+  const reading = useRef(false);
+  reading.current = revalidator.state !== "idle" || navigation === "loading";
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   const [patched, setPatched] = useState<{ base: BoardPageView; board: BoardPageView } | null>(null);
   const board = patched?.base === loaded ? patched.board : loaded;
   const now = useRef({ loaded, board, fields });
@@ -83,13 +92,34 @@ export function useLiveBoard(projectGuid: string, loaded: BoardPageView, fields:
     [pump, reread],
   );
 
-  /** One's own edit of a task, answered by the server and kept without reading the page. */
-  const saved = useCallback((task: BoardTaskView) => {
+  /** One's own edit of a task, answered by the server and kept by the planning board without reading the page. */
+  const kept = useCallback((task: BoardTaskView) => {
     const base = now.current.loaded;
     if (own.current?.base !== base) own.current = { base, tasks: new Map() };
     own.current.tasks.set(task.guid, boardTask(task));
     if (queue.current.busy && queue.current.spoiled === null) queue.current.spoiled = "own-edit";
   }, []);
 
-  return { board, onNotice, reread, saved };
+  /**
+   * One's own edit of a task as the server answered it, put on the board now. The page is read
+   * instead when the edit may change more than the card (the pace), and read anew, cancelling the
+   * read under way, when one was under way (taken before the edit, it would show the old value).
+   */
+  const saved = useCallback(
+    (task: BoardTaskView) => {
+      const q = queue.current;
+      if (q.busy && q.spoiled === null) q.spoiled = "own-edit";
+      if (reading.current) return void revalidate.current();
+      const current = now.current;
+      const over = withOwn(current.board);
+      const next = over && patchBoard(over, [task.guid], [boardTask(task)], current.fields);
+      if (!next) return reread();
+      current.board = next;
+      own.current?.tasks.clear();
+      setPatched({ base: current.loaded, board: next });
+    },
+    [reread, withOwn],
+  );
+
+  return { board, onNotice, reread, kept, saved };
 }

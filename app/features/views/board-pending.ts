@@ -1,9 +1,10 @@
 /**
  * One's own writes on the task board and the table: shown at once as pending edits over the
  * server's tasks (domain/planning/optimistic), sent one after another, dropped when the server
- * refuses them (the task goes back where it was, the shell shows the error). After a write is
- * confirmed the board is read again (`refresh`): the socket does not echo one's own changes,
- * and a confirmed edit must give way to the server's state once that read shows it.
+ * refuses them (the task goes back where it was, the shell shows the error). The socket does not
+ * echo one's own changes, and a confirmed edit must give way to the server's state once the board
+ * shows it: a value's answer is put on the board (`saved`, use-live-board.ts), a move is followed
+ * by a read of the board (`refresh`; its answer names no task).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
@@ -13,7 +14,7 @@ import { useApi } from "../shell/errors";
 
 type NewEdit = Omit<PendingEdit, "id" | "settledAt">;
 
-export function usePendingTasks(projectGuid: string, serverTasks: readonly BoardTaskView[], refresh: () => void) {
+export function usePendingTasks(projectGuid: string, serverTasks: readonly BoardTaskView[], refresh: () => void, saved: (task: BoardTaskView) => void) {
   const api = useApi();
   const serial = useSerial();
   const [edits, setEdits] = useState<PendingEdit[]>([]);
@@ -23,6 +24,8 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly Board
   // The route hands a new function on every render; the writers below should stay the same.
   const reread = useRef(refresh);
   reread.current = refresh;
+  const took = useRef(saved);
+  took.current = saved;
 
   // A fresh read from the server replaces what it already shows.
   useEffect(() => setEdits((e) => (e.length === 0 ? e : prunePending(e, serverTasks, Date.now()))), [serverTasks]);
@@ -47,11 +50,12 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly Board
   const setValue = useCallback(
     async (task: string, field: string, value: unknown) => {
       const ids = begin([{ task, values: { [field]: value } }]);
-      const result = await serial(() => api("PUT", `/v1/project/${projectGuid}/issue/${task}`, { custom_fields: [{ guid: field, value }] }));
+      const result = await serial(() => api<BoardTaskView>("PUT", `/v1/project/${projectGuid}/issue/${task}`, { custom_fields: [{ guid: field, value }] }));
       if (result.error) drop(ids);
       else {
         settle(ids);
-        reread.current();
+        // The task as the server answered it, not a read of the whole board.
+        took.current(result.data!);
       }
       return !result.error;
     },

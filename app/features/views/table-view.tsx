@@ -29,12 +29,12 @@ const ROW_HEIGHT = 40;
 type Position = { row: number; col: number };
 
 export default function TableView(props: ViewProps) {
-  const { projectGuid, board, definitions, canWrite, onChanged } = props;
+  const { projectGuid, board, definitions, canWrite, onChanged, onTaskSaved } = props;
   const { t, i18n } = useTranslation("views");
   const viewer = useViewer();
   const navigate = useNavigate();
   const serverTasks = useMemo(() => [...board.sprints.flatMap((s) => s.issues), ...board.epics].sort((a, b) => a.number - b.number), [board]);
-  const { tasks, setValue } = usePendingTasks(projectGuid, serverTasks, onChanged);
+  const { tasks, setValue } = usePendingTasks(projectGuid, serverTasks, onChanged, onTaskSaved);
   const ctx = useFieldContext(props, tasks);
   const fields = useMemo(() => tableFields(definitions), [definitions]);
   const fieldById = useMemo(() => new Map(fields.map((f) => [f.guid, f])), [fields]);

@@ -61,11 +61,11 @@ function laneChoices(definitions: FieldView[], columnField: FieldView | null) {
 }
 
 export default function TaskBoardView(props: ViewProps) {
-  const { projectGuid, board, definitions, mapping, participants, canWrite, onChanged } = props;
+  const { projectGuid, board, definitions, mapping, participants, canWrite, onChanged, onTaskSaved } = props;
   const { t } = useTranslation("views");
   const api = useApi();
   const serverTasks = useMemo(() => [...board.sprints.flatMap((s) => s.issues), ...board.epics], [board]);
-  const { tasks, setValue, moveCards } = usePendingTasks(projectGuid, serverTasks, onChanged);
+  const { tasks, setValue, moveCards } = usePendingTasks(projectGuid, serverTasks, onChanged, onTaskSaved);
   const ctx = useFieldContext(props, tasks);
 
   const [storedColumns, setStoredColumns] = useStoredChoice(`taskboard:${projectGuid}:columns`, "", asString);

@@ -2,6 +2,7 @@
 import type { Pace } from "../../../domain/planning/capacity";
 import type { FieldView } from "../../../workers/services/field-definitions";
 import type { BoardPageView } from "../../../workers/services/board";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { ParticipantView } from "../../../workers/services/projects";
 import type { MappingView } from "../../../workers/services/views";
 
@@ -19,4 +20,9 @@ export interface ViewProps {
   pace: Pace;
   /** Read the board again (after one's own write; others' writes arrive over the socket). */
   onChanged: () => void;
+  /**
+   * One's own change of one task as the server answered it: put on the board at once, or the
+   * board read again when it may change more than the task's card (use-live-board.ts).
+   */
+  onTaskSaved: (task: BoardTaskView) => void;
 }
