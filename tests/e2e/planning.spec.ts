@@ -172,7 +172,7 @@ test("a burst of a teammate's changes is placed on an open board from reads of t
   await b.context.close();
 });
 
-test("a teammate's edit, move and deletion show on an open board without reading the board, and one's own status edit stays through them", async ({ browser }) => {
+test("a teammate's edit, move and deletion show on an open board without reading the board, and one's own status edit and move stay through them", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Ann Mover", { viewport: { width: 1280, height: 1200 } });
   const b = await person(browser, "Ben Watcher", { viewport: { width: 1280, height: 1200 } });
@@ -182,7 +182,7 @@ test("a teammate's edit, move and deletion show on an open board without reading
   const sprint = await a.page.request.post(`/api/v1/project/${projectGuid}/sprint`, { data: { title: "Sprint 1" }, headers: origin() });
   const sprintGuid = ((await sprint.json()) as { guid: string }).guid;
   const guids: Record<string, string> = {};
-  for (const title of ["Alpha", "Beta", "Gamma"]) {
+  for (const title of ["Alpha", "Beta", "Gamma", "Delta"]) {
     const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
     guids[title] = ((await res.json()) as { guid: string }).guid;
   }
@@ -212,12 +212,21 @@ test("a teammate's edit, move and deletion show on an open board without reading
   await expect(sprintLane.getByTestId("lane-count")).toContainText("1");
   expect((await a.page.request.delete(`/api/v1/project/${projectGuid}/issue/${guids.Beta}`, { headers: origin() })).status()).toBe(204);
   await expect(backlog.locator('[data-testid=board-task][data-title="Beta renamed"]')).toHaveCount(0);
-  expect(await titlesIn(backlog)).toEqual(["Alpha"]);
+  expect(await titlesIn(backlog)).toEqual(["Alpha", "Delta"]);
   await expect(statusOf("Alpha")).toHaveText(chosen);
+  // B's own move in an open lane: the lanes show it, the board is not read for it, and A's next
+  // change (placed from a read of that task alone) does not undo it.
+  const moved = b.page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith("/issue"));
+  await carryByKeyboard(b.page, backlog.locator('[data-title="Delta"]').getByTestId("task-drag"), ["ArrowUp"], "Backlog, place 1.");
+  expect((await moved).status()).toBe(200);
+  expect(await titlesIn(backlog)).toEqual(["Delta", "Alpha"]);
+  expect((await put(guids.Gamma!, "title", "Gamma renamed")).status()).toBe(200);
+  await expect(sprintLane.locator('[data-testid=board-task][data-title="Gamma renamed"]')).toBeVisible();
+  expect(await titlesIn(backlog)).toEqual(["Delta", "Alpha"]);
 
   await b.page.waitForTimeout(500);
   expect(reads.board).toEqual([]);
-  expect(reads.tasks.length).toBeGreaterThanOrEqual(3);
+  expect(reads.tasks.length).toBeGreaterThanOrEqual(4);
   // What B sees is what a fresh read of the board shows.
   const shown = { backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() };
   await b.page.reload();

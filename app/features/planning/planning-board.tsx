@@ -72,12 +72,16 @@ export function PlanningBoard({
   const navigation = useNavigation().state;
   reading.current = revalidation !== "idle" || navigation === "loading";
   const write = useCallback(
-    async <T,>(run: () => Promise<T>, reread = true): Promise<T> => {
+    async <T,>(run: () => Promise<T>, reread: boolean | (() => boolean) = true): Promise<T> => {
       writing.current += 1;
-      if (reread) after.current.reread = true;
+      let done = false;
       try {
-        return await run();
+        const result = await run();
+        done = true;
+        return result;
       } finally {
+        // Decided once the write is answered (a move asks for a read only if it was refused).
+        if (!done || (typeof reread === "function" ? reread() : reread)) after.current.reread = true;
         writing.current -= 1;
         if (writing.current === 0) {
           const again = after.current.reread || after.current.missed || reading.current;
@@ -137,7 +141,7 @@ export function PlanningBoard({
     [mapping, definitions],
   );
 
-  const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write });
+  const { movable, carried, preview, handlers } = useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write, kept: onKept });
   const laneIds = useSameList(movable.map((l) => laneMoveId(l.id)));
 
   /**

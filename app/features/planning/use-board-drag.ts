@@ -2,8 +2,10 @@
  * What a drag on the planning board does, apart from the board that shows it: the card or lane
  * carried, the load meters' preview of the drop, the drop itself (placed by domain/planning and
  * written as the changed sort numbers plus, across lanes, the sprint field) and what a screen
- * reader hears meanwhile. A refused write puts the lanes back; the board is read again after the
- * last answer (`write`).
+ * reader hears meanwhile. A refused write puts the lanes back: the board is read again after the
+ * last answer (`write`). A move the server took is not followed by a read unless it reaches a
+ * completed sprint (the pace): the lanes already show it, and the moved tasks are handed to
+ * `kept` so a later patch of the board does not undo them (use-live-board.ts).
  */
 import type { Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
 import { type Dispatch, type SetStateAction, useMemo, useState } from "react";
@@ -13,6 +15,7 @@ import { loadAfterDrop } from "../../../domain/planning/capacity";
 import { moveLane } from "../../../domain/planning/lanes";
 import { moveTask } from "../../../domain/planning/placement";
 import { estimateOf } from "../../../domain/planning/totals";
+import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { useApi } from "../shell/errors";
 import { isLaneMove, laneMoveId } from "./drag";
 import { type BoardFields, type Lane, movableLanes } from "./lane-view";
@@ -38,11 +41,13 @@ interface Options {
   setLanes: Dispatch<SetStateAction<Lane[]>>;
   fields: BoardFields;
   api: ReturnType<typeof useApi>;
-  /** Runs one's own write: the board is read again once the last one is answered. */
-  write: <T>(run: () => Promise<T>) => Promise<T>;
+  /** Runs one's own write: the board is read again once the last one is answered, if `reread` says so. */
+  write: <T>(run: () => Promise<T>, reread?: boolean | (() => boolean)) => Promise<T>;
+  /** One's own tasks as a move the server took left them (use-live-board.ts `kept`). */
+  kept?: (task: BoardTaskView) => void;
 }
 
-export function useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write }: Options) {
+export function useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write, kept }: Options) {
   const { t } = useTranslation("projects");
   // Which lane holds a task, for drags: built at a drag's first question, not on every edit.
   const laneOfTask = useMemo(() => {
@@ -110,21 +115,39 @@ export function useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write 
     const { lanes: next, changed } = moveTask(placed, { from: { lane: fromLane, index: fromIndex }, to: { lane: toLane, index: toIndex } });
     setLanes(lanes.map((l) => ({ ...l, tasks: next.get(l.id)! })));
     if (changed.length === 0) return;
-    // The read after the last answer shows the server's order, a refused move's undone included.
-    await write(async () => {
-      if (fromLane !== toLane) {
-        const backlog = lanes.find((l) => l.backlog);
-        const put = await api("PUT", `/v1/project/${projectGuid}/issue/${active.id}`, {
-          custom_fields: [{ guid: fields.sprint, value: toLane === backlog?.id ? null : toLane }],
-        });
-        if (put.error) return;
-      }
-      // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
-      for (const part of inParts(changed, TASK_MOVES_MAX)) {
-        const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position })));
-        if (patch.error) return;
-      }
-    });
+    // A refused move is undone by the read after the last answer (the server's order); one that
+    // reaches a completed sprint's lane is read too (the pace of completed sprints).
+    const quiet = source.sprint?.status !== "completed" && target.sprint?.status !== "completed";
+    let taken = false;
+    let answered: BoardTaskView | null = null;
+    await write(
+      async () => {
+        if (fromLane !== toLane) {
+          const backlog = lanes.find((l) => l.backlog);
+          const put = await api<BoardTaskView>("PUT", `/v1/project/${projectGuid}/issue/${active.id}`, {
+            custom_fields: [{ guid: fields.sprint, value: toLane === backlog?.id ? null : toLane }],
+          });
+          if (put.error) return;
+          answered = put.data!;
+        }
+        // A very long lane's renumbering goes in parts the API takes (TASK_MOVES_MAX each).
+        for (const part of inParts(changed, TASK_MOVES_MAX)) {
+          const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, part.map(({ guid, sort, position }) => ({ guid, sort, position })));
+          if (patch.error) return;
+        }
+        taken = true;
+      },
+      () => !(taken && quiet),
+    );
+    if (!taken || !quiet) return;
+    // The moved task's values as the server answered them (its sprint); every changed task kept.
+    const values = (answered as BoardTaskView | null)?.custom_fields;
+    if (values) setLanes((now) => now.map((l) => (l.id === toLane ? { ...l, tasks: l.tasks.map((x) => (x.guid === active.id ? { ...x, custom_fields: values } : x)) } : l)));
+    const moved = new Set(changed.map((c) => c.guid));
+    for (const task of [...next.values()].flat()) {
+      if (!moved.has(task.guid)) continue;
+      kept?.({ guid: task.guid, number: task.number, sort: task.sort, position: task.position, custom_fields: task.guid === active.id && values ? values : task.custom_fields });
+    }
   };
 
   // What a screen reader hears while a task is carried: its title, its lane and its place there.
