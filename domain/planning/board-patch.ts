@@ -25,6 +25,12 @@ interface PatchBoard {
 /** The board's own task type. */
 type TaskOf<B extends PatchBoard> = B["epics"][number];
 
+/**
+ * Whether a sprint's tasks make the pace of completed sprints, which the page reads with the
+ * board: a change to one of them is not its card's alone, and the board is read again for it.
+ */
+export const countsForPace = (sprint: { status: string } | null | undefined) => sprint?.status === "completed";
+
 /** The fields that place a task: its sprint and its type (guids of the field definitions). */
 export interface PlacingFields {
   sprint: string;
@@ -51,7 +57,7 @@ export function patchBoard<B extends PatchBoard>(board: B, asked: readonly strin
   type T = TaskOf<B>;
   const wanted = new Set(asked);
   const arriving = fresh.filter((task) => wanted.has(task.guid));
-  const open = new Set(board.sprints.filter((s) => s.status !== "completed").map((s) => s.guid));
+  const open = new Set(board.sprints.filter((s) => !countsForPace(s)).map((s) => s.guid));
   const outsideOpen = (task: PatchTask) => {
     const sprint = valueOf(task, fields.sprint);
     return sprint !== null && !open.has(sprint);

@@ -9,8 +9,9 @@
 import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { isFinished } from "../../../domain/planning/sprint-complete";
+import { countsForPace } from "../../../domain/planning/board-patch";
 import { suggestedCapacity } from "../../../domain/planning/capacity";
 import { estimateOf, laneTotals } from "../../../domain/planning/totals";
 import type { FieldView } from "../../../workers/services/field-definitions";
@@ -26,6 +27,7 @@ import { useBoardDrag } from "./use-board-drag";
 import { loadSprintDialogs } from "./sprint-dialogs-loader";
 import { useSameList } from "../../lib/use-same-list";
 import { afterNextPaint } from "../../lib/after-paint";
+import { useReadUnderWay } from "../../lib/use-read-under-way";
 import { type WrittenRanges, writtenDateRange } from "../../../domain/time/format";
 import type { ViewProps } from "../views/types";
 
@@ -67,10 +69,7 @@ export function PlanningBoard({
   // write, it would show the old value once it lands, so it gives way to a new read.
   const writing = useRef(0);
   const after = useRef({ reread: false, missed: false });
-  const reading = useRef(false);
-  const revalidation = useRevalidator().state;
-  const navigation = useNavigation().state;
-  reading.current = revalidation !== "idle" || navigation === "loading";
+  const reading = useReadUnderWay();
   const write = useCallback(
     async <T,>(run: () => Promise<T>, reread: boolean | (() => boolean) = true): Promise<T> => {
       writing.current += 1;
@@ -152,7 +151,7 @@ export function PlanningBoard({
   const changesMoreThanItself = (task: BoardTaskView, field: string) => {
     if (field === fields.sprint || field === fields.issueType?.guid) return true;
     if (field !== fields.status?.guid && field !== fields.estimate) return false;
-    return lanes.some((l) => l.sprint?.status === "completed" && l.tasks.some((x) => x.guid === task.guid));
+    return lanes.some((l) => countsForPace(l.sprint) && l.tasks.some((x) => x.guid === task.guid));
   };
   const onEdit = async (task: BoardTaskView, field: string, value: unknown) => {
     // Only the lane that holds the task is new: the other lanes (memoised) are not rendered again.

@@ -14,6 +14,7 @@ import { TASK_MOVES_MAX, inParts } from "../../../domain/ordering";
 import { loadAfterDrop } from "../../../domain/planning/capacity";
 import { moveLane } from "../../../domain/planning/lanes";
 import { moveTask } from "../../../domain/planning/placement";
+import { countsForPace } from "../../../domain/planning/board-patch";
 import { estimateOf } from "../../../domain/planning/totals";
 import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { useApi } from "../shell/errors";
@@ -117,7 +118,7 @@ export function useBoardDrag({ projectGuid, lanes, setLanes, fields, api, write,
     if (changed.length === 0) return;
     // A refused move is undone by the read after the last answer (the server's order); one that
     // reaches a completed sprint's lane is read too (the pace of completed sprints).
-    const quiet = source.sprint?.status !== "completed" && target.sprint?.status !== "completed";
+    const quiet = !countsForPace(source.sprint) && !countsForPace(target.sprint);
     let taken = false;
     let answered: BoardTaskView | null = null;
     await write(

@@ -15,11 +15,12 @@
  * put their edits' answers on the board at once (`saved`).
  */
 import { useCallback, useRef, useState } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { PATCH_TASKS_MAX, type PlacingFields, patchBoard } from "../../../domain/planning/board-patch";
 import type { BoardTaskView } from "../../../domain/wire/task-view";
 import type { BoardPageView } from "../../../workers/services/board";
 import { useCoalescedReread } from "../../lib/use-coalesced-reread";
+import { useReadUnderWay } from "../../lib/use-read-under-way";
 import { useApi } from "../shell/errors";
 import type { BoardMessage } from "./use-project-live";
 
@@ -29,13 +30,10 @@ const boardTask = ({ guid, number, sort, position, custom_fields }: BoardTaskVie
 export function useLiveBoard(projectGuid: string, loaded: BoardPageView, fields: PlacingFields) {
   const api = useApi();
   const reread = useCoalescedReread();
-  const revalidator = useRevalidator();
-  const navigation = useNavigation().state;
-  /** A read of the page under way (it may have been taken before one's own edit). */
-  const reading = useRef(false);
-  reading.current = revalidator.state !== "idle" || navigation === "loading";
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const reading = useReadUnderWay();
+  const { revalidate: revalidateNow } = useRevalidator();
+  const revalidate = useRef(revalidateNow);
+  revalidate.current = revalidateNow;
   const [patched, setPatched] = useState<{ base: BoardPageView; board: BoardPageView } | null>(null);
   const board = patched?.base === loaded ? patched.board : loaded;
   const now = useRef({ loaded, board, fields });
