@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BoardCard, boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, moveCard, swimlanes } from "./columns";
+import { afterMove, type BoardCard, boardColumns, chooseColumnField, columnFieldCandidates, columnTotals, moveCard, swimlanes } from "./columns";
 
 const field = (guid: string, over: Partial<Parameters<typeof columnFieldCandidates>[0][number]> = {}) => ({
   guid,
@@ -122,6 +122,35 @@ describe("moving cards", () => {
   it("writes nothing for a drop where the card already was", () => {
     const numbered = new Map([["todo", [card("a", { position: 0 }), card("b", { position: 1 })]]]);
     expect(moveCard(numbered, { from: { column: "todo", index: 1 }, to: { column: "todo", index: 1 } }).changed).toEqual([]);
+  });
+});
+
+describe("the tasks after a move the server took", () => {
+  type Task = { guid: string; sort: number; position: number; title: string; status: string };
+  const read = new Map<string, Task>([
+    ["a", { guid: "a", sort: 1, position: 0, title: "A", status: "todo" }],
+    ["b", { guid: "b", sort: 1, position: 1, title: "B", status: "todo" }],
+  ]);
+
+  it("are the tasks as read with the numbers the move wrote", () => {
+    expect(afterMove(read, [{ guid: "a", sort: 1, position: 1 }, { guid: "b", sort: 1, position: 0 }], null)).toEqual([
+      { guid: "a", sort: 1, position: 1, title: "A", status: "todo" },
+      { guid: "b", sort: 1, position: 0, title: "B", status: "todo" },
+    ]);
+  });
+
+  it("take the moved card from its write's answer, with the numbers the move wrote", () => {
+    const written = { guid: "a", sort: 1, position: 0, title: "A", status: "doing" };
+    expect(afterMove(read, [{ guid: "a", sort: 1, position: 3 }], written)).toEqual([{ guid: "a", sort: 1, position: 3, title: "A", status: "doing" }]);
+  });
+
+  it("hold the moved card's answer alone when no number changed", () => {
+    const written = { guid: "b", sort: 1, position: 1, title: "B", status: "done" };
+    expect(afterMove(read, [], written)).toEqual([written]);
+  });
+
+  it("are unknown when a task of the move was not among those read (the board is read again)", () => {
+    expect(afterMove(read, [{ guid: "a", sort: 1, position: 1 }, { guid: "gone", sort: 1, position: 0 }], null)).toBeNull();
   });
 });
 

@@ -128,3 +128,26 @@ export function swimlanes<T>(cards: readonly T[], keysOf: (card: T) => readonly 
   }
   return [...lanes].map(([key, list]) => ({ key, cards: list }));
 }
+
+interface HeldTask {
+  guid: string;
+  sort: number;
+  position: number;
+}
+
+/**
+ * The tasks of a move the server took, as it now holds them: the numbers the move wrote over the
+ * tasks as last read, the moved card taken from its own write's answer when it crossed columns
+ * (its value changed there). Null when a task of the move is not among those read: the board is
+ * then read again instead.
+ */
+export function afterMove<T extends HeldTask>(read: ReadonlyMap<string, T>, positions: readonly HeldTask[], written: T | null): T[] | null {
+  const held = new Map<string, T>();
+  if (written) held.set(written.guid, written);
+  for (const { guid, sort, position } of positions) {
+    const base = held.get(guid) ?? read.get(guid);
+    if (!base) return null;
+    held.set(guid, { ...base, sort, position });
+  }
+  return [...held.values()];
+}

@@ -50,6 +50,25 @@ function origin(): string {
   return new URL(test.info().project.use.baseURL!).origin;
 }
 
+/** Resolves once the page's live socket of the project has said hello (its first frame). */
+export const projectSocketHello = (page: Page, projectGuid: string) =>
+  new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => {
+      if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.once("framereceived", () => resolve());
+    }),
+  );
+
+/** The page's reads from now on: of the whole board (`taskboard.data`) and of named tasks (`GET /issues`). */
+export function countReads(page: Page, projectGuid: string) {
+  const reads = { board: [] as string[], tasks: [] as string[] };
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith("/taskboard.data")) reads.board.push(request.url());
+    if (path === `/api/v1/project/${projectGuid}/issues`) reads.tasks.push(request.url());
+  });
+  return reads;
+}
+
 /**
  * Waits until the current document's controls work: React has hydrated it, or, on a guest's
  * landing page (served without React, workers/site/static-page.ts), its own script is ready.

@@ -48,6 +48,7 @@ export function PlanningBoard({
   canWrite,
   pace,
   onChanged,
+  onTaskSaved,
   sprintDates,
   onKept,
 }: ViewProps & {
@@ -185,8 +186,9 @@ export function PlanningBoard({
       const epic = fields.issueType.options.find((o) => o.key === "epic");
       if (epic) values.push({ guid: fields.issueType.guid, value: epic.guid });
     } else if (!lane.backlog) values.push({ guid: fields.sprint, value: lane.id });
-    const result = await api("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
-    if (!result.error) onChanged();
+    const result = await api<BoardTaskView>("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
+    // The new task as the server answered it goes on the board: no read of the whole board.
+    if (!result.error) onTaskSaved([result.data!]);
     return !result.error;
   };
 

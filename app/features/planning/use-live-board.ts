@@ -11,8 +11,9 @@
  * tasks' read may predate it), the whole page is read instead.
  *
  * One's own edits that the planning board keeps without a read (`kept`) are remembered, so a
- * later patch, built from the loader's board, does not put their old values back. The other views
- * put their edits' answers on the board at once (`saved`).
+ * later patch, built from the loader's board, does not put their old values back. One's own new
+ * tasks, and the other views' edits and moves, are put on the board as the server answered them
+ * (`saved`).
  */
 import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -99,18 +100,19 @@ export function useLiveBoard(projectGuid: string, loaded: BoardPageView, fields:
   }, []);
 
   /**
-   * One's own edit of a task as the server answered it, put on the board now. The page is read
-   * instead when the edit may change more than the card (the pace), and read anew, cancelling the
-   * read under way, when one was under way (taken before the edit, it would show the old value).
+   * One's own edit, move or new task as the server answered it, put on the board now. The page is
+   * read instead when the change may reach beyond the cards (the pace), and read anew, cancelling
+   * the read under way, when one was under way (taken before the change, it would show the old
+   * values).
    */
   const saved = useCallback(
-    (task: BoardTaskView) => {
+    (tasks: readonly BoardTaskView[]) => {
       const q = queue.current;
       if (q.busy && q.spoiled === null) q.spoiled = "own-edit";
       if (reading.current) return void revalidate.current();
       const current = now.current;
       const over = withOwn(current.board);
-      const next = over && patchBoard(over, [task.guid], [boardTask(task)], current.fields);
+      const next = over && patchBoard(over, tasks.map((task) => task.guid), tasks.map(boardTask), current.fields);
       if (!next) return reread();
       current.board = next;
       own.current?.tasks.clear();

@@ -3,10 +3,12 @@
  * server's tasks (domain/planning/optimistic), sent one after another, dropped when the server
  * refuses them (the task goes back where it was, the shell shows the error). The socket does not
  * echo one's own changes, and a confirmed edit must give way to the server's state once the board
- * shows it: a value's answer is put on the board (`saved`, use-live-board.ts), a move is followed
- * by a read of the board (`refresh`; its answer names no task).
+ * shows it: a value's answer, and a move's tasks as the server now holds them, are put on the
+ * board (`saved`, use-live-board.ts); the board is read again (`refresh`) only when that cannot
+ * be known (a move whose order was refused after its value was written).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { afterMove } from "../../../domain/planning/columns";
 import { PENDING_GRACE_MS, type PendingEdit, applyPending, prunePending } from "../../../domain/planning/optimistic";
 import type { BoardTaskView } from "../../../domain/wire/task-view";
 import { useSerial } from "../../lib/use-serial";
@@ -14,7 +16,7 @@ import { useApi } from "../shell/errors";
 
 type NewEdit = Omit<PendingEdit, "id" | "settledAt">;
 
-export function usePendingTasks(projectGuid: string, serverTasks: readonly BoardTaskView[], refresh: () => void, saved: (task: BoardTaskView) => void) {
+export function usePendingTasks(projectGuid: string, serverTasks: readonly BoardTaskView[], refresh: () => void, saved: (tasks: readonly BoardTaskView[]) => void) {
   const api = useApi();
   const serial = useSerial();
   const [edits, setEdits] = useState<PendingEdit[]>([]);
@@ -55,7 +57,7 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly Board
       else {
         settle(ids);
         // The task as the server answered it, not a read of the whole board.
-        took.current(result.data!);
+        took.current([result.data!]);
       }
       return !result.error;
     },
@@ -65,32 +67,40 @@ export function usePendingTasks(projectGuid: string, serverTasks: readonly Board
   /**
    * A card move: the moved card's new column value (when it crossed columns) and the new
    * positions. The value goes first: when the workflow refuses it, no position was written and
-   * the whole move is undone.
+   * the whole move is undone. Once taken, the moved tasks go on the board as the server now
+   * holds them (`afterMove`), without a read of the board.
    */
   const moveCards = useCallback(
     async (move: { task: string; field: string; value: string | undefined; positions: { guid: string; sort: number; position: number }[] }) => {
       const positionIds = begin(move.positions.map((p) => ({ task: p.guid, position: p.position })));
       const valueIds = move.value !== undefined ? begin([{ task: move.task, values: { [move.field]: move.value } }]) : [];
       const outcome = await serial(async () => {
+        let written: BoardTaskView | null = null;
         if (move.value !== undefined) {
-          const put = await api("PUT", `/v1/project/${projectGuid}/issue/${move.task}`, { custom_fields: [{ guid: move.field, value: move.value }] });
-          if (put.error) return "refused" as const;
+          const put = await api<BoardTaskView>("PUT", `/v1/project/${projectGuid}/issue/${move.task}`, { custom_fields: [{ guid: move.field, value: move.value }] });
+          if (put.error) return { kind: "refused" as const, written };
+          written = put.data!;
         }
-        if (move.positions.length === 0) return "saved" as const;
+        if (move.positions.length === 0) return { kind: "saved" as const, written };
         const patch = await api("PATCH", `/v1/project/${projectGuid}/issue`, move.positions);
-        return patch.error ? ("order_lost" as const) : ("saved" as const);
+        return { kind: patch.error ? ("order_lost" as const) : ("saved" as const), written };
       });
-      if (outcome === "refused") {
+      if (outcome.kind === "refused") {
         drop([...positionIds, ...valueIds]);
         return false;
       }
-      if (outcome === "order_lost") {
+      if (outcome.kind === "order_lost") {
         // The value was written, the order was not: keep the one, let the server's order show.
         settle(valueIds);
         drop(positionIds);
-      } else settle([...positionIds, ...valueIds]);
-      reread.current();
-      return outcome === "saved";
+        reread.current();
+        return false;
+      }
+      settle([...positionIds, ...valueIds]);
+      const held = afterMove(new Map(latest.current.map((task) => [task.guid, task])), move.positions, outcome.written);
+      if (held) took.current(held);
+      else reread.current();
+      return true;
     },
     [api, begin, drop, projectGuid, serial, settle],
   );

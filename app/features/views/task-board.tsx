@@ -190,8 +190,9 @@ export default function TaskBoardView(props: ViewProps) {
     ];
     const sprint = board.sprints.find((s) => s.guid === sprintFilter);
     if (sprint && !sprint.backlog && sprintField) values.push({ guid: sprintField.guid, value: sprint.guid });
-    const result = await api("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
-    if (!result.error) onChanged();
+    const result = await api<BoardTaskView>("POST", `/v1/project/${projectGuid}/issue`, { custom_fields: values });
+    // The new task as the server answered it goes on the board: no read of the whole board.
+    if (!result.error) onTaskSaved([result.data!]);
     return !result.error;
   };
 

@@ -21,8 +21,9 @@ export interface ViewProps {
   /** Read the board again (after one's own write; others' writes arrive over the socket). */
   onChanged: () => void;
   /**
-   * One's own change of one task as the server answered it: put on the board at once, or the
-   * board read again when it may change more than the task's card (use-live-board.ts).
+   * One's own change of tasks (an edit, a move, a new task) as the server now holds them: put on
+   * the board at once, or the board read again when it may change more than their cards
+   * (use-live-board.ts).
    */
-  onTaskSaved: (task: BoardTaskView) => void;
+  onTaskSaved: (tasks: readonly BoardTaskView[]) => void;
 }
