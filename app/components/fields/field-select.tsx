@@ -20,6 +20,7 @@ export function FieldSelect({
   onCreate,
   buttonClassName,
   alignEnd,
+  compact,
   required,
 }: {
   field: FieldView;
@@ -31,6 +32,8 @@ export function FieldSelect({
   onCreate?: (name: string) => void;
   buttonClassName?: string;
   alignEnd?: boolean;
+  /** A small pill (a board line's value). */
+  compact?: boolean;
   /** No "none" row (a task's status and type). */
   required?: boolean;
 }) {
@@ -49,6 +52,7 @@ export function FieldSelect({
       testId={testId}
       buttonClassName={buttonClassName}
       alignEnd={alignEnd}
+      compact={compact}
     >
       {children}
     </Select>

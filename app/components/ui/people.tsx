@@ -10,7 +10,7 @@ export function People({ ids, people, size = 22, withNames = false }: { ids: rea
     <span className="inline-flex min-w-0 items-center gap-1.5" title={names}>
       <span className="flex shrink-0 -space-x-1.5">
         {known.slice(0, 4).map((p) => (
-          <span key={p.guid} className="rounded-full ring-2 ring-[var(--surface)]">
+          <span key={p.guid} className="flex rounded-full ring-2 ring-[var(--surface)]">
             <Avatar user={p} size={size} />
           </span>
         ))}

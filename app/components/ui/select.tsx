@@ -215,6 +215,7 @@ export function Select({
   onQuery,
   onCreate,
   alignEnd = false,
+  compact = false,
 }: {
   /** The accessible name of the button and the list. */
   label: string;
@@ -232,6 +233,12 @@ export function Select({
   onCreate?: (label: string) => void;
   /** Opens the list under the button's right edge (a button at the right of a row). */
   alignEnd?: boolean;
+  /**
+   * A small pill (a value in a board's line) instead of a field-sized button. Its own size, not
+   * classes added after the default ones: of two utilities for one property the style sheet's
+   * order decides, not the order in `class`.
+   */
+  compact?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -272,7 +279,7 @@ export function Select({
         ref={button}
         id={`${id}-button`}
         type="button"
-        className={`flex min-h-8 w-full items-center gap-1.5 rounded-md px-2 py-1 text-left text-sm hover:bg-[var(--surface-2)] ${buttonClassName}`}
+        className={`flex w-full items-center gap-1.5 text-left hover:bg-[var(--surface-2)] ${compact ? "rounded-full px-2 py-0.5 text-xs" : "min-h-8 rounded-md px-2 py-1 text-sm"} ${buttonClassName}`}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-labelledby={`${id}-label ${id}-button`}

@@ -12,6 +12,8 @@ import { useBoardDrag } from "./drag";
 
 /** Lanes longer than this render only the rows near the viewport. */
 export const WINDOW_FROM = 100;
+/** Rows rendered beyond each edge of the window. */
+const OVERSCAN = 6;
 /** A row's height before it is measured (one line of text, padding and border). */
 const ROW_ESTIMATE = 41;
 /**
@@ -52,10 +54,16 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
   // place every row of the lane again (thousands in a backlog) on each render of it.
   const ids = useSameList(tasks.map((t) => t.guid));
   const keyOf = useCallback((index: number) => ids[index]!, [ids]);
+  // A lane wholly off screen by more than a screen shows its nearest row alone, not the
+  // overscan's few more: rows nobody sees, each a mount as the page hydrates (issue 17: four
+  // sprints below a backlog, 28 rows). Judged by the window as the last render saw it; a range
+  // change (the lane scrolling into view) renders it again with the overscan back.
+  const seen = useRef<WindowView | null>(null);
+  const overscan = seen.current === null || isNear(seen.current, margin) ? OVERSCAN : 0;
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
     estimateSize: () => ROW_ESTIMATE,
-    overscan: 6,
+    overscan,
     scrollMargin: margin,
     initialRect: eager ? FIRST_RECT : NO_RECT,
     initialOffset: 0,
@@ -84,6 +92,9 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
     observer.observe(document.documentElement);
     return () => observer.disconnect();
   }, []);
+  useLayoutEffect(() => {
+    seen.current = virtualizer;
+  }, [virtualizer]);
   const items = virtualizer.getVirtualItems();
   const out: ReactNode[] = [];
   let end = margin;
@@ -101,4 +112,18 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
       {total > end && <li aria-hidden="true" style={{ height: total - end }} />}
     </>
   );
+}
+
+/** What the virtualiser knows of the window, and the lane's height. */
+interface WindowView {
+  scrollRect: { height: number } | null;
+  scrollOffset: number | null;
+  getTotalSize: () => number;
+}
+
+/** Whether a lane (its top at `margin` on the page) is within a screen of the window. */
+function isNear(view: WindowView, margin: number): boolean {
+  const height = view.scrollRect?.height ?? 0;
+  const offset = view.scrollOffset ?? 0;
+  return margin < offset + 2 * height && margin + view.getTotalSize() > offset - height;
 }

@@ -229,7 +229,8 @@ function LineValue({ field, value, ctx, editable, onChange }: { field: FieldView
       ctx={ctx.values}
       onSave={onChange}
       alignEnd
-      buttonClassName="min-h-0 rounded-full border border-[var(--border)] bg-[var(--surface)] px-2 py-0.5 text-xs"
+      compact
+      buttonClassName="border border-[var(--border)] bg-[var(--surface)]"
       testId={`line-${field.slug ?? field.guid}`}
     >
       {shown}
