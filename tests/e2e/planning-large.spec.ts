@@ -58,3 +58,32 @@ test("a lane of hundreds of tasks renders the rows near the viewport, reaches it
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a long lane more than a screen below the window renders only its nearest row until it is scrolled to", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": `10.252.${test.info().workerIndex % 200}.9` } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signInWithApi(page, DEMO.email, DEMO.password);
+  // 1,000 tasks: a backlog of 400, then four sprints of 150 (each a windowed lane).
+  const seeded = await page.request.post("/api/dev/seed", { data: { tasks: 1000, project: `Far ${Date.now().toString(36)}` }, headers: origin() });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const { project } = (await seeded.json()) as { project: string };
+
+  await open(page, `/project/${project}/taskboard?view=planning`);
+  const sprints = page.locator("[data-testid=board-lane]:not([data-backlog=true])").filter({ has: page.getByTestId("lane-drag") });
+  await expect(sprints).toHaveCount(4);
+  // Far below the backlog's 400 rows: each shows its first row alone, not the overscan's seven.
+  for (let i = 0; i < 4; i++) {
+    const lane = sprints.nth(i);
+    expect(Number(await lane.getAttribute("data-count"))).toBeGreaterThan(100);
+    await expect(lane.getByTestId("board-task")).toHaveCount(1);
+  }
+  // Scrolled to, a lane renders the rows near the window as any long lane does.
+  const last = sprints.nth(3);
+  await last.getByTestId("lane-title").scrollIntoViewIfNeeded();
+  await expect.poll(() => last.getByTestId("board-task").count()).toBeGreaterThan(10);
+  await expect(last.getByTestId("board-task").first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
