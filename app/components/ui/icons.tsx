@@ -34,7 +34,8 @@ export const SHAPES = {
   export: ["M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"],
   sortDown: ["M3 6h12M3 12h8M3 18h4M18 5v14M15 16l3 3 3-3"],
   minus: ["M5 12h14"],
-  grip: ["c 9 6 1", "c 15 6 1", "c 9 12 1", "c 15 12 1", "c 9 18 1", "c 15 18 1"],
+  // Six dots as one path (two arcs each): a row of the board draws it, so one element, not six.
+  grip: ["M8 6a1 1 0 1 0 2 0a1 1 0 1 0-2 0M14 6a1 1 0 1 0 2 0a1 1 0 1 0-2 0M8 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0M14 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0M8 18a1 1 0 1 0 2 0a1 1 0 1 0-2 0M14 18a1 1 0 1 0 2 0a1 1 0 1 0-2 0"],
   eye: ["M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z", "c 12 12 3"],
   eyeOff: ["M10.6 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.6M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6", "M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18"],
   trash: ["M4 7h16M10 11v6M14 11v6", "M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4.5A1.5 1.5 0 0 1 10.5 3h3A1.5 1.5 0 0 1 15 4.5V7"],
@@ -97,11 +98,12 @@ export const SHAPES = {
 
 export type IconName = keyof typeof SHAPES;
 
-function Shape({ shape }: { shape: string }) {
+/** One shape's element: a plain function, not a component (an icon on every board row is then one element per shape, not two fibers). */
+function shapeOf(shape: string, key: number) {
   const [kind, ...n] = shape.split(" ");
-  if (kind === "c") return <circle cx={n[0]} cy={n[1]} r={n[2]} />;
-  if (kind === "r") return <rect x={n[0]} y={n[1]} width={n[2]} height={n[3]} rx={n[4]} />;
-  return <path d={shape} />;
+  if (kind === "c") return <circle key={key} cx={n[0]} cy={n[1]} r={n[2]} />;
+  if (kind === "r") return <rect key={key} x={n[0]} y={n[1]} width={n[2]} height={n[3]} rx={n[4]} />;
+  return <path key={key} d={shape} />;
 }
 
 /** A decorative icon; give its button or link an accessible name instead. */
@@ -119,9 +121,7 @@ export function Icon({ name, size = 20, className = "" }: { name: IconName; size
       strokeLinejoin="round"
       className={className}
     >
-      {SHAPES[name].map((shape, i) => (
-        <Shape key={i} shape={shape} />
-      ))}
+      {SHAPES[name].map(shapeOf)}
     </svg>
   );
 }
