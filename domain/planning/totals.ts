@@ -5,8 +5,12 @@ export interface Valued {
 
 /** A task's estimate when it is a finite number, else nothing (not a zero that hides a gap). */
 export function estimateOf(task: Valued, estimateField: string): number | null {
-  const value = task.custom_fields.find((c) => c.guid === estimateField)?.value;
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
+  // A plain loop: a lane header sums thousands of these as a long board renders.
+  for (const c of task.custom_fields) {
+    if (c.guid !== estimateField) continue;
+    return typeof c.value === "number" && Number.isFinite(c.value) ? c.value : null;
+  }
+  return null;
 }
 
 /** The sum of the lane's estimates, and how many of its tasks have none yet. */

@@ -6,7 +6,7 @@
  * dnd-kit's sortable transforms work as in a short lane; the dragged row is always rendered.
  */
 import { defaultRangeExtractor, useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSameList } from "../../lib/use-same-list";
 import { useBoardDrag } from "./drag";
 
@@ -52,7 +52,9 @@ function WindowedRows<T extends { guid: string }>({ tasks, eager, row }: LaneRow
   const activeIndex = activeId ? tasks.findIndex((t) => t.guid === activeId) : -1;
   // The keys as one array while they are the same: a new `getItemKey` makes the virtualiser
   // place every row of the lane again (thousands in a backlog) on each render of it.
-  const ids = useSameList(tasks.map((t) => t.guid));
+  // Mapped once per list of tasks, not on each render: the window's own re-renders (scrolling,
+  // measuring) then skip a pass over thousands of rows.
+  const ids = useSameList(useMemo(() => tasks.map((t) => t.guid), [tasks]));
   const keyOf = useCallback((index: number) => ids[index]!, [ids]);
   // A lane wholly off screen by more than a screen shows its nearest row alone, not the
   // overscan's few more: rows nobody sees, each a mount as the page hydrates (issue 17: four
