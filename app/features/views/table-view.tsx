@@ -103,7 +103,13 @@ export default function TableView(props: ViewProps) {
       const col = Math.max(0, Math.min(visibleColumns.length - 1, pos.col));
       setFocus({ row, col });
       virtualizer.scrollToIndex(row, { align: "auto" });
-      requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`)?.focus());
+      // A cell already rendered takes the focus at once: a key pressed right after the arrow (←
+      // then Enter) must reach the new cell, not wait for the next frame. A row scrolled into
+      // view is rendered by then.
+      const cell = `[data-cell="${row}:${col}"]`;
+      const there = scroller.current?.querySelector<HTMLElement>(cell);
+      if (there) there.focus();
+      else requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(cell)?.focus());
     },
     [tableRows.length, visibleColumns.length, virtualizer],
   );
