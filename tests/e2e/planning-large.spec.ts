@@ -2,7 +2,7 @@
  * A planning board of hundreds of tasks: a long lane renders only the rows near the viewport,
  * yet holds every task, scrolls to its last one, and reorders by keyboard and mouse as a short one.
  */
-import type { Locator } from "@playwright/test";
+import type { Browser, Locator } from "@playwright/test";
 import { DEMO, carryByKeyboard, drag, expect, hydrated, open, signInWithApi, test } from "./fixtures";
 
 const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
@@ -10,17 +10,23 @@ const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((
 
 type Task = { custom_fields: { slug: string | null; value: unknown }[] };
 
-test("a lane of hundreds of tasks renders the rows near the viewport, reaches its last task and reorders by keyboard and mouse", async ({ browser }) => {
-  test.slow();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": `10.251.${test.info().workerIndex % 200}.9` } });
+/** The demo user, signed in on a laptop-sized window, with a development seed of `tasks` tasks as a new project. */
+async function seededBoard(browser: Browser, tasks: number, name: string, network: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": `10.${network}.${test.info().workerIndex % 200}.9` } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await signInWithApi(page, DEMO.email, DEMO.password);
-  // The development seed makes a project of the demo user: 400 tasks, 160 of them in the backlog.
-  const seeded = await page.request.post("/api/dev/seed", { data: { tasks: 400, project: `Large ${Date.now().toString(36)}` }, headers: origin() });
+  const seeded = await page.request.post("/api/dev/seed", { data: { tasks, project: `${name} ${Date.now().toString(36)}` }, headers: origin() });
   expect(seeded.status(), await seeded.text()).toBe(201);
   const { project } = (await seeded.json()) as { project: string };
+  return { context, page, errors, project };
+}
+
+test("a lane of hundreds of tasks renders the rows near the viewport, reaches its last task and reorders by keyboard and mouse", async ({ browser }) => {
+  test.slow();
+  // The development seed makes a project of the demo user: 400 tasks, 160 of them in the backlog.
+  const { context, page, errors, project } = await seededBoard(browser, 400, "Large", 251);
   const board = (await (await page.request.post(`/api/v3/project/${project}/filters`, { data: {}, headers: origin() })).json()) as { sprints: { issues: Task[] }[] };
   const titles = board.sprints[0]!.issues.map((task) => String(task.custom_fields.find((c) => c.slug === "title")!.value));
   expect(titles.length).toBeGreaterThan(150);
@@ -60,15 +66,8 @@ test("a lane of hundreds of tasks renders the rows near the viewport, reaches it
 });
 
 test("a long lane more than a screen below the window renders only its nearest row until it is scrolled to", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "CF-Connecting-IP": `10.252.${test.info().workerIndex % 200}.9` } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await signInWithApi(page, DEMO.email, DEMO.password);
   // 1,000 tasks: a backlog of 400, then four sprints of 150 (each a windowed lane).
-  const seeded = await page.request.post("/api/dev/seed", { data: { tasks: 1000, project: `Far ${Date.now().toString(36)}` }, headers: origin() });
-  expect(seeded.status(), await seeded.text()).toBe(201);
-  const { project } = (await seeded.json()) as { project: string };
+  const { context, page, errors, project } = await seededBoard(browser, 1000, "Far", 252);
 
   await open(page, `/project/${project}/taskboard?view=planning`);
   const sprints = page.locator("[data-testid=board-lane]:not([data-backlog=true])").filter({ has: page.getByTestId("lane-drag") });
