@@ -16,7 +16,7 @@
 // `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part.
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
 import { LOCAL_VARS, root, run, spawnGroup, toolEnv } from "../scripts/lib.mjs";
 import { prepareLocalDb } from "../scripts/local-db.mjs";
@@ -35,7 +35,8 @@ import { printReport, record } from "./report.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
-const persistTo = ".wrangler/bench-state";
+// `BENCH_STATE` puts the server's local state elsewhere, e.g. on a RAM disk to tell the disk's share.
+const persistTo = process.env.BENCH_STATE || ".wrangler/bench-state";
 
 if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["build"]);
 // The Worker as Cloudflare would receive it (issue 17: under 3 MB gzipped). Measured before the
@@ -46,7 +47,7 @@ const workerSize = (() => {
   if (upload) record({ what: "Worker upload (gzip)", ours: Number(upload[2]) / 1024, unit: "MB", goal: "< 3 MB", pass: Number(upload[2]) / 1024 < 3 });
   return upload ? `Worker upload: ${(Number(upload[1]) / 1024).toFixed(2)} MB, gzip ${(Number(upload[2]) / 1024).toFixed(2)} MB; budget 3 MB; ratio ${(Number(upload[2]) / 1024 / 3).toFixed(2)}` : "Worker upload: wrangler --dry-run printed no size";
 })();
-rmSync(join(root, persistTo), { recursive: true, force: true });
+rmSync(resolve(root, persistTo), { recursive: true, force: true });
 prepareLocalDb(persistTo);
 seedBenchDocs(persistTo);
 const { jiraVars, startFakeJira } = await import("../tests/fixtures/jira/server.ts");

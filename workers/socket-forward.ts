@@ -13,8 +13,11 @@
 import { CLOSE } from "../domain/wire/close-codes";
 import { speaksCurrentProtocol, VERSION_PARAM } from "../domain/wire/version";
 
-/** Headers of the client's upgrade request that are passed on (the handshake's own). */
-const PASSED_HEADERS = ["upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions", "origin", "user-agent"];
+/**
+ * Headers of the client's upgrade request that are passed on (the handshake's own). Not its
+ * `Sec-WebSocket-Extensions`: no socket negotiates an extension (`uncompressed`).
+ */
+const PASSED_HEADERS = ["upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol", "origin", "user-agent"];
 
 /**
  * A refusal the page can read: browsers hide the HTTP status of a failed upgrade, so the
@@ -36,6 +39,28 @@ export function refuseSocket(code: number, reason: string): Response {
 export function refuseStaleClient(request: Request): Response | null {
   const version = new URL(request.url).searchParams.get(VERSION_PARAM);
   return speaksCurrentProtocol(version) ? null : refuseSocket(CLOSE.STALE_VERSION, "stale version");
+}
+
+/**
+ * An extension no client offers. Answering a socket's upgrade with it is how the runtime is told
+ * to agree to none: it keeps only what both sides offered, and the 101 carries no
+ * `Sec-WebSocket-Extensions` (kj writes that header from its own agreement, never the
+ * application's value). The empty value the runtime's compatibility notes mention still
+ * negotiated permessage-deflate on workerd 1.20261012 (tried).
+ */
+const NO_EXTENSION = "x-none";
+
+/**
+ * A socket's answer without permessage-deflate. The runtime negotiates it by default with every
+ * browser (they all offer it) and then deflates each frame once per socket, with a zlib context
+ * per socket: a room's patch, the same bytes for everyone, was compressed N times, the largest
+ * single cost of a busy room object (docs/decisions.md, "Sockets are not compressed").
+ */
+export function uncompressed(response: Response): Response {
+  if (response.status !== 101 || !response.webSocket) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Sec-WebSocket-Extensions", NO_EXTENSION);
+  return new Response(null, { status: 101, webSocket: response.webSocket, headers });
 }
 
 /** The request to hand to an object: the same path, a server-chosen `_pk`, the verified headers only. */

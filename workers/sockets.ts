@@ -10,7 +10,7 @@ import { meetingStub, readableMeeting } from "./services/meetings";
 import { findRoom, roomStub, seatFor } from "./services/rooms";
 import { SESSION_COOKIE, userForToken } from "./services/sessions";
 import { trackSocket } from "./services/user-sockets";
-import { forwardedUpgrade, refuseStaleClient } from "./socket-forward";
+import { forwardedUpgrade, refuseStaleClient, uncompressed } from "./socket-forward";
 
 const USER_HUB_PATH = /^\/ws\/user\/([0-9a-f-]{36})\/?$/;
 const PROJECT_ROOM_PATH = /^\/ws\/project\/([0-9a-f-]{36})\/?$/;
@@ -32,7 +32,7 @@ export function isSocketPath(pathname: string): boolean {
  */
 export async function routeSocket(request: Request, env: Env): Promise<Response> {
   try {
-    return await route(request, env);
+    return uncompressed(await route(request, env));
   } catch (err) {
     console.error("socket routing failed", err);
     return new Response("Service unavailable", { status: 503 });
