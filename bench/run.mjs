@@ -13,7 +13,8 @@
 // Also the Worker's upload size from `wrangler deploy --dry-run`, against the 3 MB budget.
 // 12. The planning board's first render at 20, 2,000 and 10,000 cards and a status change's
 //     repaint (bench/board-render.mjs), in Debian's Chromium.
-// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part.
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part;
+// `BENCH_STATE=<dir>` keeps the dev server's local state there (a RAM disk tells the disk's share).
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -35,7 +36,6 @@ import { printReport, record } from "./report.mjs";
 
 const port = process.env.BENCH_PORT || "8798";
 const base = `http://localhost:${port}`;
-// `BENCH_STATE` puts the server's local state elsewhere, e.g. on a RAM disk to tell the disk's share.
 const persistTo = process.env.BENCH_STATE || ".wrangler/bench-state";
 
 if (!existsSync(join(root, "build/server/index.js"))) run("react-router", ["build"]);
