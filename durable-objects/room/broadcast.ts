@@ -1,7 +1,8 @@
 /**
  * What the sockets of a room have heard, and how each change reaches them: one shared patch per
  * frame (the same bytes for every socket), each private part only when it changed, and changes
- * that come close together coalesced into one frame (docs/decisions.md, "Rooms coalesce…").
+ * that come close together coalesced into one frame (docs/decisions.md, "Rooms coalesce…"; the
+ * window's length: `domain/rooms/coalescing.ts`).
  *
  * The room object owns the state and its log; this part only sends. A change queued here is
  * either stored already or stored by `store()`, which every flush calls before it sends
@@ -12,12 +13,7 @@ import type { Connection } from "partyserver";
 import { diff } from "../../domain/rooms/patch";
 import { privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { RoomKind, RoomServerFrame, RoomYou } from "../../domain/wire/live/room";
-
-/**
- * Changes closer together than this go out as one frame per socket: the first change after a
- * quiet spell is sent at once, later ones wait for the window to end (bench/rooms.mjs chose it).
- */
-export const COALESCE_MS = 10;
+import { coalesceWindow } from "../../domain/rooms/coalescing";
 
 /** What the room object lends its broadcast: the sockets (with their seats) and the state now. */
 export interface BroadcastRoom<Seat extends { member: string }> {
@@ -41,6 +37,8 @@ export class RoomBroadcast<Seat extends { member: string }> {
   /** Acks held back until the frame that carries their change has gone out. */
   private heldAcks: { connection: Connection; ref: string; seq: number }[] = [];
   private lastSent = 0;
+  /** How many sockets the last frame went to: the window's length follows the room's size. */
+  private lastAudience = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly room: BroadcastRoom<Seat>) {}
@@ -60,7 +58,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
     if (actor === null) unsent.members = "all";
     else if (unsent.members !== "all") unsent.members.add(actor);
     if (this.timer !== null) return;
-    const wait = this.lastSent + COALESCE_MS - Date.now();
+    const wait = this.lastSent + coalesceWindow(this.lastAudience) - Date.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(() => this.flush(), wait);
   }
@@ -107,8 +105,10 @@ export class RoomBroadcast<Seat extends { member: string }> {
     const frame = ops.length === 0 ? null : JSON.stringify((from === seq ? { type: "patch", seq, ops } : { type: "patch", seq, from, ops }) satisfies RoomServerFrame);
     if (frame) this.sentSeq = seq;
     const parts = new Map<string, string | null>();
+    let audience = 0;
     for (const connection of this.room.sockets()) {
       if (connection.readyState !== WebSocket.OPEN) continue;
+      audience += 1;
       const seat = connection.state;
       if (!seat) continue;
       if (frame) connection.send(frame);
@@ -121,6 +121,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
       }
       if (part !== null) connection.send(`{"type":"private","seq":${seq},"private":${part}}`);
     }
+    this.lastAudience = audience;
     for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
     const acks = this.heldAcks;
     this.heldAcks = [];
