@@ -6,7 +6,7 @@
  * A window's frame goes to every socket, so a room sends `sockets × 1000 / window` frames a
  * second while it is busy. The window is the base length until that would pass the frame budget,
  * and grows with the room past it: a room of 50 keeps 10 ms, a room of 200 waits 20 ms
- * (bench/rooms.mjs chose both figures, docs/performance.md, stop 45).
+ * (both figures chosen under bench/rooms.mjs's load: docs/performance.md, stop 45).
  */
 
 /** The shortest window: changes closer together than this share a frame. */

@@ -10,8 +10,9 @@
  *   socket's private part and `seq`;
  * - after each change every socket gets one shared `patch` (the same bytes for all) taking the
  *   public view from `seq - 1` to `seq`, and a socket whose private part changed also gets
- *   `private`. Changes that come close together (`coalesceWindow` in `domain/rooms/coalescing.ts`) share one
- *   patch, which then names the first seq it covers as `from`; so does a patch after changes with
+ *   `private`. Changes that come close together (`coalesceWindow` in
+ *   `domain/rooms/coalescing.ts`) share one patch, which then names the first seq it covers as
+ *   `from`; so does a patch after changes with
  *   nothing public to show (a hidden re-vote). `patchFits` (`domain/rooms/patch.ts`) says whether a patch continues what a
  *   client holds; a client that sees a gap sends `sync`.
  *
