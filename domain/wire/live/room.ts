@@ -12,9 +12,9 @@
  *   public view from `seq - 1` to `seq`, and a socket whose private part changed also gets
  *   `private`. Changes that come close together (`coalesceWindow` in
  *   `domain/rooms/coalescing.ts`) share one patch, which then names the first seq it covers as
- *   `from`; so does a patch after changes with
- *   nothing public to show (a hidden re-vote). `patchFits` (`domain/rooms/patch.ts`) says whether a patch continues what a
- *   client holds; a client that sees a gap sends `sync`.
+ *   `from`; so does a patch after changes with nothing public to show (a hidden re-vote).
+ *   `patchFits` (`domain/rooms/patch.ts`) says whether a patch continues what a client holds; a
+ *   client that sees a gap sends `sync`.
  *
  * `composeView(kind, public, private)` in `domain/rooms/views.ts` gives exactly what
  * `viewFor(state, me)` would: no socket ever receives another person's hidden card or the
