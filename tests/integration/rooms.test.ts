@@ -509,23 +509,34 @@ describe("room changes sent close together", () => {
   });
 });
 
+type FakeSeatedRoom = { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number; lastAudience: number } };
+
+/**
+ * A new retro room's object with one fake socket seated as the owner, which records what it is
+ * sent; `act(room, heard, logged)` runs inside the object. `logged()` lists the seqs written.
+ */
+async function inRoomWithFakeSocket<T>(act: (room: FakeSeatedRoom, heard: { type: string; ref?: string; seq?: number }[], logged: () => number[]) => T): Promise<T> {
+  const team = await buildTeam();
+  const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Batched", method: "mad_sad_glad" } });
+  expect(res.status, res.text).toBe(201);
+  const stub = await roomStub(workerEnv, res.json.guid);
+  return runInDurableObject(stub, async (instance, state) => {
+    const heard: { type: string; ref?: string; seq?: number }[] = [];
+    const seat = { member: res.json.owner as string, name: "Owner", readOnly: false, role: "voter" };
+    const socket = { id: "fake", readyState: WebSocket.OPEN, state: seat, setState: () => seat, send: (f: string) => heard.push(JSON.parse(f)), close() {} };
+    const room = instance as unknown as FakeSeatedRoom;
+    const logged = () => state.storage.sql.exec<{ seq: number }>("SELECT seq FROM room_log ORDER BY seq").toArray().map((r) => r.seq);
+    return act({ onMessage: (_c, raw) => room.onMessage(socket, raw), fanOut: room.fanOut }, heard, logged);
+  });
+}
+
 describe("room log written per coalescing window", () => {
   it("writes a socket's change before its ack leaves, and writes the changes of one window together", async () => {
-    const team = await buildTeam();
-    const res = await call("POST", `${base(team.projectId)}/rooms`, { cookie: team.cookies.write, body: { kind: "retro", title: "Batched", method: "mad_sad_glad" } });
-    expect(res.status, res.text).toBe(201);
-    const stub = await roomStub(workerEnv, res.json.guid);
-    const result = await runInDurableObject(stub, async (instance, state) => {
-      const room = instance as unknown as { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number } };
-      // A socket as the room sees one, seated as the owner, that records what it is sent.
-      const heard: { type: string; ref?: string; seq?: number }[] = [];
-      const seat = { member: res.json.owner as string, name: "Owner", readOnly: false, role: "voter" };
-      const socket = { id: "fake", readyState: WebSocket.OPEN, state: seat, setState: () => seat, send: (f: string) => heard.push(JSON.parse(f)), close() {} };
-      const logged = () => state.storage.sql.exec<{ seq: number }>("SELECT seq FROM room_log ORDER BY seq").toArray().map((r) => r.seq);
+    const result = await inRoomWithFakeSocket((room, heard, logged) => {
       const before = logged().length;
       // A window that has just begun (set so, since a loaded machine's clock could end it between two frames).
       room.fanOut.lastSent = Date.now() + 60_000;
-      for (let i = 0; i < 3; i++) room.onMessage(socket, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `w${i}` }));
+      for (let i = 0; i < 3; i++) room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `w${i}` }));
       const acksInWindow = heard.filter((f) => f.type === "ack").map((f) => f.ref);
       const loggedInWindow = logged().length - before;
       room.fanOut.flush();
@@ -535,6 +546,26 @@ describe("room log written per coalescing window", () => {
     expect(result.loggedInWindow).toBe(0);
     expect(result.logged).toBe(3);
     expect(result.acks.map((a) => a.ref)).toEqual(["w0", "w1", "w2"]);
+  });
+
+  it("holds a change 15 ms after the last frame in a room of 200 sockets, and sends it at once in a room of 50", async () => {
+    // The object's clock stands still while this runs, so the gaps below are exact.
+    const held = await inRoomWithFakeSocket((room, heard) => {
+      const gaps = [];
+      for (const [audience, ref] of [[200, "big"], [50, "small"]] as const) {
+        room.fanOut.flush();
+        room.fanOut.lastAudience = audience;
+        room.fanOut.lastSent = Date.now() - 15;
+        room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `In a room of ${audience}`, ref }));
+        gaps.push({ audience, acked: heard.some((f) => f.type === "ack" && f.ref === ref) });
+      }
+      room.fanOut.flush();
+      return gaps;
+    });
+    expect(held).toEqual([
+      { audience: 200, acked: false },
+      { audience: 50, acked: true },
+    ]);
   });
 });
 
