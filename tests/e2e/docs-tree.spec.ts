@@ -4,9 +4,7 @@
  * it, a second browser that follows live, and the read-only share link in a signed-out browser.
  */
 import type { Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, test, SCREENS } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { createProjectFromList, expect, origin, hydrated, open, person, test, SCREENS } from "./fixtures";
 
 const rowOf = (page: Page, title: string) => page.locator(`[data-testid=doc-row][data-title="${title}"]`);
 

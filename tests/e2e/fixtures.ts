@@ -45,10 +45,8 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${test.info().workerIndex}-${made}@example.com`;
 }
 
-/** The app's own origin: writes that carry a session cookie must send it (CSRF guard). */
-function origin(): string {
-  return new URL(test.info().project.use.baseURL!).origin;
-}
+/** The app's own origin as a request header: writes that carry a session cookie must send it (CSRF guard). */
+export const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
 /** Resolves once the page's live socket of the project has said hello (its first frame). */
 export const projectSocketHello = (page: Page, projectGuid: string) =>
@@ -119,7 +117,7 @@ export async function signInWithForm(page: Page, email: string, password: string
 
 /** Signs the page's browser context in through the API (shares the context's cookies). */
 export async function signInWithApi(page: Page, email: string, password: string) {
-  const res = await page.request.post("/api/v1/auth", { data: { email, password }, headers: { Origin: origin() } });
+  const res = await page.request.post("/api/v1/auth", { data: { email, password }, headers: origin() });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -127,7 +125,7 @@ export async function signInWithApi(page: Page, email: string, password: string)
 export async function quickStart(request: APIRequestContext, name: string, email: string) {
   const res = await request.post("/api/v1/qstart", {
     data: { name, email, company_size: "2-10" },
-    headers: { Origin: origin() },
+    headers: origin(),
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -153,7 +151,7 @@ export async function newSignedInUser(page: Page, name: string) {
   const uuid = (await newestPasswordLink(page.request, email)).split("/").pop();
   const res = await page.request.post("/api/v1/respasgen", {
     data: { uuid, newpass: password, repeatnewpass: password },
-    headers: { Origin: origin() },
+    headers: origin(),
   });
   expect(res.status(), await res.text()).toBe(200);
   return { name, email, password };
@@ -187,7 +185,7 @@ export async function createProjectFromList(page: Page, prefix: string) {
 
 /** The owner invites `invitee` into the project by e-mail as `role`; the invitee accepts through the API. */
 export async function joinProject(owner: Page, invitee: { page: Page; email: string }, projectGuid: string, role: "member" | "viewer" = "member") {
-  const headers = { Origin: origin() };
+  const headers = origin();
   const invited = await owner.request.post(`/api/v1/project/${projectGuid}/invite`, { data: [{ email: invitee.email, value: role }], headers });
   expect(invited.status(), await invited.text()).toBe(201);
   const mine = (await (await invitee.page.request.get("/api/v1/project/invited")).json()) as { guid: string; project: { guid: string } }[];
@@ -197,7 +195,7 @@ export async function joinProject(owner: Page, invitee: { page: Page; email: str
 
 /** A new project of the owner's (named `prefix` plus a unique tail) with `invitee` in it as `role`, and one text document "Launch plan". */
 export async function sharedTextDocument(owner: Page, invitee: { page: Page; email: string }, prefix: string, role: "member" | "viewer" = "member") {
-  const headers = { Origin: origin() };
+  const headers = origin();
   const created = await owner.request.post("/api/v1/project", { data: { name: `${prefix} ${Date.now().toString(36)}` }, headers });
   expect(created.status(), await created.text()).toBe(201);
   const project = ((await created.json()) as { guid: string }).guid;

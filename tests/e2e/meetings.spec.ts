@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { CHROMIUM } from "../fixtures/chromium";
-import { expect, hydrated, open, person, test } from "./fixtures";
+import { expect, origin, hydrated, open, person, test } from "./fixtures";
 
 // Fake media, and host candidates on 127.0.0.1 (a loopback-only host gathers none without it).
 test.use({
@@ -21,7 +21,6 @@ test.use({
 });
 
 const VIEWPORT = { width: 1280, height: 900 };
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${test.info().project.outputDir}/screens/meeting-${name}.png`, fullPage: true, animations: "disabled" });
 
 /** Frames decoded by each remote video of the page (not only tracks present). */

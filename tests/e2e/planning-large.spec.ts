@@ -3,9 +3,8 @@
  * yet holds every task, scrolls to its last one, and reorders by keyboard and mouse as a short one.
  */
 import type { Browser, Locator } from "@playwright/test";
-import { DEMO, carryByKeyboard, drag, expect, hydrated, open, signInWithApi, test } from "./fixtures";
+import { DEMO, carryByKeyboard, drag, expect, origin, hydrated, open, signInWithApi, test } from "./fixtures";
 
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
 
 type Task = { custom_fields: { slug: string | null; value: unknown }[] };

@@ -4,9 +4,8 @@
  * preview while a card is dragged, poker started from the lane moving a teammate's load bar and
  * roadmap forecast live, and velocity and the forecast on the stats page.
  */
-import { createProjectFromList, expect, open, person, test } from "./fixtures";
+import { createProjectFromList, expect, origin, open, person, test } from "./fixtures";
 
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const shots = "test-results/screens";
 
 test("a sprint's capacity comes from availability, its lane warns when overcommitted, and stats forecast the open work", async ({ browser }) => {

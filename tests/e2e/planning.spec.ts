@@ -4,9 +4,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { holdLaterChunks } from "./chunks";
-import { carryByKeyboard, countReads, projectSocketHello, createProjectFromList, drag, expect, hydrated, joinProject, open, person, t, test } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { carryByKeyboard, countReads, projectSocketHello, createProjectFromList, drag, expect, origin, hydrated, joinProject, open, person, t, test } from "./fixtures";
 
 const titlesIn = (lane: Locator) => lane.getByTestId("board-task").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-title")));
 

@@ -3,9 +3,7 @@
  * write access, and a guest who opens the join link without an account.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { createProjectFromList, expect, origin, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 type Someone = { context: BrowserContext; page: Page; errors: string[] };
 

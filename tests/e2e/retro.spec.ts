@@ -4,10 +4,9 @@
  * Durable Object; refusals come back translated.
  */
 import type { Browser, Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test } from "./fixtures";
+import { createProjectFromList, expect, origin, hydrated, open, person, t, test } from "./fixtures";
 
 const VIEWPORT = { width: 1440, height: 1000 };
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
 const column = (page: Page, id: string) => page.locator(`[data-testid=retro-column][data-column="${id}"]`);
 const note = (page: Page, text: string) => page.locator(`[data-testid=retro-note][data-text="${text}"]`);

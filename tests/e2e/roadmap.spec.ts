@@ -5,9 +5,8 @@
  * of both pages in both themes land in test-results/screens/.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { createProjectFromList, expect, open, person, t, test, SCREENS } from "./fixtures";
+import { createProjectFromList, expect, origin, open, person, t, test, SCREENS } from "./fixtures";
 
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 const DAY = 86_400_000;
 /** Pixels per day at week zoom (domain/planning/roadmap.ts). */
 const WEEK_DAY_WIDTH = 44;

@@ -4,9 +4,7 @@
  * loaded in a browser that records every violation the browser reports.
  */
 import { baseSecurityHeaders } from "../../domain/http/security-headers";
-import { expect, hydrated, person, test, watchCsp } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { expect, origin, hydrated, person, test, watchCsp } from "./fixtures";
 
 function expectSecurityHeaders(headers: Record<string, string>) {
   expect(headers["x-content-type-options"]).toBe("nosniff");

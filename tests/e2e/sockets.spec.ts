@@ -1,8 +1,6 @@
 /** What every live socket shares on the wire, seen from a real browser. */
 import { PROTOCOL_VERSION } from "../../domain/wire/version";
-import { createProjectFromList, expect, person, test } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { createProjectFromList, expect, origin, person, test } from "./fixtures";
 
 test("every live socket opens without per-message compression, though the browser offers it", async ({ browser }) => {
   const owner = await person(browser, "Wire Watcher");

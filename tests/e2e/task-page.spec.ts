@@ -5,9 +5,7 @@
  * and closes with Escape; a viewer sees the values without editors.
  */
 import type { Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test, SCREENS } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { createProjectFromList, expect, origin, hydrated, open, person, t, test, SCREENS } from "./fixtures";
 
 type Field = { guid: string; slug: string | null; settings: { values_set: { guid: string; key?: string; title?: string; value?: string }[] } };
 

@@ -8,15 +8,13 @@
  * the board's cards and E opens one, and single-key shortcuts never fire inside a text field.
  */
 import type { Page } from "@playwright/test";
-import { createProjectFromList, expect, hydrated, open, person, t, test, watchCsp } from "./fixtures";
+import { createProjectFromList, expect, origin, hydrated, open, person, t, test, watchCsp } from "./fixtures";
 
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ] as const;
 const THEMES = ["light", "dark"] as const;
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
 type AxeResults = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
 interface AxeBuilderLike {

@@ -1,7 +1,5 @@
 /** Settings → Views: what a planning-board line shows is chosen, ordered and made editable there. */
-import { createProjectFromList, expect, hydrated, open, person, test } from "./fixtures";
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
+import { createProjectFromList, expect, origin, hydrated, open, person, test } from "./fixtures";
 
 test("a root changes the planning-board line; the board shows the new fields in the new order", async ({ browser }) => {
   test.slow();

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { PENDING_GRACE_MS } from "../../domain/planning/optimistic";
 import { holdLaterChunks } from "./chunks";
-import { DEMO, carryByKeyboard, countReads, projectSocketHello, createProjectFromList, expect, hydrated, open, person, signInWithApi, t, test, SCREENS, E2E_STATE } from "./fixtures";
+import { DEMO, carryByKeyboard, countReads, projectSocketHello, createProjectFromList, expect, origin, hydrated, open, person, signInWithApi, t, test, SCREENS, E2E_STATE } from "./fixtures";
 
 /** Opens a view and waits until its lazily loaded chunk has hydrated (the board takes drags only then). */
 async function openView(page: Page, path: string) {
@@ -25,8 +25,6 @@ async function reloadView(page: Page) {
   await hydrated(page);
   await expect(page.locator("[data-testid=task-board][data-ready], [data-testid=table-view][data-ready]")).toHaveCount(1);
 }
-
-const origin = () => ({ Origin: new URL(test.info().project.use.baseURL!).origin });
 
 type Field = { guid: string; slug: string | null; settings: { values_set: { guid: string; title?: string; value?: string; key?: string }[] } };
 
