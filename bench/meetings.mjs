@@ -12,6 +12,8 @@ import { versioned } from "./socket-version.mjs";
 const PEERS = 4;
 const ROUNDS = 10;
 const PAUSE_MS = 700;
+/** A welcome or a reply not heard in this long fails the bench (a dropped frame would otherwise hang it). */
+const TRIP_TIMEOUT_MS = 5_000;
 const SDP = "v=0 ".repeat(800); // ~3 KB, an offer with audio and video
 const CANDIDATE = { candidate: "candidate:1 1 udp 2122260223 127.0.0.1 54321 typ host", sdpMid: "0", sdpMLineIndex: 0 };
 
@@ -40,9 +42,12 @@ async function negotiate(peers, frameOf) {
     });
   }
   const trip = (a, b, data) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const start = performance.now();
+      // A relay that drops a frame fails the bench instead of holding it for ever.
+      const timer = setTimeout(() => reject(new Error(`no reply from ${b.id} to ${a.id} in ${TRIP_TIMEOUT_MS} ms`)), TRIP_TIMEOUT_MS);
       waiting.set(`${a.id}<${b.id}`, () => {
+        clearTimeout(timer);
         waiting.delete(`${a.id}<${b.id}`);
         resolve(performance.now() - start);
       });
@@ -63,13 +68,21 @@ async function negotiate(peers, frameOf) {
   return { offers: summary(offers), candidates: summary(candidates) };
 }
 
-async function open(url, headers) {
+/**
+ * A peer's socket and its id from the first frame (the welcome). The listener is in place before
+ * the socket opens: the server may send the welcome with its handshake answer, and `ws` then
+ * emits it in the same turn as `open`, before an `await` after `open` could listen.
+ */
+function joinAsPeer(url, headers) {
   const ws = new WebSocket(url, { headers });
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no welcome from ${url} in ${TRIP_TIMEOUT_MS} ms`)), TRIP_TIMEOUT_MS);
+    ws.once("message", (raw) => {
+      clearTimeout(timer);
+      resolve({ id: JSON.parse(String(raw)).you, ws });
+    });
     ws.once("error", reject);
   });
-  return ws;
 }
 
 /** The meeting: the demo user in 4 tabs (each socket is a peer) of a fresh meeting of the demo project. */
@@ -82,11 +95,7 @@ async function throughMeeting(base) {
   const room = await (await fetch(`${base}/api/meeting/rooms`, { method: "POST", headers, body: JSON.stringify({ projectId, name: `Bench ${Date.now()}`, description: "Signalling bench" }) })).json();
   await fetch(`${base}/api/rooms/${room.guid}/join`, { method: "POST", headers, body: JSON.stringify({ name: "Bench" }) });
   const peers = [];
-  for (let i = 0; i < PEERS; i++) {
-    const ws = await open(versioned(`${base.replace("http", "ws")}/ws/meeting/${room.guid}`), { Cookie: cookie, Origin: base });
-    const id = await new Promise((resolve) => ws.once("message", (raw) => resolve(JSON.parse(String(raw)).you)));
-    peers.push({ id, ws });
-  }
+  for (let i = 0; i < PEERS; i++) peers.push(await joinAsPeer(versioned(`${base.replace("http", "ws")}/ws/meeting/${room.guid}`), { Cookie: cookie, Origin: base }));
   const result = await negotiate(peers, (frame) => (frame.type === "signal" ? frame : null));
   for (const p of peers) p.ws.close();
   return result;
@@ -109,11 +118,7 @@ async function throughPlainRelay() {
   await new Promise((r) => server.once("listening", r));
   const url = `ws://127.0.0.1:${server.address().port}`;
   const peers = [];
-  for (let i = 0; i < PEERS; i++) {
-    const ws = new WebSocket(url);
-    const id = await new Promise((resolve) => ws.once("message", (raw) => resolve(JSON.parse(String(raw)).you)));
-    peers.push({ id, ws });
-  }
+  for (let i = 0; i < PEERS; i++) peers.push(await joinAsPeer(url, {}));
   const result = await negotiate(peers, (frame) => (frame.type === "signal" ? frame : null));
   for (const p of peers) p.ws.close();
   server.close();
