@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, matchPath, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import { TASKBOARD_VIEWS, type TaskboardView, VIEW_COOKIE } from "../../domain/planning/views";
+import { boardNoticeAction } from "../../domain/planning/board-notice";
 import { chosenView, loadPlanningBoard } from "../features/planning/board-data.server";
 import { PlanningBoard } from "../features/planning/planning-board";
 import { type BoardMessage, useProjectLive } from "../features/planning/use-project-live";
@@ -116,12 +117,17 @@ export default function ProjectTaskboard({ loaderData, params: routeParams }: Ro
   // is read again, one read at a time (use-live-board.ts).
   const placing = loaderData.data?.fields;
   const live = useLiveBoard(project.guid, loaded ?? EMPTY_BOARD, { sprint: placing?.sprint ?? "", issueType: placing?.issueType?.guid ?? null });
-  // The task open in the modal is part of the page's data: a change to it reads the page.
+  // The task open in the modal is part of the page's data: a change to it, or a comment on it,
+  // reads the page; a comment on another task reads nothing (board-notice.ts).
   const openTask = useRef<string | null>(null);
   openTask.current = loaderData.task?.state === "ok" ? loaderData.task.task.guid : null;
   const { onNotice, reread } = live;
   const heard = useCallback(
-    (message: BoardMessage) => (message.type === "tasks_changed" && openTask.current !== null && message.tasks.includes(openTask.current) ? reread() : onNotice(message)),
+    (message: BoardMessage) => {
+      const action = boardNoticeAction(message, openTask.current);
+      if (action === "page") reread();
+      else if (action === "board") onNotice(message);
+    },
     [onNotice, reread],
   );
   useProjectLive(project.guid, viewer?.guid, heard, reread, loaderData.readAt);

@@ -158,7 +158,7 @@ test("a burst of a teammate's changes is placed on an open board from reads of t
   await b.context.close();
 });
 
-test("a teammate's edit, move and deletion show on an open board without reading the board, and one's own status edit and move stay through them", async ({ browser }) => {
+test("a teammate's edit, move and deletion show on an open board without reading the board, one's own status edit and move stay through them, and a comment reads nothing unless its task is open", async ({ browser }) => {
   test.slow();
   const a = await person(browser, "Ann Mover", { viewport: { width: 1280, height: 1200 } });
   const b = await person(browser, "Ben Watcher", { viewport: { width: 1280, height: 1200 } });
@@ -172,6 +172,11 @@ test("a teammate's edit, move and deletion show on an open board without reading
     const res = await a.page.request.post(`/api/v1/project/${projectGuid}/issue`, { data: { custom_fields: [{ slug: "title", value: title }] }, headers: origin() });
     guids[title] = ((await res.json()) as { guid: string }).guid;
   }
+  // What B's project sockets hear (a later page load opens another one).
+  const heard: string[] = [];
+  b.page.on("websocket", (ws) => {
+    if (ws.url().includes(`/ws/project/${projectGuid}`)) ws.on("framereceived", (frame) => heard.push(String(frame.payload)));
+  });
   const hello = projectSocketHello(b.page, projectGuid);
   await open(b.page, `${projectPath}/taskboard`);
   await hello;
@@ -218,6 +223,23 @@ test("a teammate's edit, move and deletion show on an open board without reading
   await b.page.reload();
   await hydrated(b.page);
   expect({ backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() }).toEqual(shown);
+
+  // A comment on a task: no card shows comments, so the open board hears it and reads nothing.
+  const comment = (task: string, text: string) => a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task}/comment`, { data: { text }, headers: origin() });
+  const commentsHeard = () => heard.filter((frame) => frame.includes('"comments_changed"')).length;
+  await b.page.waitForLoadState("networkidle");
+  const readsNow = countReads(b.page, projectGuid);
+  expect((await comment(guids.Alpha!, "Seen on the board")).status()).toBe(201);
+  await expect.poll(commentsHeard).toBe(1);
+  await b.page.waitForTimeout(500);
+  expect(readsNow).toEqual({ board: [], tasks: [] });
+  // With that task open over the board, a comment on it shows there.
+  const helloAgain = projectSocketHello(b.page, projectGuid);
+  await open(b.page, `${projectPath}/taskboard/${guids.Alpha}`);
+  await expect(b.page.getByTestId("task-modal").getByTestId("comment").filter({ hasText: "Seen on the board" })).toBeVisible();
+  await helloAgain;
+  expect((await comment(guids.Alpha!, "Seen in the open task")).status()).toBe(201);
+  await expect(b.page.getByTestId("task-modal").getByTestId("comment").filter({ hasText: "Seen in the open task" })).toBeVisible({ timeout: 10_000 });
   expect([...a.errors, ...b.errors]).toEqual([]);
   await a.context.close();
   await b.context.close();
