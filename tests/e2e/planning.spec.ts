@@ -220,11 +220,13 @@ test("a teammate's edit, move and deletion show on an open board without reading
   expect(reads.tasks.length).toBeGreaterThanOrEqual(4);
   // What B sees is what a fresh read of the board shows.
   const shown = { backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() };
+  const helloReloaded = projectSocketHello(b.page, projectGuid);
   await b.page.reload();
   await hydrated(b.page);
   expect({ backlog: await titlesIn(backlog), sprint: await titlesIn(sprintLane), alpha: await statusOf("Alpha").innerText() }).toEqual(shown);
 
   // A comment on a task: no card shows comments, so the open board hears it and reads nothing.
+  await helloReloaded;
   const comment = (task: string, text: string) => a.page.request.post(`/api/v1/project/${projectGuid}/issue/${task}/comment`, { data: { text }, headers: origin() });
   const commentsHeard = () => heard.filter((frame) => frame.includes('"comments_changed"')).length;
   await b.page.waitForLoadState("networkidle");
