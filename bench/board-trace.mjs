@@ -10,7 +10,9 @@
 // whole-page restyles this way.)
 // (default path: the demo project's planning board). For readable function names, profile a
 // build made with `PROFILE_BUILD=1 npx react-router build` (not minified).
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { DEMO } from "../scripts/seed.mjs";
 
@@ -22,6 +24,12 @@ const runs = option("runs", 1);
 const throttle = option("throttle", 4);
 const top = option("top", 25);
 const causes = args.includes("--causes");
+/**
+ * `--returning`: a returning visitor's browser (a profile on disk, three warm loads), where V8's
+ * code cache spares the scripts' compiling; without it, a private window that compiles them on
+ * every load (bench/board-render.mjs measures both).
+ */
+const returning = args.includes("--returning");
 /** A restyle of at least this many elements is listed (a whole page of the demo board is about 1,000). */
 const LARGE_RESTYLE = 300;
 
@@ -140,15 +148,20 @@ function summarise(events, marks) {
 
 if (!base) throw new Error("BENCH_BASE=http://localhost:<port> node bench/board-trace.mjs [path]");
 const token = await signIn();
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+const launch = { executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox", "--disable-gpu"] };
+const browser = await chromium.launch(launch);
 try {
   for (let r = 0; r < runs; r++) {
-    const context = await browser.newContext({ locale: "en-US", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const device = { locale: "en-US", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+    const profile = returning ? mkdtempSync(join(tmpdir(), "board-trace-profile-")) : null;
+    const context = profile ? await chromium.launchPersistentContext(profile, { ...launch, ...device }) : await browser.newContext(device);
     await context.addCookies([{ name: "sid", value: token, url: base, httpOnly: true, sameSite: "Lax" }]);
-    // Warm the asset cache once per context: the trace is about the CPU, not the network.
-    const warm = await context.newPage();
-    await warm.goto(base + path, { waitUntil: "load" });
-    await warm.close();
+    // Warm the asset cache (and a returning visitor's code cache): the trace is about the CPU, not the network.
+    for (let i = 0; i < (returning ? 3 : 1); i++) {
+      const warm = await context.newPage();
+      await warm.goto(base + path, { waitUntil: "load" });
+      await warm.close();
+    }
     const page = await context.newPage();
     await page.addInitScript(() => {
       const marks = (window.__trace = { hydrated: null, done: null });
@@ -215,6 +228,7 @@ try {
     console.log("self time by function:");
     for (const [k, v] of s.byFunction) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
     await context.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
   }
 } finally {
   await browser.close();
