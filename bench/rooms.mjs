@@ -24,6 +24,14 @@ const LOAD_SECONDS = 4;
 const LOAD_LIMIT_MS = 50;
 const LOAD_SIZES = [25, 50, 100, 200, 300, 500];
 /**
+ * A size whose p99 alone passes the limit (nothing lost, no timeout) is measured once more, and
+ * is the knee only if that round passes it too. One round is 4 s: at N = 25, 500 latencies, so a
+ * single 50 ms stall of the disk under the room's commits made the p99 of a room that holds 100
+ * (stops 47 and 48, each "knee at 25" followed by 100 in the next run). The plain relay gets the
+ * same second round; a change lost or a step timed out is the knee at once.
+ */
+const KNEE_ROUNDS = 2;
+/**
  * The load client's processes per size (issue 17: the generator must not be the bottleneck). At
  * N = 100 one process spent 57 % of a core on the plain relay's frames, so the plain relay's knee
  * was the client's; the sockets of one size are dealt out to these processes round-robin.
@@ -279,36 +287,45 @@ export async function roomsBench(base, direct = null) {
   // each load client process says whether the load generator kept up; the plain relay's own
   // share (it runs in this process) follows it.
   console.log(`room vs plain ws relay, everyone sending ${LOAD_RATE} changes/s for ${LOAD_SECONDS} s (latency: send → a listener has it):`);
-  console.log(`   N | path           |      p50 |      p99 |  lost | p99 / plain | client CPU (${LOAD_PROCESSES} processes)`);
+  console.log(`   N | path                   |      p50 |      p99 |  lost | p99 / plain | client CPU (${LOAD_PROCESSES} processes)`);
   const knees = new Map(targets.map((to) => [to.label, null]));
   let plainKnee = null;
   let plainTried = 0; // the largest N the plain relay was measured at
-  const pastKnee = (r) => Boolean(r.timedOut) || r.p99 > LOAD_LIMIT_MS || r.unheard > 0;
+  const broken = (r) => Boolean(r.timedOut) || r.unheard > 0;
+  const pastKnee = (r) => broken(r) || r.p99 > LOAD_LIMIT_MS;
+  /** Runs one size's load until it holds, breaks, or passes the limit `KNEE_ROUNDS` times; each round is printed. */
+  const measure = async (size, label, run, plainP99 = () => null) => {
+    let result;
+    for (let round = 1; round <= KNEE_ROUNDS; round++) {
+      result = await withCpu(run);
+      row(size, round === 1 ? label : `${label} (again)`, result, plainP99());
+      if (!pastKnee(result) || broken(result)) break;
+    }
+    return result;
+  };
   const row = (size, label, r, plainP99) =>
     console.log(
       r.timedOut
-        ? `${String(size).padStart(4)} | ${label.padEnd(14)} | not measured: ${r.timedOut} (cap ${STEP_CAP_MS / 1000} s)`
-        : `${String(size).padStart(4)} | ${label.padEnd(14)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${r.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(" + ").padStart(11)}${label === "plain ws" ? `, relay ${(r.cpu * 100).toFixed(0)} %` : ""}`,
+        ? `${String(size).padStart(4)} | ${label.padEnd(22)} | not measured: ${r.timedOut} (cap ${STEP_CAP_MS / 1000} s)`
+        : `${String(size).padStart(4)} | ${label.padEnd(22)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${r.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(" + ").padStart(11)}${label === "plain ws" ? `, relay ${(r.cpu * 100).toFixed(0)} %` : ""}`,
     );
   // Sizes grow until the room on every path and the plain relay are all past their knees: the
   // plain relay keeps going after the room's knee, so the ratio of the two knees is known.
   for (const size of LOAD_SIZES) {
     const open = targets.filter((to) => knees.get(to.label) === null);
     if (open.length === 0 && plainKnee !== null) break;
-    const plain = plainKnee === null ? await withCpu((deadline) => plainUnderLoad(size, deadline)) : null;
+    const plain = plainKnee === null ? await measure(size, "plain ws", (deadline) => plainUnderLoad(size, deadline)) : null;
     if (plain) {
       plainTried = size;
-      row(size, "plain ws", plain, null);
       if (pastKnee(plain)) plainKnee = size;
     }
     for (const to of open) {
-      const load = await withCpu((deadline) => underLoad(to, cookie, size, deadline));
-      row(size, to.label, load, plain && !plain.timedOut ? plain.p99 : null);
+      const load = await measure(size, to.label, (deadline) => underLoad(to, cookie, size, deadline), () => (plain && !plain.timedOut ? plain.p99 : null));
       if (pastKnee(load)) knees.set(to.label, size);
     }
   }
   const kneeText = (k, tried) => (k === null ? `not reached up to ${tried}` : `at ${k}`);
-  for (const [label, knee] of knees) console.log(`knee (p99 > ${LOAD_LIMIT_MS} ms or a change lost), room ${label}: ${kneeText(knee, LOAD_SIZES.at(-1))}`);
+  for (const [label, knee] of knees) console.log(`knee (p99 > ${LOAD_LIMIT_MS} ms in ${KNEE_ROUNDS} rounds running, or a change lost), room ${label}: ${kneeText(knee, LOAD_SIZES.at(-1))}`);
   console.log(`knee, plain ws: ${kneeText(plainKnee, plainTried)} (goal: room ≥ 300 and ≥ ½ of plain's)`);
   for (const { to, ...room } of fanOuts)
     record({ what: `Poker vote → ${PARTICIPANTS} sockets, p99 (${to.label})`, ours: room.p99, peer: plain.p99, goal: `≤ ${P99_GOAL_MS} ms, ≤ ${PEER_RATIO_GOAL}× plain ws`, pass: room.p99 <= P99_GOAL_MS && room.p99 <= PEER_RATIO_GOAL * plain.p99 });
