@@ -53,5 +53,5 @@ export async function startReactFloor() {
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
-  return { url: (cards) => `${base}/board/${cards}`, bytes: Buffer.byteLength(script), close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: (cards) => `${base}/board/${cards}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
