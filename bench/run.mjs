@@ -12,7 +12,8 @@
 // 11. Jira import throughput (bench/jira.mjs) against the fake Jira Cloud on loopback.
 // Also the Worker's upload size from `wrangler deploy --dry-run`, against the 3 MB budget.
 // 12. The planning board's first render at 20, 2,000 and 10,000 cards and a status change's
-//     repaint (bench/board-render.mjs), in Debian's Chromium.
+//     repaint (bench/board-render.mjs), in Debian's Chromium, beside React alone hydrating the
+//     same cards (bench/react-floor.mjs), in a returning visitor's browser and a private window.
 // `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part;
 // `BENCH_STATE=<dir>` keeps the dev server's local state there (a RAM disk tells the disk's share).
 import { gzipSync } from "node:zlib";
