@@ -1,7 +1,7 @@
 // The planning board's figures (issue 4), each next to its goal and a floor measured in the same run:
 //  1. POST /api/v3/project/{id}/filters (the board answer) and GET /project/{id}/taskboard (SSR page)
 //     on a project with 5,000 tasks, with the D1 round trips per request; floor GET /api/v2/whoami.
-//  2. First render of the planning board with 2,000 cards in headless Chromium.
+//  2. (The first render lives in bench/board-render.mjs, beside React alone.)
 //  3. A card move (PATCH /issue) reaching 20 WebSocket observers of the project room, through
 //     wrangler dev's proxy and straight to the app's workerd (labelled); floor: the same fan-out
 //     through a minimal Node http + RFC 6455 server in this process; and the move's publish on
@@ -15,14 +15,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createServer } from "node:http";
-import { chromium } from "@playwright/test";
 import { DEMO } from "../scripts/seed.mjs";
 import { versioned } from "./socket-version.mjs";
 import { record } from "./report.mjs";
 import { target } from "./direct.mjs";
 
 const BOARD_GOAL_MS = 150;
-const RENDER_GOAL_MS = 500;
 const OBSERVERS = 20;
 
 function pct(sorted, p) {
@@ -154,77 +152,6 @@ async function sqliteFloor(base, auth, projectId) {
     return { ...summary(times), statements: statements.length };
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** 2. Navigation start → every card in the DOM of the hydrated page, at the next frame; floor: a 20-task board. */
-export async function renderFigures(base, auth, projectId, cards, floorProjectId, floorCards) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
-  try {
-    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1400, height: 900 } });
-    const { hostname } = new URL(base);
-    await context.addCookies([{ name: "sid", value: auth.token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
-    await context.addInitScript(() => {
-      const expected = Number(location.hash.slice(1)) || Infinity;
-      const marks = (window.__board = { hydrated: null, done: null, cards: 0 });
-      // Done when the hydrated board holds every task in its lanes (long lanes render only the
-      // rows near the viewport: then every row on screen) and the next frame has painted.
-      const held = () => [...document.querySelectorAll("[data-testid=board-lane]")].reduce((sum, lane) => sum + Number(lane.getAttribute("data-count")), 0);
-      const tick = () => {
-        if (document.documentElement?.hasAttribute("data-hydrated")) {
-          marks.hydrated ??= performance.now();
-          const cards = document.querySelectorAll("[data-testid=board-task]").length;
-          if (cards > 0 && (cards >= expected || held() >= expected)) {
-            marks.cards = cards;
-            // The frame that holds the last card paints right after this callback.
-            setTimeout(() => (marks.done = performance.now()), 0);
-            return;
-          }
-        }
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const load = async (id, expected) => {
-      const page = await context.newPage();
-      await page.goto(`${base}/project/${id}/taskboard?view=planning#${expected}`, { waitUntil: "commit" });
-      await page.waitForFunction(() => Boolean(window.__board && window.__board.done !== null), undefined, { timeout: 60_000, polling: 50 });
-      const m = await page.evaluate(() => {
-        const nav = performance.getEntriesByType("navigation")[0];
-        return { done: window.__board.done, hydrated: window.__board.hydrated, cards: window.__board.cards, html: nav.responseEnd, dcl: nav.domContentLoadedEventEnd };
-      });
-      await page.close();
-      return m;
-    };
-    // Alternating, so both boards see the same machine load; the first round warms the asset cache.
-    const loads = [];
-    const floorLoads = [];
-    for (let i = 0; i < 8; i++) {
-      const m = await load(projectId, cards);
-      const f = await load(floorProjectId, floorCards);
-      if (i > 0) {
-        loads.push(m);
-        floorLoads.push(f);
-      }
-    }
-    const done = summary(loads.map((l) => l.done));
-    const floor = summary(floorLoads.map((l) => l.done));
-    const part = (k, list = loads) => fmt(summary(list.map((l) => l[k])).p50);
-    console.log(
-      `planning board first render (${cards} cards, ${loads.length} loads): p50 ${fmt(done.p50)}  max ${fmt(done.max)}  goal ${RENDER_GOAL_MS} ms: ratio ${(done.p50 / RENDER_GOAL_MS).toFixed(2)}` +
-        `  (p50 HTML received ${part("html")}, DOMContentLoaded ${part("dcl")}, hydrated ${part("hydrated")}; ${loads[0].cards} of ${cards} cards in the DOM)`,
-    );
-    record({ what: `Board first render, ${cards} cards (p50)`, ours: done.p50, peer: floor.p50, goal: `≤ ${RENDER_GOAL_MS} ms`, pass: done.p50 <= RENDER_GOAL_MS });
-    record({ what: `Board first render, ${floorCards} cards (p50)`, ours: floor.p50, goal: "≤ 300 ms", pass: floor.p50 <= 300 });
-    console.log(
-      `same page, ${floorCards}-task board (floor): p50 ${fmt(floor.p50)}  max ${fmt(floor.max)}; ratio p50 ${(done.p50 / floor.p50).toFixed(2)}` +
-        `  (p50 HTML received ${part("html", floorLoads)}, DOMContentLoaded ${part("dcl", floorLoads)}, hydrated ${part("hydrated", floorLoads)})`,
-    );
-  } finally {
-    await browser.close();
   }
 }
 
@@ -402,10 +329,7 @@ export async function boardBench(base, direct = null) {
   const { access_token: token } = await res.json();
   const auth = { token, cookie: `sid=${token}` };
   const big = await seed(base, 5000, "Bench 5000");
-  const medium = await seed(base, 2000, "Bench 2000");
-  const small = await seed(base, 20, "Bench 20");
   await serverFigures(base, auth, big, direct);
-  await renderFigures(base, auth, medium, 2000, small, 20);
   const board = await (
     await fetch(`${base}/api/v3/project/${big}/filters`, { method: "POST", headers: { Cookie: auth.cookie, Origin: base, "Content-Type": "application/json" }, body: "{}" })
   ).json();
