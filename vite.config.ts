@@ -32,7 +32,10 @@ function browserOnly(): Plugin {
  * where some of that layer's pages never use it: a file fewer for the pages that do. Measured on
  * the 20-card board (p50 hydrated, 24 loads each, alternating): 725 ms as the bundler splits it
  * (66 files), 678 ms with only the free merges (42 files), 641 ms with this (23 files, +0.5 KB),
- * 635 ms at twice this (17 files, +5 KB).
+ * 635 ms at twice this (17 files, +5 KB). Not raised (stop 49): at 8,000 the board had 12 files but
+ * every page 5–21 KB more, and the poker room's blocking time at Lighthouse's 4× CPU went past its
+ * goal in the one run made; the files went down instead by giving the modules the same pages
+ * load one chunk (scripts/route-chunks.ts, no byte more on any page).
  */
 const SMALL_SHARED = 3000;
 

@@ -39,9 +39,10 @@ const DEFAULT_BUDGET = 260;
 /**
  * Files allowed in any page's entry JavaScript. Each costs the browser a module record and a task
  * to release its preload, whatever its size: the 20-card board hydrated 84 ms sooner at 23 files
- * than at 66 (scripts/route-chunks.ts). The most any page has now is 32 (the poker room).
+ * than at 66, and sooner again at 16 once the modules the same pages load shared a chunk
+ * (scripts/route-chunks.ts). The most any page has now is 23 (the poker room; 32 before).
  */
-const MAX_ENTRY_FILES = 40;
+const MAX_ENTRY_FILES = 26;
 
 /** Libraries that only the pages using them may load, and then only on demand. */
 const ON_DEMAND: Record<string, RegExp> = {

@@ -64,11 +64,27 @@ describe("the client's chunks by route layer", () => {
     expect(chunk("/app/shell/hub.tsx")).toBe("signed-in-layer");
   });
 
-  it("leaves a module that a page outside the layout loads too to the bundler, however small", () => {
+  it("keeps a module that a page outside the layout loads too out of the layout's layer, however small", () => {
     const chunk = chunkOf();
-    expect(chunk("/app/shell/header.tsx")).toBeNull();
-    expect(chunk("/app/ui/icons.tsx")).toBeNull();
-    expect(chunk("/app/ui/chip.tsx")).toBeNull();
+    for (const id of ["/app/shell/header.tsx", "/app/ui/icons.tsx", "/app/ui/chip.tsx"]) expect(chunk(id) ?? "").not.toMatch(/-layer$/);
+  });
+
+  it("gives the modules that exactly the same pages load first one chunk of their own", () => {
+    const chunk = chunkOf();
+    // The landing page and every signed-in page load the header, and the icons with it.
+    expect(chunk("/app/shell/header.tsx")).toMatch(/^shared-/);
+    expect(chunk("/app/ui/icons.tsx")).toBe(chunk("/app/shell/header.tsx"));
+    // The project list and the board load the chip and the badge.
+    expect(chunk("/app/ui/chip.tsx")).toMatch(/^shared-/);
+    expect(chunk("/app/ui/badge.tsx")).toBe(chunk("/app/ui/chip.tsx"));
+    expect(chunk("/app/ui/chip.tsx")).not.toBe(chunk("/app/shell/header.tsx"));
+  });
+
+  it("leaves a module whose set of pages no other module has to the bundler", () => {
+    const chunk = chunkOf();
+    // The sign-in page, the project list and the board (through the badge); the sign-in page and the list.
+    expect(chunk("/app/ui/chart.tsx")).toBeNull();
+    expect(chunk("/app/ui/field.tsx")).toBeNull();
   });
 
   it("leaves a module of one route alone in that route's own chunk, and what loads only on demand to the bundler", () => {
@@ -82,6 +98,10 @@ describe("the client's chunks by route layer", () => {
   it("never places route modules, their facades, the client entry or virtual modules", () => {
     const chunk = chunkOf(1_000_000);
     for (const id of ["/app/root.tsx", `/app/root.tsx${FACADE}`, "/app/routes/signed-in.tsx", `/app/routes/board.tsx${FACADE}`, "/app/entry.client.tsx", "\0vite/preload-helper.js"]) expect(chunk(id)).toBeNull();
+  });
+
+  it("names a shared chunk the same in every build of the same routes", () => {
+    expect(chunkOf()("/app/ui/chip.tsx")).toBe(chunkOf()("/app/ui/chip.tsx"));
   });
 
   it("lets a small module that pages load first join the deepest layer above all its users", () => {
