@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { cloudflareContext } from "../../workers/context";
@@ -26,6 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type Older = { rows: ActivityRow[]; next: number | null; naming: NamingData | null };
 
+/** The list's filter, as one value. */
+const filterKey = (actor: string | null, task: string | null) => `${actor ?? ""}/${task ?? ""}`;
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, { key: "projects:nav.events" });
 }
@@ -50,10 +53,18 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
   // Pages loaded with "Load more", after the first page the loader gives.
   const [older, setOlder] = useState<Older>({ rows: [], next: null, naming: null });
   useEffect(() => setOlder({ rows: [], next: null, naming: null }), [actor, task?.guid]);
+  // A page joins the list once, and only for the filter it was asked for. React Router reads a
+  // fetcher's page again whenever the page's data is read again (a teammate's change): that
+  // answer, or one that comes after the filter changed, would bring rows of another filter back.
+  const shown = filterKey(actor, task?.guid ?? null);
+  const asked = useRef<string | null>(null);
   useEffect(() => {
     const page = fetcher.data;
     if (fetcher.state !== "idle" || !page || page.state !== "ok") return;
+    if (asked.current !== shown || filterKey(page.actor, page.task?.guid ?? null) !== shown) return;
+    asked.current = null;
     setOlder((o) => ({ rows: [...o.rows, ...page.rows], next: page.next, naming: o.naming ? mergeNaming(o.naming, page.naming) : page.naming }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a filter change alone brings no page
   }, [fetcher.data, fetcher.state]);
   // Others' changes write new rows: read the first page again.
   const reread = useCoalescedReread();
@@ -69,6 +80,7 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
   const rows = [...loaderData.rows, ...older.rows].filter((r) => !seen.has(r.guid) && seen.add(r.guid));
   const next = older.rows.length > 0 ? older.next : loaderData.next;
   const more = () => {
+    asked.current = shown;
     const query = new URLSearchParams({ before: String(next) });
     if (actor) query.set("actor", actor);
     if (task) query.set("task", task.guid);

@@ -370,6 +370,14 @@ test("the activity page says who did what to which task, pages back, filters by 
   await a.page.getByTestId("events-person").selectOption({ label: "Bo Busy" });
   await expect(rows).toHaveCount(1);
   await expect(a.page).toHaveURL(/actor=/);
+  // A teammate's change reads the page again, and the "Load more" page with it: its rows, read for
+  // everyone, stay out of one person's list.
+  const olderPageReadAgain = a.page.waitForResponse((r) => r.url().includes("before="));
+  expect((await b.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: "Done soon" }, headers: origin() })).status()).toBe(201);
+  await olderPageReadAgain;
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
+  await expect(rows.nth(1).getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
   // New rows appear while the page is open.
   await a.page.getByTestId("events-person").selectOption({ label: await t(a.page.request, "en", "task:activity.everyone") });
   await expect(rows).toHaveCount(50);
