@@ -365,19 +365,27 @@ test("the activity page says who did what to which task, pages back, filters by 
   await expect(rows).toHaveCount(63);
   await expect(rows.last()).toHaveAttribute("data-action", "created");
   await expect(a.page.getByTestId("events-more")).toHaveCount(0);
+  // A teammate's change while the older rows are shown: one row more at the top, none lost where
+  // the first page ends.
+  const fiftieth = await rows.nth(49).getAttribute("data-guid");
+  expect((await put(b.page, [{ slug: "estimate", value: 99 }])).status()).toBe(200);
+  await expect(rows).toHaveCount(64);
+  await expect(rows.first().getByTestId("activity-sentence")).toContainText("Bo Busy changed Estimate of #1 Alpha");
+  await expect(rows.nth(50)).toHaveAttribute("data-guid", fiftieth!);
 
   // One person's doings.
   await a.page.getByTestId("events-person").selectOption({ label: "Bo Busy" });
-  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(2);
   await expect(a.page).toHaveURL(/actor=/);
   // A teammate's change reads the page again, and the "Load more" page with it: its rows, read for
   // everyone, stay out of one person's list.
   const olderPageReadAgain = a.page.waitForResponse((r) => r.url().includes("before="));
   expect((await b.page.request.post(`/api/v1/project/${projectGuid}/issue/${task.guid}/comment`, { data: { text: "Done soon" }, headers: origin() })).status()).toBe(201);
   await olderPageReadAgain;
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
-  await expect(rows.nth(1).getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
+  await expect(rows.nth(1).getByTestId("activity-sentence")).toContainText("Bo Busy changed Estimate of #1 Alpha");
+  await expect(rows.nth(2).getByTestId("activity-sentence")).toContainText("Bo Busy commented on #1 Alpha");
   // New rows appear while the page is open.
   await a.page.getByTestId("events-person").selectOption({ label: await t(a.page.request, "en", "task:activity.everyone") });
   await expect(rows).toHaveCount(50);

@@ -111,7 +111,7 @@ function ActivityItem({ row, ctx, projectGuid, now, onTask }: { row: ActivityRow
   // On a task's own history the task is implied: the sentence leaves it out.
   const prefix = onTask && row.entity_kind === "issue" ? "history" : "activity";
   return (
-    <li className="flex gap-3 py-3" data-testid="activity-row" data-action={row.action} data-entity={row.entity}>
+    <li className="flex gap-3 py-3" data-testid="activity-row" data-guid={row.guid} data-action={row.action} data-entity={row.entity}>
       <div className="shrink-0 pt-0.5">{row.actor ? <Avatar user={{ name: row.actor.name, color: row.actor.color, avatar: null }} size={28} /> : <span className="block h-7 w-7 rounded-full bg-[var(--surface-2)]" />}</div>
       <div className="min-w-0 flex-1">
         <p className="text-sm leading-relaxed" data-testid="activity-sentence">
