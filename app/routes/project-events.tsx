@@ -67,8 +67,9 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a filter change alone brings no page
   }, [fetcher.data, fetcher.state]);
   // A first page read again after others' changes has their rows at the top and ends that many
-  // rows sooner. Once older pages are shown, the rows it no longer holds stay between it and them:
-  // else they would be in no page at all (the older pages start where the first page ended).
+  // rows sooner. Once older pages are shown or asked for, the rows it no longer holds stay between
+  // it and them: else they would be in no page at all (the older pages start where the first page
+  // ended).
   const firstPage = useRef({ data: loaderData, shown });
   useEffect(() => {
     const before = firstPage.current;
@@ -76,8 +77,12 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     if (before.shown !== shown || before.data === loaderData || before.data.state !== "ok" || loaderData.state !== "ok") return;
     const now = new Set(loaderData.rows.map((r) => r.guid));
     const pushed = before.data.rows.filter((r) => !now.has(r.guid));
-    const naming = before.data.naming;
-    if (pushed.length > 0) setOlder((o) => (o.rows.length === 0 ? o : { ...o, rows: [...pushed, ...o.rows], naming: o.naming ? mergeNaming(naming, o.naming) : naming }));
+    const { naming, next: after } = before.data;
+    const waiting = asked.current === shown;
+    if (pushed.length === 0) return;
+    setOlder((o) =>
+      o.rows.length === 0 && !waiting ? o : { rows: [...pushed, ...o.rows], next: o.rows.length === 0 ? after : o.next, naming: o.naming ? mergeNaming(naming, o.naming) : naming },
+    );
   }, [loaderData, shown]);
   // Others' changes write new rows: read the first page again.
   const reread = useCoalescedReread();
