@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { cloudflareContext } from "../../workers/context";
 import type { ActivityRow } from "../../domain/activity/describe";
+import { keepPushedOut, type OlderPages } from "../../domain/activity/older-pages";
 import { Icon } from "../components/ui/icons";
 import { useProjectLive } from "../features/planning/use-project-live";
 import { NoAccess } from "../features/projects/no-access";
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...(await loadEvents(request, env, params.guid)), readAt };
 }
 
-type Older = { rows: ActivityRow[]; next: number | null; naming: NamingData | null };
+type Older = OlderPages<ActivityRow, NamingData>;
 
 /** The list's filter, as one value. */
 const filterKey = (actor: string | null, task: string | null) => `${actor ?? ""}/${task ?? ""}`;
@@ -66,23 +67,17 @@ export default function ProjectEvents({ loaderData }: Route.ComponentProps) {
     setOlder((o) => ({ rows: [...o.rows, ...page.rows], next: page.next, naming: o.naming ? mergeNaming(o.naming, page.naming) : page.naming }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a filter change alone brings no page
   }, [fetcher.data, fetcher.state]);
-  // A first page read again after others' changes has their rows at the top and ends that many
-  // rows sooner. Once older pages are shown or asked for, the rows it no longer holds stay between
-  // it and them: else they would be in no page at all (the older pages start where the first page
-  // ended).
+  // A first page read again after others' changes: the rows it pushed out stay before the older
+  // pages (keepPushedOut).
   const firstPage = useRef({ data: loaderData, shown });
   useEffect(() => {
     const before = firstPage.current;
     firstPage.current = { data: loaderData, shown };
     if (before.shown !== shown || before.data === loaderData || before.data.state !== "ok" || loaderData.state !== "ok") return;
-    const now = new Set(loaderData.rows.map((r) => r.guid));
-    const pushed = before.data.rows.filter((r) => !now.has(r.guid));
-    const { naming, next: after } = before.data;
+    const earlier = before.data;
+    const now = loaderData.rows;
     const waiting = asked.current === shown;
-    if (pushed.length === 0) return;
-    setOlder((o) =>
-      o.rows.length === 0 && !waiting ? o : { rows: [...pushed, ...o.rows], next: o.rows.length === 0 ? after : o.next, naming: o.naming ? mergeNaming(naming, o.naming) : naming },
-    );
+    setOlder((o) => keepPushedOut(o, earlier, now, waiting, mergeNaming));
   }, [loaderData, shown]);
   // Others' changes write new rows: read the first page again.
   const reread = useCoalescedReread();
