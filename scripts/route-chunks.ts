@@ -37,19 +37,6 @@ function hash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Each module with the route files that import it statically (directly or not). */
-function staticUsers(staticOf: Map<string, Set<string>>): Map<string, string[]> {
-  const users = new Map<string, string[]>();
-  for (const [file, loaded] of staticOf) {
-    for (const id of loaded) {
-      let files = users.get(id);
-      if (!files) users.set(id, (files = []));
-      files.push(file);
-    }
-  }
-  return users;
-}
-
 /** A route of the route table, as `app/routes.ts` lists it (`file` relative to the app folder). */
 export interface RouteNode {
   file: string;
@@ -114,16 +101,21 @@ export function routeLayers(appDir: string, routes: RouteNode[], files: { root: 
       return seen;
     };
     const staticOf = new Map<string, Set<string>>();
+    /** The route files that can load each module, on demand too (`usersOf`) or first (`loadersOf`). */
     const usersOf = new Map<string, Set<string>>();
+    const loadersOf = new Map<string, Set<string>>();
+    const add = (map: Map<string, Set<string>>, id: string, file: string) => {
+      let files = map.get(id);
+      if (!files) map.set(id, (files = new Set()));
+      files.add(file);
+    };
     for (const file of chains.keys()) {
       // The root's layer is what the client entry and the root route run before any page.
       const starts = file === ROOT ? [file + CLIENT_ROUTE, path(files.entry)] : [file + CLIENT_ROUTE];
-      staticOf.set(file, reach(starts, false));
-      for (const id of reach(starts, true)) {
-        let users = usersOf.get(id);
-        if (!users) usersOf.set(id, (users = new Set()));
-        users.add(file);
-      }
+      const loaded = reach(starts, false);
+      staticOf.set(file, loaded);
+      for (const id of loaded) add(loadersOf, id, file);
+      for (const id of reach(starts, true)) add(usersOf, id, file);
     }
     const placed = new Map<string, string>();
     // Small modules some page loads first but that no layer holds for free, each with the
@@ -160,8 +152,6 @@ export function routeLayers(appDir: string, routes: RouteNode[], files: { root: 
     }
     // Chunks by the set of pages that load them first, for what no layer took. A page is a route
     // with the routes above it (wherever the route appears): it loads what each of them imports.
-    const loadedBy = new Map<string, string[]>();
-    for (const [id, users] of staticUsers(staticOf)) if (isOwn(id) && !placed.has(id)) loadedBy.set(id, users);
     const pages = new Map<string, Set<string>>();
     for (const [page, pageChains] of chains) {
       const loaded = new Set<string>();
@@ -169,9 +159,10 @@ export function routeLayers(appDir: string, routes: RouteNode[], files: { root: 
       pages.set(page, loaded);
     }
     const shared = new Map<string, string>();
-    for (const [id, files] of loadedBy) {
+    for (const [id, loaders] of loadersOf) {
+      if (!isOwn(id) || placed.has(id)) continue;
       // One route's module that nothing else can load sits in that route's chunk already.
-      if (files.length === 1 && [...(usersOf.get(id) ?? [])].every((user) => user === files[0])) continue;
+      if (loaders.size === 1 && usersOf.get(id)!.size === 1) continue;
       const loading = [...pages].filter(([, loaded]) => loaded.has(id)).map(([page]) => page.slice(appDir.length + 1));
       shared.set(id, `shared-${hash(loading.sort().join(" "))}`);
     }
