@@ -169,7 +169,10 @@ try {
         if (document.documentElement?.hasAttribute("data-hydrated")) marks.hydrated ??= performance.now();
         if (marks.hydrated !== null) {
           // Quiet for a second after hydration: nothing more is expected.
-          setTimeout(() => (marks.done = performance.now()), 1000);
+          setTimeout(() => {
+            marks.done = performance.now();
+            console.debug("board-trace: done");
+          }, 1000);
           return;
         }
         requestAnimationFrame(tick);
@@ -198,8 +201,11 @@ try {
       },
     });
     const load = loadavg()[0];
+    // A console message, not `page.waitForFunction`: that would evaluate Playwright's injected
+    // script in the page during its load (bench/board-render.mjs), and the trace would show it.
+    const done = page.waitForEvent("console", { predicate: (message) => message.text() === "board-trace: done", timeout: 120_000 });
     await page.goto(base + path, { waitUntil: "load" });
-    await page.waitForFunction(() => window.__trace?.done !== null, undefined, { timeout: 120_000, polling: 100 });
+    await done;
     const marks = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0];
       return { ...window.__trace, dcl: nav.domContentLoadedEventEnd, html: nav.responseEnd };
