@@ -25,11 +25,15 @@ export const PARKED_PRELOAD = "x-modulepreload-after-paint";
  * `rel=preload` links, parsed later all at once when the graph loads, were worse still). The
  * next task is asked for by a message to itself, not `setTimeout(0)`: nested timers are held to
  * 4 ms each from the fifth on, which spread the board's 66 preloads over some 570 ms (now 130).
- * The module that hydrates goes last, as before. A created script keeps the nonce the policy asks
- * for (the `nonce` property survives the attribute's hiding).
+ * The release starts at the first frame, which may come before the parser has read the whole
+ * body: the parked links are looked up again whenever the queue runs dry, once more when the
+ * parser is done (`DOMContentLoaded`) if it was not yet, and the module that hydrates goes last,
+ * once no parked link is left and the parser has reached it. A
+ * created script keeps the nonce the policy asks for (the `nonce` property survives the
+ * attribute's hiding).
  */
 const release = (preload: string, module: string) =>
-  `var q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]')),c=new MessageChannel;c.port1.onmessage=n;n();function n(){var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return c.port2.postMessage(0)}c.port1.onmessage=null;document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}`;
+  `var q=[],c=new MessageChannel;c.port1.onmessage=n;n();function n(){if(!q.length)q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]'));var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return c.port2.postMessage(0)}if(document.readyState==="loading")return document.addEventListener("DOMContentLoaded",n);c.port1.onmessage=null;document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}`;
 
 /**
  * Fetches the page's translations (`app/lib/translations.ts`), named by its `<meta>`, beside the
@@ -39,7 +43,10 @@ const release = (preload: string, module: string) =>
 const fetchTranslations = `var t=document.querySelector('meta[name="${TRANSLATIONS_META}"]');if(t)window.__translations={url:t.content,body:fetch(t.content,{credentials:"same-origin"}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})};`;
 /**
  * Starts the parked modules after the first paint: `requestAnimationFrame` runs just before a
- * frame is painted, the timeout right after it.
+ * frame is painted, the timeout right after it. Written in the head, beside the first parked
+ * preload, so that the first frame starts them: written after the module at the end of the body,
+ * its frame was the one after the parser had read the whole body, some 50 ms after the cards were
+ * painted on the 20-card board (docs/performance.md, stop 50).
  */
 export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(function(){${fetchTranslations}${release(PARKED_PRELOAD, PARKED_MODULE)}},0)})`;
 
@@ -49,11 +56,17 @@ export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(fu
  */
 export function paintFirst(page: Response, nonce: string): Response {
   if (page.status !== 200 || !(page.headers.get("Content-Type") ?? "").startsWith("text/html")) return page;
-  let parked = false;
+  // The starting script goes after the first element parked (a preload in the head), once.
+  let started = false;
+  const startAfter = (el: Element) => {
+    if (!started) el.after(`<script nonce="${nonce}">${START_AFTER_PAINT}</script>`, { html: true });
+    started = true;
+  };
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(el) {
         el.setAttribute("rel", PARKED_PRELOAD);
+        startAfter(el);
       },
     })
     .on('script[type="module"]', {
@@ -62,8 +75,7 @@ export function paintFirst(page: Response, nonce: string): Response {
         if (el.getAttribute("src")) return;
         el.setAttribute("type", PARKED_MODULE);
         el.removeAttribute("async");
-        if (!parked) el.after(`<script nonce="${nonce}">${START_AFTER_PAINT}</script>`, { html: true });
-        parked = true;
+        startAfter(el);
       },
     })
     .transform(page);
