@@ -40,4 +40,6 @@ test("the chunks start at the first frame, before the parser is done, and the mo
   // The module and the preload parsed after the release still go, once the parser reaches them.
   await expect.poll(() => tab.evaluate(() => (window as { hydrated?: string }).hydrated ?? null)).toBe("ran with the late chunk after the held script");
   expect(await tab.evaluate(() => document.querySelectorAll(`link[rel="modulepreload"]`).length)).toBe(2);
+  // The starting script took itself out: React, hydrating the head, would take it for a script of its own.
+  expect(await tab.evaluate(() => [...document.scripts].filter((script) => script.textContent?.includes("requestAnimationFrame")).length)).toBe(0);
 });

@@ -28,9 +28,8 @@ export const PARKED_PRELOAD = "x-modulepreload-after-paint";
  * The release starts at the first frame, which may come before the parser has read the whole
  * body: the parked links are looked up again whenever the queue runs dry, once more when the
  * parser is done (`DOMContentLoaded`) if it was not yet, and the module that hydrates goes last,
- * once no parked link is left and the parser has reached it. A
- * created script keeps the nonce the policy asks for (the `nonce` property survives the
- * attribute's hiding).
+ * once no parked link is left and the parser has reached it. A created script keeps the nonce
+ * the policy asks for (the `nonce` property survives the attribute's hiding).
  */
 const release = (preload: string, module: string) =>
   `var q=[],c=new MessageChannel;c.port1.onmessage=n;n();function n(){if(!q.length)q=[].slice.call(document.querySelectorAll('link[rel="${preload}"]'));var l=q.shift();if(l){var p=document.createElement("link");p.rel="modulepreload";p.href=l.getAttribute("href");l.replaceWith(p);return c.port2.postMessage(0)}if(document.readyState==="loading")return document.addEventListener("DOMContentLoaded",n);c.port1.onmessage=null;document.querySelectorAll('script[type="${module}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}`;
@@ -46,9 +45,12 @@ const fetchTranslations = `var t=document.querySelector('meta[name="${TRANSLATIO
  * frame is painted, the timeout right after it. Written in the head, beside the first parked
  * preload, so that the first frame starts them: written after the module at the end of the body,
  * its frame was the one after the parser had read the whole body, some 50 ms after the cards were
- * painted on the 20-card board (docs/performance.md, stop 50).
+ * painted on the 20-card board (docs/performance.md, stop 50). It takes itself out of the
+ * document as it runs: React hydrates the head's elements in order and takes any inline script
+ * it meets for the next script it rendered (a page's JSON-LD was left in place that way, and a
+ * navigation then showed two).
  */
-export const START_AFTER_PAINT = `requestAnimationFrame(function(){setTimeout(function(){${fetchTranslations}${release(PARKED_PRELOAD, PARKED_MODULE)}},0)})`;
+export const START_AFTER_PAINT = `document.currentScript.remove();requestAnimationFrame(function(){setTimeout(function(){${fetchTranslations}${release(PARKED_PRELOAD, PARKED_MODULE)}},0)})`;
 
 /**
  * The page's HTML with its module preloads and hydration started after the first paint. (A
