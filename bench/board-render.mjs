@@ -35,7 +35,11 @@ const SIZES = [
 const REPAINT_GOAL_MS = 16;
 // `RENDER_SIZES=20,2000`: only these sizes (a quick look).
 const only = process.env.RENDER_SIZES?.split(",").map(Number);
-const LOADS = Number(process.env.RENDER_LOADS) || 5;
+/**
+ * Loads counted per row: 10. With 5, the 20-card board's p50 ranged over 302–363 ms in this
+ * bench's runs of stop 50 on nearly the same code, wider than the changes it was meant to judge.
+ */
+const LOADS = Number(process.env.RENDER_LOADS) || 10;
 /**
  * Loads not counted first: the asset cache and the Worker's isolate, and for the returning
  * visitor V8's code cache, which Chromium writes for a script on its second run, not its first.
