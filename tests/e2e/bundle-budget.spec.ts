@@ -39,8 +39,10 @@ const DEFAULT_BUDGET = 260;
 /**
  * Files allowed in any page's entry JavaScript. Each costs the browser a module record and a task
  * to release its preload, whatever its size: the 20-card board hydrated 84 ms sooner at 23 files
- * than at 66, and sooner again at 16 once the modules the same pages load shared a chunk
- * (scripts/route-chunks.ts). The most any page has now is 23 (the poker room; 32 before).
+ * than at 66 (scripts/route-chunks.ts). Both that figure and stop 49's for 16 files were timed
+ * with Playwright's injected script in the page; timed without it (stop 50), 12 files for 22 KB
+ * more were no sooner than 16, so this limit keeps the count from growing back rather than
+ * promising speed per file. The most any page has now is 23 (the poker room; 32 before).
  */
 const MAX_ENTRY_FILES = 26;
 
