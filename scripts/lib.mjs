@@ -8,8 +8,20 @@ import { fileURLToPath } from "node:url";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "node_modules", ".bin");
 
-/** Environment whose PATH puts the project's Node 22 and tools first. */
-export const toolEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" };
+/**
+ * Environment whose PATH puts the project's Node 22 and tools first. Wrangler's local
+ * observability is off unless asked for (`X_LOCAL_OBSERVABILITY=true npm start`): wrangler 4
+ * turns it on by default, and then every event of every object (each socket frame a room or a
+ * document receives) is streamed to a trace collector in the same runtime, which writes it to
+ * disk (some 50 MB a benchmark run). It doubled the typing relay's median (docs/performance.md,
+ * stop 51); the traces are only for the Local Explorer, which the app does not need.
+ */
+export const toolEnv = {
+  ...process.env,
+  PATH: `${bin}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+};
 
 export function log(message) {
   console.log(`\x1b[36m▸ ${message}\x1b[0m`);
