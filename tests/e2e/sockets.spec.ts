@@ -1,6 +1,8 @@
 /** What every live socket shares on the wire, seen from a real browser. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { PROTOCOL_VERSION } from "../../domain/wire/version";
-import { createProjectFromList, expect, origin, person, test } from "./fixtures";
+import { createProjectFromList, E2E_STATE, expect, origin, person, test } from "./fixtures";
 
 test("every live socket opens without per-message compression, though the browser offers it", async ({ browser }) => {
   const owner = await person(browser, "Wire Watcher");
@@ -37,4 +39,14 @@ test("every live socket opens without per-message compression, though the browse
   );
   expect(opened).toEqual(paths.map((path) => ({ path, extensions: "" })));
   expect(owner.errors).toEqual([]);
+});
+
+test("the local server keeps no trace of each frame (wrangler's local observability is off)", async ({ page }) => {
+  // Wrangler 4 turns it on by default: every event of every object, each socket frame a room
+  // receives, then goes to a trace collector in the same runtime and to disk (scripts/lib.mjs,
+  // docs/decisions.md, stop 51). Its store is made as the server starts.
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  expect(existsSync(join(E2E_STATE, "v3", "d1")), `${E2E_STATE} is the running server's state`).toBe(true);
+  expect(existsSync(join(E2E_STATE, "v3", "observability"))).toBe(false);
 });
