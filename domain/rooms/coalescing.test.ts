@@ -2,18 +2,20 @@ import { describe, expect, it } from "vitest";
 import { COALESCE_MS, coalesceWindow, FRAME_BUDGET_PER_SECOND } from "./coalescing";
 
 describe("a room's coalescing window", () => {
-  it("is the base window for an empty room and for rooms up to a hundred sockets", () => {
+  it("is the base window for an empty room and for small rooms", () => {
     expect(coalesceWindow(0)).toBe(COALESCE_MS);
     expect(coalesceWindow(1)).toBe(COALESCE_MS);
-    expect(coalesceWindow(50)).toBe(COALESCE_MS);
-    expect(coalesceWindow(100)).toBe(COALESCE_MS);
+    expect(coalesceWindow(20)).toBe(COALESCE_MS);
   });
 
   it("grows with the room past that, so a busy room's frames a second stay within the budget", () => {
+    expect(coalesceWindow(21)).toBe(3);
+    expect(coalesceWindow(50)).toBe(5);
+    expect(coalesceWindow(100)).toBe(10);
     expect(coalesceWindow(101)).toBe(11);
     expect(coalesceWindow(200)).toBe(20);
     expect(coalesceWindow(300)).toBe(30);
-    for (const sockets of [150, 201, 333, 500, 1000]) {
+    for (const sockets of [25, 50, 150, 201, 333, 500, 1000]) {
       expect((sockets * 1000) / coalesceWindow(sockets)).toBeLessThanOrEqual(FRAME_BUDGET_PER_SECOND);
     }
   });

@@ -2,15 +2,18 @@
  * How long a room's changes wait to share one frame (the room object's coalescing window,
  * `durable-objects/room/broadcast.ts`). The first change after a quiet spell goes out at once;
  * later ones wait for the window to end, and every socket then gets one frame for all of them.
+ * (The object also holds a frame until the previous frame's write is durable: changes that come
+ * meanwhile share the next frame. That bounds how often it writes; the window bounds how often
+ * it sends.)
  *
  * A window's frame goes to every socket, so a room sends `sockets × 1000 / window` frames a
- * second while it is busy. The window is the base length until that would pass the frame budget,
- * and grows with the room past it: a room of 50 keeps 10 ms, a room of 200 waits 20 ms
- * (both figures chosen under bench/rooms.mjs's load: docs/performance.md, stop 45).
+ * second while it is busy. The window is as long as keeps the room within the frame budget, and
+ * never shorter than the base: 2 ms for a room of 10, 5 ms for a room of 50, 20 ms for a room of
+ * 200 (chosen under bench/rooms.mjs's load: docs/performance.md, stops 45, 46 and 51).
  */
 
 /** The shortest window: changes closer together than this share a frame. */
-export const COALESCE_MS = 10;
+export const COALESCE_MS = 2;
 
 /** Frames a second, all of a room's sockets together, that a busy room keeps under. */
 export const FRAME_BUDGET_PER_SECOND = 10_000;

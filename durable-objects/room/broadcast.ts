@@ -23,6 +23,8 @@ export interface BroadcastRoom<Seat extends { member: string }> {
   sockets: () => Iterable<Connection<Seat>>;
   /** Writes whatever of the queued changes is not stored yet. */
   store: () => void;
+  /** Resolves once what the room wrote so far is durable (its storage's `sync()`). */
+  durable: () => Promise<void>;
 }
 
 export class RoomBroadcast<Seat extends { member: string }> {
@@ -40,6 +42,8 @@ export class RoomBroadcast<Seat extends { member: string }> {
   /** How many sockets the last frame went to: the window's length follows the room's size. */
   private lastAudience = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The last frame's write is not durable yet: what is queued meanwhile waits for it. */
+  private committing = false;
 
   constructor(private readonly room: BroadcastRoom<Seat>) {}
 
@@ -57,10 +61,22 @@ export class RoomBroadcast<Seat extends { member: string }> {
     const unsent = (this.unsent ??= { members: new Set() });
     if (actor === null) unsent.members = "all";
     else if (unsent.members !== "all") unsent.members.add(actor);
-    if (this.timer !== null) return;
+    this.schedule();
+  }
+
+  /**
+   * Sends what is queued once both the window since the last frame and that frame's write allow:
+   * changes that come while a write is under way share the next frame (and the next write),
+   * rather than each waiting for a write of its own behind it.
+   */
+  private schedule() {
+    if (this.timer !== null || this.committing || !this.unsent) return;
     const wait = this.lastSent + coalesceWindow(this.lastAudience) - Date.now();
     if (wait <= 0) return this.flush();
-    this.timer = setTimeout(() => this.flush(), wait);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.schedule();
+    }, wait);
   }
 
   /** Answers the sender of change `seq`: after the frame that carries it, so it can see it. */
@@ -95,6 +111,12 @@ export class RoomBroadcast<Seat extends { member: string }> {
     this.room.store();
     this.unsent = null;
     this.lastSent = Date.now();
+    this.committing = true;
+    const written = () => {
+      this.committing = false;
+      this.schedule();
+    };
+    this.room.durable().then(written, written);
     const kind = this.room.kind();
     const state = this.room.state();
     const seq = this.room.seq();

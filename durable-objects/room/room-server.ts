@@ -54,6 +54,7 @@ export class RoomServer extends Server<Env> implements RoomServerRpc {
     seq: () => this.seq,
     sockets: () => this.sockets.open(),
     store: () => this.log.write(),
+    durable: () => this.ctx.storage.sync(),
   });
   /** The outbox and the alarm that delivers it (`./outbox.ts`). */
   private toDeliver = new RoomOutbox(this.ctx.storage, {

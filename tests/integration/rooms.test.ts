@@ -509,7 +509,7 @@ describe("room changes sent close together", () => {
   });
 });
 
-type FakeSeatedRoom = { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number; lastAudience: number } };
+type FakeSeatedRoom = { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number; lastAudience: number }; written(): Promise<void> };
 
 /**
  * A new retro room's object with one fake socket seated as the owner, which records what it is
@@ -526,7 +526,12 @@ async function inRoomWithFakeSocket<T>(act: (room: FakeSeatedRoom, heard: { type
     const socket = { id: "fake", readyState: WebSocket.OPEN, state: seat, setState: () => seat, send: (f: string) => heard.push(JSON.parse(f)), close() {} };
     const room = instance as unknown as FakeSeatedRoom;
     const logged = () => state.storage.sql.exec<{ seq: number }>("SELECT seq FROM room_log ORDER BY seq").toArray().map((r) => r.seq);
-    return act({ onMessage: (_c, raw) => room.onMessage(socket, raw), fanOut: room.fanOut }, heard, logged);
+    // Resolves once the last frame's write is durable and the broadcast has sent what waited on it.
+    const written = async () => {
+      await state.storage.sync();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return act({ onMessage: (_c, raw) => room.onMessage(socket, raw), fanOut: room.fanOut, written }, heard, logged);
   });
 }
 
@@ -549,11 +554,12 @@ describe("room log written per coalescing window", () => {
   });
 
   it("holds a change 15 ms after the last frame in a room of 200 sockets, and sends it at once in a room of 50", async () => {
-    // The object's clock stands still while this runs, so the gaps below are exact.
-    const held = await inRoomWithFakeSocket((room, heard) => {
+    // The object's clock stands still between the lines below, so the gaps are exact.
+    const held = await inRoomWithFakeSocket(async (room, heard) => {
       const gaps = [];
       for (const [audience, ref] of [[200, "big"], [50, "small"]] as const) {
         room.fanOut.flush();
+        await room.written();
         room.fanOut.lastAudience = audience;
         room.fanOut.lastSent = Date.now() - 15;
         room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `In a room of ${audience}`, ref }));
@@ -566,6 +572,31 @@ describe("room log written per coalescing window", () => {
       { audience: 200, acked: false },
       { audience: 50, acked: true },
     ]);
+  });
+
+  it("holds what comes while the last frame's write is under way, and writes and sends it together once that write is durable", async () => {
+    const result = await inRoomWithFakeSocket(async (room, heard, logged) => {
+      room.fanOut.flush();
+      await room.written();
+      const note = (ref: string) => room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${ref}`, ref }));
+      const acked = () => heard.filter((f) => f.type === "ack").map((f) => f.ref);
+      // After a quiet spell the first change goes out at once; its write is then under way.
+      room.fanOut.lastSent = Date.now() - 60_000;
+      const start = logged().length;
+      note("first");
+      const ackedAtOnce = acked();
+      // The window is over too: only that write holds the next two.
+      room.fanOut.lastSent = Date.now() - 60_000;
+      note("second");
+      note("third");
+      const whileWriting = { acked: acked(), logged: logged().length - start };
+      await room.written();
+      return { ackedAtOnce, whileWriting, acked: acked(), logged: logged().length - start };
+    });
+    expect(result.ackedAtOnce).toEqual(["first"]);
+    expect(result.whileWriting).toEqual({ acked: ["first"], logged: 1 });
+    expect(result.acked).toEqual(["first", "second", "third"]);
+    expect(result.logged).toBe(3);
   });
 });
 
