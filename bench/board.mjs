@@ -261,7 +261,9 @@ async function floorFigures(moves, sockets) {
  * (`POST /api/dev/publish`): what the move costs beyond it is its session, access and write.
  */
 export async function liveFigures(base, auth, projectId, taskGuid, direct = null) {
-  const moves = 30;
+  // A p99 of fewer than 100 samples is their largest: at 30 moves it was one move's worst. 300
+  // leave three above it; the largest is printed beside it.
+  const moves = 300;
   const sockets = { count: OBSERVERS };
   const floor = await floorFigures(moves, sockets);
   for (const [round, to] of [target(base), ...(direct ? [target(base, direct)] : [])].entries()) {
@@ -307,14 +309,14 @@ export async function liveFigures(base, auth, projectId, taskGuid, direct = null
     const alone = await publish.go();
     ws.forEach((s) => s.close());
     console.log(
-      `card move → ${OBSERVERS} observers (${moves} moves, ${to.label}): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls}); ratio p50 to the floor ${(live.last.p50 / floor.last.p50).toFixed(1)}`,
+      `card move → ${OBSERVERS} observers (${moves} moves, ${to.label}): all heard p50 ${fmt(live.last.p50)}  p99 ${fmt(live.last.p99)}  max ${fmt(live.last.max)}; each delivery p50 ${fmt(live.all.p50)}  p99 ${fmt(live.all.p99)}; PATCH answered p50 ${fmt(live.api.p50)} (D1 calls ${live.calls}); ratio p50 to the floor ${(live.last.p50 / floor.last.p50).toFixed(1)}`,
     );
     console.log(
       `  its publish alone (${to.label}): all heard p50 ${fmt(alone.last.p50)}  p99 ${fmt(alone.last.p99)}; the Worker's call to the room p50 ${fmt(summary(publishCalls.slice(3)).p50)}  p99 ${fmt(summary(publishCalls.slice(3)).p99)}; the rest of the move (session, access, write) p50 ${fmt(live.last.p50 - alone.last.p50)}`,
     );
     record({ what: `Card move → ${OBSERVERS} observers, p99 (${to.label})`, ours: live.last.p99, peer: floor.last.p99, goal: "≤ 10 ms, ≤ 4× floor", pass: live.last.p99 <= 10 && live.last.p99 <= 4 * floor.last.p99 });
   }
-  console.log(`fan-out floor (Node http + WebSocket, same clients): all heard p50 ${fmt(floor.last.p50)}  p99 ${fmt(floor.last.p99)}`);
+  console.log(`fan-out floor (Node http + WebSocket, same clients): all heard p50 ${fmt(floor.last.p50)}  p99 ${fmt(floor.last.p99)}  max ${fmt(floor.last.max)}`);
 }
 
 /** Every board figure against a running development server at `base`. */

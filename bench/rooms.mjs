@@ -16,7 +16,11 @@ import { record } from "./report.mjs";
 import { target } from "./direct.mjs";
 
 const PARTICIPANTS = 50;
-const VOTES = 60;
+/**
+ * Votes timed per path. A p99 of fewer than 100 samples is their largest (`pct` below): at 60 it
+ * was one vote's worst. 300 leave three above it; the largest is printed beside it.
+ */
+const VOTES = 300;
 const P99_GOAL_MS = 8;
 const PEER_RATIO_GOAL = 1.5;
 const LOAD_RATE = 5; // messages per participant per second
@@ -48,7 +52,7 @@ function pct(sorted, p) {
 }
 const summary = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
-  return { p50: pct(sorted, 50), p99: pct(sorted, 99), n: sorted.length };
+  return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted[sorted.length - 1], n: sorted.length };
 };
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -280,8 +284,8 @@ export async function roomsBench(base, direct = null) {
   for (const to of targets) fanOuts.push({ to, ...(await roomFanOut(to, cookie)) });
   const plain = await plainFanOut();
   for (const { to, ...room } of fanOuts)
-    console.log(`poker vote → ${PARTICIPANTS} sockets (${VOTES} votes), ${to.label}: all heard p50 ${fmt(room.p50)}  p99 ${fmt(room.p99)}  goal p99 ${P99_GOAL_MS} ms: ratio ${(room.p99 / P99_GOAL_MS).toFixed(2)}; room/plain p99 ${(room.p99 / plain.p99).toFixed(1)}×`);
-  console.log(`plain ws relay → ${PARTICIPANTS} sockets (peer, same run): p50 ${fmt(plain.p50)}  p99 ${fmt(plain.p99)} (goal: room ≤ ${PEER_RATIO_GOAL}× this)`);
+    console.log(`poker vote → ${PARTICIPANTS} sockets (${VOTES} votes), ${to.label}: all heard p50 ${fmt(room.p50)}  p99 ${fmt(room.p99)}  max ${fmt(room.max)}  goal p99 ${P99_GOAL_MS} ms: ratio ${(room.p99 / P99_GOAL_MS).toFixed(2)}; room/plain p99 ${(room.p99 / plain.p99).toFixed(1)}×`);
+  console.log(`plain ws relay → ${PARTICIPANTS} sockets (peer, same run): p50 ${fmt(plain.p50)}  p99 ${fmt(plain.p99)}  max ${fmt(plain.max)} (goal: room ≤ ${PEER_RATIO_GOAL}× this)`);
   // Each path and the plain relay under the same load, size by size; a path's knee is the first
   // size whose p99 passes the limit or that loses a change. The CPU share (one core = 100 %) of
   // each load client process says whether the load generator kept up; the plain relay's own
