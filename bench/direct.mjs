@@ -4,6 +4,7 @@
 // `MF-Original-URL` (Miniflare's header for the URL the client used) reaches the same app, D1 and
 // objects with the proxy bypassed. Issue 17 asks for the rooms' figures both ways.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 /** The pids of a process group (the dev server's, started detached). */
 function groupPids(pgid) {
@@ -40,4 +41,36 @@ export async function findDirect(serverPid, base) {
     } catch {}
   }
   return null;
+}
+
+/** The pid of the process listening on `direct`'s port (the app's workerd), or null. */
+export function directPid(direct) {
+  if (!direct) return null;
+  const port = new URL(direct).port;
+  const ss = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  const line = ss.stdout.split("\n").find((l) => l.includes(`127.0.0.1:${port} `));
+  const m = line && /pid=(\d+)/.exec(line);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * What the app's runtime is doing as a part of the bench starts: its resident memory and its
+ * CPU share (one core = 100 %) over `ms`, from `/proc`. All objects of the app share that
+ * runtime, so what an earlier part left behind (objects still closing sockets, a large heap)
+ * shows here before it shows in the next part's figures.
+ */
+export async function runtimeState(pid, ms = 1000) {
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (USER_HZ: 100 on Linux)
+  };
+  try {
+    const before = cpu();
+    await new Promise((r) => setTimeout(r, ms));
+    const ticks = cpu() - before;
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+    return `the app's runtime: ${rss.toFixed(0)} MB resident, ${((ticks / 100 / (ms / 1000)) * 100).toFixed(0)} % of a core over ${ms / 1000} s`;
+  } catch {
+    return "the app's runtime: not found";
+  }
 }

@@ -14,7 +14,7 @@
 // 12. The planning board's first render at 20, 2,000 and 10,000 cards and a status change's
 //     repaint (bench/board-render.mjs), in Debian's Chromium, beside React alone hydrating the
 //     same cards (bench/react-floor.mjs), in a returning visitor's browser and a private window.
-// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` runs 1–3 and that one part;
+// `BENCH_ONLY=board|rooms|docs|lighthouse|git|meetings|jira|render` (or several, comma-separated) runs 1–3 and those parts;
 // `BENCH_STATE=<dir>` keeps the dev server's local state there (a RAM disk tells the disk's share).
 import { gzipSync } from "node:zlib";
 import { existsSync, rmSync } from "node:fs";
@@ -31,7 +31,7 @@ import { lighthouseBench } from "./lighthouse.mjs";
 import { gitBench } from "./git.mjs";
 import { meetingsBench } from "./meetings.mjs";
 import { roomsBench } from "./rooms.mjs";
-import { findDirect } from "./direct.mjs";
+import { directPid, findDirect, runtimeState } from "./direct.mjs";
 import { jiraBench } from "./jira.mjs";
 import { printReport, record } from "./report.mjs";
 
@@ -137,15 +137,25 @@ const signIn = await time(15, () =>
   }).then((r) => r.arrayBuffer()),
 );
 console.log(`POST /api/v1/auth   : p50 ${fmt(signIn.p50)}  p99 ${fmt(signIn.p99)}  ratio to whoami p50 ${(signIn.p50 / whoami.p50).toFixed(1)} (PBKDF2 100k)`);
-const only = process.env.BENCH_ONLY;
-if (!only || only === "board") await boardBench(base, direct);
-if (!only || only === "rooms") await roomsBench(base, direct);
-if (!only || only === "docs") await docsBench(base, direct);
-if (!only || only === "lighthouse") await lighthouseBench(base);
-if (!only || only === "git") await gitBench(base);
-if (!only || only === "meetings") await meetingsBench(base);
-if (!only || only === "jira") await jiraBench(base);
-if (!only || only === "render") await renderBench(base);
+// `BENCH_ONLY=rooms,docs`: these parts, in the usual order. Before each part, the state of the
+// app's runtime, which every part shares (see `runtimeState`).
+const only = process.env.BENCH_ONLY?.split(",");
+const appPid = directPid(direct);
+const parts = [
+  ["board", () => boardBench(base, direct)],
+  ["rooms", () => roomsBench(base, direct)],
+  ["docs", () => docsBench(base, direct)],
+  ["lighthouse", () => lighthouseBench(base)],
+  ["git", () => gitBench(base)],
+  ["meetings", () => meetingsBench(base)],
+  ["jira", () => jiraBench(base)],
+  ["render", () => renderBench(base)],
+];
+for (const [name, part] of parts) {
+  if (only && !only.includes(name)) continue;
+  if (appPid) console.log(`(${name}) ${await runtimeState(appPid)}`);
+  await part();
+}
 printReport();
 stop();
 process.exit(0);
