@@ -1,7 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { SOCKET_RULES } from "../../domain/wire/socket-limits";
 import type { Env } from "../../workers/env";
-import { sendToEach } from "../open-sockets";
+import { OpenSockets, sendToEach } from "../open-sockets";
 import { admit } from "../socket-guard";
 import type { ProjectRoomRpc } from "../stubs";
 import { CLOSE } from "../../domain/wire/close-codes";
@@ -37,18 +37,33 @@ function verifiedUser(room: string, ctx: ConnectionContext): string | undefined 
 export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
   static options = { hibernate: true };
 
+  /**
+   * The open boards, listed once until one connects or closes (`../open-sockets.ts`): a publish
+   * per task change would otherwise read every socket's attachment again.
+   */
+  private sockets = new OpenSockets(() => this.getConnections());
+
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const user = verifiedUser(this.name, ctx);
     return user ? [userTag(user)] : [];
   }
 
   onConnect(connection: Connection, ctx: ConnectionContext) {
+    this.sockets.changed();
     if (!verifiedUser(this.name, ctx)) {
       connection.close(CLOSE.UNAUTHORIZED, "unauthorized");
       return;
     }
     const hello: ProjectHello = { type: "hello", changed_at: this.ctx.storage.kv.get<number>(CHANGED_AT) ?? null };
     connection.send(JSON.stringify(hello));
+  }
+
+  onClose() {
+    this.sockets.changed();
+  }
+
+  onError() {
+    this.sockets.changed();
   }
 
   onMessage(connection: Connection, message: WSMessage) {
@@ -74,7 +89,7 @@ export class ProjectRoom extends Server<Env> implements ProjectRoomRpc {
       return { ok: false, sent: 0 };
     }
     if (parsed.data.project !== this.name) return { ok: false, sent: 0 };
-    const sent = sendToEach(this.getConnections(), JSON.stringify(parsed.data));
+    const sent = sendToEach(this.sockets.open(), JSON.stringify(parsed.data));
     // Written after the frames went out: a write first would hold them until it is stored.
     this.ctx.storage.kv.put(CHANGED_AT, Math.max(Date.now(), this.ctx.storage.kv.get<number>(CHANGED_AT) ?? 0));
     return { ok: true, sent };

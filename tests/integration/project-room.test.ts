@@ -202,6 +202,21 @@ describe("project room messages", () => {
     expect(await unnamed.publish({ type: "sprints_changed", project: crypto.randomUUID(), by: team.users.root.id, at: 1 })).toEqual({ ok: false, sent: 0 });
     expect(await unnamed.publish({ type: "sprints_changed", project: fresh, by: team.users.root.id, at: 1 })).toEqual({ ok: true, sent: 0 });
   });
+
+  it("reaches a board opened after its last publish, and counts a closed one no more", async () => {
+    // The room lists its sockets once until one connects or closes (open-sockets.ts).
+    const { team, board } = await teamWithBoard();
+    const stub = await getServerByName(workerEnv.ProjectRoom, team.projectId);
+    const notice = (at: number): ProjectMessage => ({ type: "sprints_changed", project: team.projectId, by: team.users.root.id, at });
+    expect(await stub.publish(notice(1))).toEqual({ ok: true, sent: 1 });
+    const later = await connect(team.projectId, team.cookies.root);
+    expect(await stub.publish(notice(2))).toEqual({ ok: true, sent: 2 });
+    expect(await later.next(1)).toEqual([notice(2)]);
+    board.ws!.close(1000, "tab closed");
+    await expect.poll(async () => (await stub.publish(notice(3))).sent).toBe(1);
+    expect(later.received.at(-1)).toEqual(notice(3));
+    expect(board.received.map((m) => m.at)).toEqual([1, 2]);
+  });
 });
 
 describe("project room access", () => {
