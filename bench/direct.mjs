@@ -28,12 +28,9 @@ export function target(base, direct = null) {
  */
 export async function findDirect(serverPid, base) {
   const pids = groupPids(serverPid);
-  const ss = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
-  const ports = [];
-  for (const line of ss.stdout.split("\n")) {
-    const m = /127\.0\.0\.1:(\d+).*pid=(\d+)/.exec(line);
-    if (m && pids.has(Number(m[2])) && m[1] !== new URL(base).port) ports.push(m[1]);
-  }
+  const ports = loopbackListeners()
+    .filter((l) => pids.has(l.pid) && l.port !== new URL(base).port)
+    .map((l) => l.port);
   for (const port of ports) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/favicon.svg`, { headers: { "MF-Original-URL": `${base}/favicon.svg` }, signal: AbortSignal.timeout(2000) });
@@ -43,14 +40,20 @@ export async function findDirect(serverPid, base) {
   return null;
 }
 
+/** The loopback ports listening now, each with its process's pid (`ss`). */
+function loopbackListeners() {
+  const ss = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  return ss.stdout.split("\n").flatMap((line) => {
+    const m = /127\.0\.0\.1:(\d+).*pid=(\d+)/.exec(line);
+    return m ? [{ port: m[1], pid: Number(m[2]) }] : [];
+  });
+}
+
 /** The pid of the process listening on `direct`'s port (the app's workerd), or null. */
 export function directPid(direct) {
   if (!direct) return null;
   const port = new URL(direct).port;
-  const ss = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
-  const line = ss.stdout.split("\n").find((l) => l.includes(`127.0.0.1:${port} `));
-  const m = line && /pid=(\d+)/.exec(line);
-  return m ? Number(m[1]) : null;
+  return loopbackListeners().find((l) => l.port === port)?.pid ?? null;
 }
 
 /**
