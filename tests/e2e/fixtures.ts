@@ -3,7 +3,7 @@
  * (quick start → mailed link → password), so tests never share state beyond the seeded demo
  * user, whose password nobody changes.
  */
-import { type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, test as base, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type Request, test as base, expect } from "@playwright/test";
 
 /**
  * Playwright's `test`, failing any test whose page throws an uncaught error. React reports a
@@ -58,12 +58,20 @@ export const projectSocketHello = (page: Page, projectGuid: string) =>
 
 /** The page's reads from now on: of the whole board (`taskboard.data`) and of named tasks (`GET /issues`). */
 export function countReads(page: Page, projectGuid: string) {
-  const reads = { board: [] as string[], tasks: [] as string[] };
+  /** `mostAtOnce`: the most reads of tasks that were under way together. */
+  const reads = { board: [] as string[], tasks: [] as string[], mostAtOnce: 0 };
+  const tasksUnderWay = new Set<Request>();
+  const isTasksRead = (request: Request) => new URL(request.url()).pathname === `/api/v1/project/${projectGuid}/issues`;
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
     if (path.endsWith("/taskboard.data")) reads.board.push(request.url());
-    if (path === `/api/v1/project/${projectGuid}/issues`) reads.tasks.push(request.url());
+    if (!isTasksRead(request)) return;
+    reads.tasks.push(request.url());
+    tasksUnderWay.add(request);
+    reads.mostAtOnce = Math.max(reads.mostAtOnce, tasksUnderWay.size);
   });
+  page.on("requestfinished", (request) => tasksUnderWay.delete(request));
+  page.on("requestfailed", (request) => tasksUnderWay.delete(request));
   return reads;
 }
 

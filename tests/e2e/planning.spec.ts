@@ -146,8 +146,16 @@ test("a burst of a teammate's changes is placed on an open board from reads of t
   await b.page.waitForTimeout(1_000);
   console.log(`a burst of ${titles.length} changes: ${reads.board.length} board reads, ${reads.tasks.length} reads of tasks on the watching page`);
   expect(reads.board).toEqual([]);
-  expect(reads.tasks.length).toBeGreaterThanOrEqual(1);
-  expect(reads.tasks.length).toBeLessThanOrEqual(3);
+  // One read at a time: notices heard while a read is under way wait for the next one. How many
+  // reads that makes depends on how the six notices spread in time (two when the machine is idle,
+  // more under a loaded suite: 3, 2 and 4 in three full runs); what does not is that no two
+  // overlap and each task is read once.
+  expect(reads.mostAtOnce).toBe(1);
+  const asked = reads.tasks.flatMap((url) => new URL(url).searchParams.get("guids")!.split(","));
+  const createdGuids = await Promise.all(made.map(async (r) => ((await r.json()) as { guid: string }).guid));
+  expect(asked.toSorted()).toEqual(createdGuids.toSorted());
+  // And at least one read carried several of them: fewer reads than notices.
+  expect(reads.tasks.length).toBeLessThan(titles.length);
   // In the backlog in the order the server gives them (each new task goes to the end of its lane).
   const backlog = b.page.locator("[data-testid=board-lane][data-backlog=true]");
   const onServer = await b.page.request.get(`/api/v1/project/${projectGuid}/issue_backlog`);
