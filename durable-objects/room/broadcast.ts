@@ -42,8 +42,11 @@ export class RoomBroadcast<Seat extends { member: string }> {
   /** How many sockets the last frame went to: the window's length follows the room's size. */
   private lastAudience = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** The last frame's write is not durable yet: what is queued meanwhile waits for it. */
-  private committing = false;
+  /**
+   * Writes not durable yet: what is queued meanwhile waits for all of them. Usually one, the last
+   * frame's; a REST read (`current()`) sends what is queued at once and may add a second.
+   */
+  private writing = 0;
 
   constructor(private readonly room: BroadcastRoom<Seat>) {}
 
@@ -70,7 +73,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
    * rather than each waiting for a write of its own behind it.
    */
   private schedule() {
-    if (this.timer !== null || this.committing || !this.unsent) return;
+    if (this.timer !== null || this.writing > 0 || !this.unsent) return;
     const wait = this.lastSent + coalesceWindow(this.lastAudience) - Date.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(() => {
@@ -111,9 +114,9 @@ export class RoomBroadcast<Seat extends { member: string }> {
     this.room.store();
     this.unsent = null;
     this.lastSent = Date.now();
-    this.committing = true;
+    this.writing += 1;
     const written = () => {
-      this.committing = false;
+      this.writing -= 1;
       this.schedule();
     };
     this.room.durable().then(written, written);
