@@ -224,16 +224,35 @@ async function loadClients(specs, mode, task, deadline) {
   }
 }
 
-/** Latency per sent ref (`heardAt(ref)` is when the listener had it, or undefined: lost). */
+/**
+ * Latency per sent ref (`heardAt(ref)` is when the listener had it, or undefined: lost), and the
+ * longest silence: the longest the listener went without a frame while changes were being sent
+ * (a room sends a frame per window when busy; one pause of the runtime shows here as a gap many
+ * windows long, and a p99 over its limit with one such gap is that pause: docs/performance.md,
+ * stop 53).
+ */
 function tally(sentAt, heardAt) {
   const latencies = [];
+  const heardTimes = [];
   let lost = 0;
   for (const [id, at] of sentAt) {
     const heard = heardAt(id);
     if (heard === undefined) lost += 1;
-    else latencies.push(heard - at);
+    else {
+      latencies.push(heard - at);
+      heardTimes.push(heard);
+    }
   }
-  return { ...summary(latencies), sent: sentAt.size, unheard: lost };
+  const sent = [...sentAt.values()];
+  const [from, to] = [Math.min(...sent), Math.max(...sent)];
+  let silence = 0;
+  let last = from;
+  for (const at of heardTimes.sort((a, b) => a - b)) {
+    if (at < from || at > to) continue;
+    silence = Math.max(silence, at - last);
+    last = at;
+  }
+  return { ...summary(latencies), sent: sentAt.size, unheard: lost, silence };
 }
 
 /**
@@ -322,9 +341,10 @@ export async function roomsBench(base, direct = null) {
   // Each path and the plain relay under the same load, size by size; a path's knee is the first
   // size whose p99 passes the limit or that loses a change. The CPU share (one core = 100 %) of
   // each load client process says whether the load generator kept up; the plain relay's own
-  // share (it runs in this process) follows it.
+  // share (it runs in this process) follows it. The silence is the longest the listener heard
+  // nothing while changes were being sent (see `tally`).
   console.log(`room vs plain ws relay, everyone sending ${LOAD_RATE} changes/s for ${LOAD_SECONDS} s (latency: send → a listener has it):`);
-  console.log(`   N | path                   |      p50 |      p99 |  lost | p99 / plain | client CPU (${LOAD_PROCESSES} processes)`);
+  console.log(`   N | path                   |      p50 |      p99 |  lost | silence | p99 / plain | client CPU (${LOAD_PROCESSES} processes)`);
   const knees = new Map(targets.map((to) => [to.label, null]));
   let plainKnee = null;
   let plainTried = 0; // the largest N the plain relay was measured at
@@ -344,7 +364,7 @@ export async function roomsBench(base, direct = null) {
     console.log(
       r.timedOut
         ? `${String(size).padStart(4)} | ${label.padEnd(22)} | not measured: ${r.timedOut} (cap ${STEP_CAP_MS / 1000} s)`
-        : `${String(size).padStart(4)} | ${label.padEnd(22)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${r.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(" + ").padStart(11)}${label === "plain ws" ? `, relay ${(r.cpu * 100).toFixed(0)} %` : ""}`,
+        : `${String(size).padStart(4)} | ${label.padEnd(22)} | ${fmt(r.p50 ?? NaN).padStart(8)} | ${fmt(r.p99 ?? NaN).padStart(8)} | ${String(r.unheard).padStart(5)} | ${fmt(r.silence ?? NaN).padStart(7)} | ${plainP99 ? `${(r.p99 / plainP99).toFixed(1)}×`.padStart(11) : "          —"} | ${r.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(" + ").padStart(11)}${label === "plain ws" ? `, relay ${(r.cpu * 100).toFixed(0)} %` : ""}`,
     );
   // Sizes grow until the room on every path and the plain relay are all past their knees: the
   // plain relay keeps going after the room's knee, so the ratio of the two knees is known.
