@@ -10,6 +10,7 @@ import { deleteTask, findDeletedTask, restoreTask, roomsFollowTrash } from "../.
 import { createTask, findTask, reorderTasks, taskViews, tasksByGuids, updateTask } from "../../services/tasks";
 import { ApiProblem } from "../problem";
 import { access, type ProjectEnv } from "../project-access";
+import { sprintsChanged, tasksChanged } from "./publish";
 import { parseWith, readBulk, readJson } from "../validate";
 
 const STATUS: Record<string, 400 | 403 | 404 | 409> = { backlog_fixed: 403, transition_forbidden: 409, task_not_found: 404, sprint_already_completed: 409 };
@@ -18,14 +19,7 @@ function refuse(result: { reason: string; index?: number }): never {
   throw new ApiProblem(STATUS[result.reason] ?? 400, result.reason, result.index !== undefined ? { [`custom_fields.${result.index}`]: result.reason } : undefined);
 }
 
-/**
- * Tells the project's open boards what the caller just changed. Called after the write
- * succeeded, so a board that refetches on the message sees it.
- */
-const tasksChanged = (c: Context<ProjectEnv>, tasks: string[]) =>
-  publishToProject(c.env, c.get("project").id, { type: "tasks_changed", project: c.get("project").id, tasks, by: c.get("user")!.id, at: Date.now() });
-const sprintsChanged = (c: Context<ProjectEnv>) =>
-  publishToProject(c.env, c.get("project").id, { type: "sprints_changed", project: c.get("project").id, by: c.get("user")!.id, at: Date.now() });
+/** Tells the project's open pages that a task's comments changed (after the write, like `./publish.ts`). */
 const commentsChanged = (c: Context<ProjectEnv>, task: string) =>
   publishToProject(c.env, c.get("project").id, { type: "comments_changed", project: c.get("project").id, task, by: c.get("user")!.id, at: Date.now() });
 
@@ -41,7 +35,7 @@ export const taskRoutes = new Hono<ProjectEnv>()
     const body = await readBulk(c, reorderTasksBody, TASK_MOVES_MAX);
     const result = await reorderTasks(c.get("db"), c.get("project").id, body);
     if (!result.ok) throw new ApiProblem(404, "task_not_found");
-    if (result.written > 0) await tasksChanged(c, [...new Set(body.map((m) => m.guid))]);
+    if (result.written > 0) await tasksChanged(c, body.map((m) => m.guid));
     return c.json({ ok: true, written: result.written });
   })
   .get("/v1/project/:id/issue_backlog", access("read"), async (c) => c.json(await backlogTasks(c.get("db"), c.get("project").id, c.get("i18n").t)))
