@@ -2,12 +2,14 @@
  * The one authorization check for everything project-scoped: is the caller a verified
  * participant with the right it needs? Unknown projects and foreign projects look the same.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type Placeholder } from "drizzle-orm";
+import type { SessionTimes } from "../../domain/auth/session-policy";
 import { allows, type Need, roleOf, type Role } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
+import { keptRead } from "../db/kept-read";
 import type { Env } from "../env";
-import { participants, projects, type Participant, type Project } from "../db/schema";
-import { liveSessionOfRows, sessionHolder, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
+import { participants, projects, users, type Participant, type Project, type User } from "../db/schema";
+import { liveSessionOfRows, sessionHolder, sessionTimesFields, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
 
 export interface ProjectAccess {
   project: Project;
@@ -37,9 +39,9 @@ export const participantQuery = (db: Db, userId: string, projectId: string) =>
  * The participant row of whoever holds the session of `hash`, read beside the session itself
  * (the rows are the holder's whatever the session turns out to be; `liveSession` judges it).
  */
-export const sessionParticipantQuery = (db: Db, hash: string, projectId: string) =>
+export const sessionParticipantQuery = (db: Db, hash: string | Placeholder, projectId: string | Placeholder) =>
   db.select().from(participants).where(and(eq(participants.projectId, projectId), inArray(participants.userId, sessionHolder(db, hash)))).limit(1);
-export const projectQuery = (db: Db, projectId: string) => db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+export const projectQuery = (db: Db, projectId: string | Placeholder) => db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
 
 export async function projectAccess(db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {
   return accessOf(await accessQuery(db, userId, projectId).get(), userId, need);
@@ -74,17 +76,26 @@ export interface AccessRows {
 export async function userWithAccessRows(db: Db, token: string, projectId: string, config: Pick<Env, "SESSION_IDLE_DAYS">, now = Date.now()) {
   const hash = await tokenHash(token);
   if (!hash) return undefined;
-  const [[times], [user], [participant], [project]] = await db.batch([
-    sessionTimesQuery(db, hash),
-    sessionUserQuery(db, hash),
-    sessionParticipantQuery(db, hash, projectId),
-    projectQuery(db, projectId),
+  const d1 = db.$client;
+  const values = { hash, project: projectId };
+  const [times, user, participant, project] = await d1.batch([
+    keptSessionTimes.statement(d1, values),
+    keptSessionUser.statement(d1, values),
+    keptSessionParticipant.statement(d1, values),
+    keptProject.statement(d1, values),
   ]);
-  const session = await liveSessionOfRows(db, hash, times, user, config, now);
+  const session = await liveSessionOfRows(db, hash, keptSessionTimes.first(times!), keptSessionUser.first(user!), config, now);
   if (!session) return undefined;
-  const rows: AccessRows = { projectId, userId: session.user.id, row: participant && project ? { participant, project } : undefined };
+  const [participantRow, projectRow] = [keptSessionParticipant.first(participant!), keptProject.first(project!)];
+  const rows: AccessRows = { projectId, userId: session.user.id, row: participantRow && projectRow ? { participant: participantRow, project: projectRow } : undefined };
   return { ...session, rows };
 }
+
+// The same four reads, built once (`../db/kept-read.ts`): every project call makes them.
+const keptSessionTimes = keptRead<SessionTimes>((db, value) => sessionTimesQuery(db, value("hash")), sessionTimesFields);
+const keptSessionUser = keptRead<User>((db, value) => sessionUserQuery(db, value("hash")), getTableColumns(users));
+const keptSessionParticipant = keptRead<Participant>((db, value) => sessionParticipantQuery(db, value("hash"), value("project")), getTableColumns(participants));
+const keptProject = keptRead<Project>((db, value) => projectQuery(db, value("project")), getTableColumns(projects));
 
 /** `projectAccess`, decided on rows already read for this user and project when there are. */
 export async function projectAccessWith(rows: AccessRows | undefined, db: Db, userId: string, projectId: string, need: Need): Promise<AccessResult> {

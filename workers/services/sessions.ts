@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, type Placeholder } from "drizzle-orm";
 import { SESSION_TTL_MS, type SessionTimes, idleTimeoutMs, sessionStatus } from "../../domain/auth/session-policy";
 import type { Db } from "../db/client";
 import { emailChanges, sessions, users, type User } from "../db/schema";
@@ -78,12 +78,12 @@ export const sessionQuery = (db: Db, hash: string) =>
  * The same read as two single-table ones, for a D1 batch with other reads (a batch answers rows
  * keyed by column name: the join's two `created_at` would overwrite each other).
  */
-export const sessionTimesQuery = (db: Db, hash: string) =>
-  db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
-export const sessionUserQuery = (db: Db, hash: string) => db.select().from(users).where(inArray(users.id, sessionHolder(db, hash))).limit(1);
+export const sessionTimesQuery = (db: Db, hash: string | Placeholder) => db.select(sessionTimesFields).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
+export const sessionTimesFields = { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt };
+export const sessionUserQuery = (db: Db, hash: string | Placeholder) => db.select().from(users).where(inArray(users.id, sessionHolder(db, hash))).limit(1);
 
 /** The id of the user who holds the session of `hash`, as a subquery. */
-export const sessionHolder = (db: Db, hash: string) => db.select({ id: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, hash));
+export const sessionHolder = (db: Db, hash: string | Placeholder) => db.select({ id: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, hash));
 
 export async function revokeSession(db: Db, hash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hash));
