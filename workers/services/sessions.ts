@@ -78,8 +78,8 @@ export const sessionQuery = (db: Db, hash: string) =>
  * The same read as two single-table ones, for a D1 batch with other reads (a batch answers rows
  * keyed by column name: the join's two `created_at` would overwrite each other).
  */
-export const sessionTimesQuery = (db: Db, hash: string | Placeholder) => db.select(sessionTimesFields).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
 export const sessionTimesFields = { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt };
+export const sessionTimesQuery = (db: Db, hash: string | Placeholder) => db.select(sessionTimesFields).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
 export const sessionUserQuery = (db: Db, hash: string | Placeholder) => db.select().from(users).where(inArray(users.id, sessionHolder(db, hash))).limit(1);
 
 /** The id of the user who holds the session of `hash`, as a subquery. */
