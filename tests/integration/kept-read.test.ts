@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { projects, sessions } from "../../workers/db/schema";
 import { participantQuery, projectQuery, userWithAccessRows } from "../../workers/services/access";
-import { sessionTimesQuery, sessionUserQuery, tokenHash } from "../../workers/services/sessions";
+import { sessionTimesQuery, sessionUserQuery, tokenHash, userForToken } from "../../workers/services/sessions";
 import { buildTeam } from "../fixtures/projects";
 import { db } from "../fixtures/users";
 
@@ -28,6 +28,21 @@ describe("the session and access reads kept by the isolate", () => {
       expect(kept?.user, actor).toEqual(user);
       expect(kept?.rows, actor).toEqual({ projectId: team.projectId, userId: user!.id, row: participant ? { participant, project } : undefined });
     }
+  });
+
+  it("answer every signed-in request's session (no project named) with the user drizzle's query reads", async () => {
+    const team = await buildTeam();
+    for (const actor of ["root", "write", "read", "unverified", "outsider"] as const) {
+      const token = tokenOf(team.cookies[actor]);
+      const hash = (await tokenHash(token))!;
+      expect(await userForToken(db(), token, config), actor).toEqual({ user: await sessionUserQuery(db(), hash).get(), hash });
+    }
+    expect(await userForToken(db(), "no-such-token", config)).toBeUndefined();
+    const token = tokenOf(team.cookies.read);
+    const hash = (await tokenHash(token))!;
+    await db().update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.tokenHash, hash));
+    expect(await userForToken(db(), token, config)).toBeUndefined();
+    expect(await sessionTimesQuery(db(), hash).get()).toBeUndefined();
   });
 
   it("answer nothing for a token with no session, and the session's user without rows on a project that is not there", async () => {

@@ -3,13 +3,12 @@
  * participant with the right it needs? Unknown projects and foreign projects look the same.
  */
 import { and, eq, getTableColumns, inArray, type Placeholder } from "drizzle-orm";
-import type { SessionTimes } from "../../domain/auth/session-policy";
 import { allows, type Need, roleOf, type Role } from "../../domain/projects/roles";
 import type { Db } from "../db/client";
 import { keptRead } from "../db/kept-read";
 import type { Env } from "../env";
-import { participants, projects, users, type Participant, type Project, type User } from "../db/schema";
-import { liveSessionOfRows, sessionHolder, sessionTimesFields, sessionTimesQuery, sessionUserQuery, tokenHash } from "./sessions";
+import { participants, projects, type Participant, type Project } from "../db/schema";
+import { keptSessionTimes, keptSessionUser, liveSessionOfRows, sessionHolder, tokenHash } from "./sessions";
 
 export interface ProjectAccess {
   project: Project;
@@ -91,9 +90,7 @@ export async function userWithAccessRows(db: Db, token: string, projectId: strin
   return { ...session, rows };
 }
 
-// The same four reads, built once (`../db/kept-read.ts`): every project call makes them.
-const keptSessionTimes = keptRead<SessionTimes>((db, value) => sessionTimesQuery(db, value("hash")), sessionTimesFields);
-const keptSessionUser = keptRead<User>((db, value) => sessionUserQuery(db, value("hash")), getTableColumns(users));
+// The caller's two rows on the project, built once (`../db/kept-read.ts`) like the session's two.
 const keptSessionParticipant = keptRead<Participant>((db, value) => sessionParticipantQuery(db, value("hash"), value("project")), getTableColumns(participants));
 const keptProject = keptRead<Project>((db, value) => projectQuery(db, value("project")), getTableColumns(projects));
 

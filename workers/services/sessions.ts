@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, type Placeholder } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, ne, type Placeholder } from "drizzle-orm";
 import { SESSION_TTL_MS, type SessionTimes, idleTimeoutMs, sessionStatus } from "../../domain/auth/session-policy";
 import type { Db } from "../db/client";
+import { keptRead } from "../db/kept-read";
 import { emailChanges, sessions, users, type User } from "../db/schema";
 import type { Env } from "../env";
 import { randomToken, sha256Hex } from "./ids";
@@ -33,6 +34,8 @@ export async function tokenHash(token: string): Promise<string | null> {
 /**
  * The user behind a session token, unless the session has run out (absolutely or by
  * inactivity: SESSION_IDLE_DAYS). A used session's last use is written back at most hourly.
+ * Every signed-in request's first read: the session's times and its user, one D1 batch of two
+ * reads built once per isolate (`keptSessionTimes`, `keptSessionUser`).
  */
 export async function userForToken(
   db: Db,
@@ -42,7 +45,9 @@ export async function userForToken(
 ): Promise<{ user: User; hash: string } | undefined> {
   const hash = await tokenHash(token);
   if (!hash) return undefined;
-  return liveSession(db, hash, await sessionQuery(db, hash).get(), config, now);
+  const d1 = db.$client;
+  const [times, user] = await d1.batch([keptSessionTimes.statement(d1, { hash }), keptSessionUser.statement(d1, { hash })]);
+  return liveSessionOfRows(db, hash, keptSessionTimes.first(times!), keptSessionUser.first(user!), config, now);
 }
 
 type SessionRead = SessionTimes & { user: User };
@@ -70,13 +75,9 @@ export function liveSessionOfRows(db: Db, hash: string, times: SessionTimes | un
   return liveSession(db, hash, times && user ? { ...times, user } : undefined, config, now);
 }
 
-/** The session of a token's hash with its user: every signed-in request's first read. */
-export const sessionQuery = (db: Db, hash: string) =>
-  db.select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hash));
-
 /**
- * The same read as two single-table ones, for a D1 batch with other reads (a batch answers rows
- * keyed by column name: the join's two `created_at` would overwrite each other).
+ * A session's times and its user, as two single-table reads for a D1 batch (a batch answers rows
+ * keyed by column name: a join's two `created_at` would overwrite each other).
  */
 export const sessionTimesFields = { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt };
 export const sessionTimesQuery = (db: Db, hash: string | Placeholder) => db.select(sessionTimesFields).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
@@ -84,6 +85,10 @@ export const sessionUserQuery = (db: Db, hash: string | Placeholder) => db.selec
 
 /** The id of the user who holds the session of `hash`, as a subquery. */
 export const sessionHolder = (db: Db, hash: string | Placeholder) => db.select({ id: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, hash));
+
+/** The same two reads built once (`../db/kept-read.ts`), for the batches every request starts with. */
+export const keptSessionTimes = keptRead<SessionTimes>((db, value) => sessionTimesQuery(db, value("hash")), sessionTimesFields);
+export const keptSessionUser = keptRead<User>((db, value) => sessionUserQuery(db, value("hash")), getTableColumns(users));
 
 export async function revokeSession(db: Db, hash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hash));
