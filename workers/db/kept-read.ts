@@ -2,10 +2,11 @@
  * Reads whose SQL is built once per isolate (issue 17). Drizzle builds a query's SQL text afresh
  * each time it runs one: the four reads every project call starts with (the session and the
  * caller's rows on the project; other signed-in requests read the first two) cost some 130 µs
- * of CPU and 100 KB of garbage a request in drizzle alone (V8's sampling heap profiler on a card move: docs/performance.md, stop 53). A
- * kept read is the same drizzle query written once with placeholders for its values: its text
- * is built on first use and kept, each call binds the values, and its rows are decoded by the
- * columns it selects, as drizzle decodes them (`mapFromDriverValue`, null kept as null).
+ * of CPU and 100 KB of garbage a request in drizzle alone (V8's sampling heap profiler on a card
+ * move: docs/performance.md, stop 53). A kept read is the same drizzle query written once with
+ * placeholders for its values: its text is built on first use and kept, each call binds the
+ * values, and its rows are decoded by the columns it selects, as drizzle decodes them
+ * (`mapFromDriverValue`, null kept as null).
  */
 import { type Column, fillPlaceholders, type Placeholder, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
