@@ -34,8 +34,7 @@ export async function tokenHash(token: string): Promise<string | null> {
 /**
  * The user behind a session token, unless the session has run out (absolutely or by
  * inactivity: SESSION_IDLE_DAYS). A used session's last use is written back at most hourly.
- * Every signed-in request's first read: the session's times and its user, one D1 batch of two
- * reads built once per isolate (`keptSessionTimes`, `keptSessionUser`).
+ * Every signed-in request's first read (`sessionRows`).
  */
 export async function userForToken(
   db: Db,
@@ -45,9 +44,15 @@ export async function userForToken(
 ): Promise<{ user: User; hash: string } | undefined> {
   const hash = await tokenHash(token);
   if (!hash) return undefined;
+  const { times, user } = await sessionRows(db, hash);
+  return liveSessionOfRows(db, hash, times, user, config, now);
+}
+
+/** The session of `hash` as two rows, its times and its user: one D1 batch of two kept reads. */
+export async function sessionRows(db: Db, hash: string): Promise<{ times: SessionTimes | undefined; user: User | undefined }> {
   const d1 = db.$client;
   const [times, user] = await d1.batch([keptSessionTimes.statement(d1, { hash }), keptSessionUser.statement(d1, { hash })]);
-  return liveSessionOfRows(db, hash, keptSessionTimes.first(times!), keptSessionUser.first(user!), config, now);
+  return { times: keptSessionTimes.first(times!), user: keptSessionUser.first(user!) };
 }
 
 type SessionRead = SessionTimes & { user: User };

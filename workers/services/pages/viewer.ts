@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { confirmedHolder, emailChangeByLink, pendingEmailOf, toWhoAmI } from "../accounts";
 import { acceptFeedback } from "../feedback";
 import { inviteByLink } from "../invites";
-import { SESSION_COOKIE, liveSessionOfRows, sessionTimesQuery, sessionUserQuery, tokenHash, userForToken } from "../sessions";
+import { SESSION_COOKIE, liveSessionOfRows, sessionRows, tokenHash, userForToken } from "../sessions";
 import { pageEnv } from "./page-reads";
 
 /** Who is looking at a page: the session in the request's cookie, as the API reads it. */
@@ -56,7 +56,7 @@ async function readViewer(request: Request, env: Env): Promise<Viewer | null> {
   const hash = await sessionHashOf(request);
   if (!hash) return null;
   const db = getDb(pageEnv(request, env).DB);
-  const [[times], [user]] = await db.batch([sessionTimesQuery(db, hash), sessionUserQuery(db, hash)]);
+  const { times, user } = await sessionRows(db, hash);
   // An expired session is deleted, a used one touched: writes, not through the shared binding.
   const session = await liveSessionOfRows(getDb(env.DB), hash, times, user, env);
   return session ? toWhoAmI(session.user) : null;
