@@ -57,6 +57,15 @@ describe("task search", () => {
     expect(hit.snippet.slice(start, end)).toBe("warehouse");
   });
 
+  it("marks the text a long description's snippet leaves out with an ellipsis at each end", async () => {
+    const words = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+    await newTask(team.projectId, team.cookies.root, "Long notes", [{ slug: "description", value: `${words(30, "before")} marmoset ${words(30, "after")}` }]);
+    const hit = (await search(team, "marmoset")).json.results[0];
+    expect(hit.snippet).toMatch(/^\u2026.*marmoset.*\u2026$/);
+    const [start, end] = hit.highlights[0];
+    expect(hit.snippet.slice(start, end)).toBe("marmoset");
+  });
+
   it("finds a task by a comment, follows edits and forgets deleted comments", async () => {
     const task = await newTask(team.projectId, team.cookies.root, "Payment gateway");
     const comments = `${base(team.projectId)}/issue/${task.guid}/comment`;

@@ -29,6 +29,8 @@ export interface SearchAnswer {
 
 /** Words of context a description or comment snippet shows. */
 const SNIPPET_TOKENS = 16;
+/** What stands for the text a snippet leaves out (bound, so the Worker's source stays ASCII). */
+const SNIPPET_ELLIPSIS = "\u2026";
 
 const STATUS_OF_TASK = sql.raw(`(SELECT json_extract(v.value, '$') FROM field_values v JOIN field_definitions f ON f.id = v.field_id
   WHERE v.entity_kind = 'issue' AND v.entity_id = d.task_id AND v.participant_value = '' AND f.slug = 'status' AND json_valid(v.value))`);
@@ -48,8 +50,8 @@ export async function searchTasks(db: Db, projectId: string, query: ParsedQuery,
     db.all<{ task_id: string; number: number; title: string; description: string; comments: string; in_title: number; status: unknown }>(sql`
       SELECT d.task_id, t.number,
         highlight(task_search, 1, ${open}, ${close}) AS title,
-        snippet(task_search, 2, ${open}, ${close}, '…', ${SNIPPET_TOKENS}) AS description,
-        snippet(task_search, 3, ${open}, ${close}, '…', ${SNIPPET_TOKENS}) AS comments,
+        snippet(task_search, 2, ${open}, ${close}, ${SNIPPET_ELLIPSIS}, ${SNIPPET_TOKENS}) AS description,
+        snippet(task_search, 3, ${open}, ${close}, ${SNIPPET_ELLIPSIS}, ${SNIPPET_TOKENS}) AS comments,
         task_search.rowid IN (SELECT rowid FROM task_search WHERE task_search MATCH ${inTitle}) AS in_title,
         ${STATUS_OF_TASK} AS status
       FROM task_search
