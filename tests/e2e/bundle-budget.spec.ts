@@ -184,7 +184,7 @@ test("the Worker's upload stays under 3 MB gzipped, the limit of Cloudflare's fr
 
 test("the Worker's modules are ASCII only, so the runtime keeps their source at one byte a character", () => {
   // V8 holds a module's source for as long as the isolate lives, at two bytes a character once a
-  // single character is past Latin-1: 15.6 of the isolate's 28 MB after a collection, before the
+  // single character is past Latin-1: 15.5 of the isolate's 28 MB after a collection, before the
   // server build escaped them (vite.config.ts; docs/performance.md, stop 54).
   const wide: string[] = [];
   const walk = (dir: string) => {
