@@ -85,8 +85,12 @@ async function walkVariants(page: Page, label: string, Axe: AxeBuilderClass | nu
         document.documentElement.dataset.theme = value;
       }, theme);
       const variant = `${label} at ${size.width}px, ${theme}`;
-      // One frame lets the new width and colours lay out before anything is measured.
+      // One frame lets the new width and colours lay out before anything is measured, and the
+      // colour transitions the theme switch started end first: axe once read a link's contrast
+      // halfway from the dark theme's colour to the light one's (a spinner's endless animation
+      // is not a transition, so it is not waited for).
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
       const seen = await page.evaluate(measure);
       expect.soft(seen.scroll, `${variant}: sideways scroll`).toBe(0);
       expect.soft(seen.outside, `${variant}: elements outside the screen`).toEqual([]);
