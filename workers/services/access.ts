@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { keptRead } from "../db/kept-read";
 import type { Env } from "../env";
 import { participants, projects, type Participant, type Project } from "../db/schema";
-import { keptSessionTimes, keptSessionUser, liveSessionOfRows, sessionHolder, tokenHash } from "./sessions";
+import { liveSessionOfRows, sessionHolder, sessionOfResults, sessionStatements, tokenHash } from "./sessions";
 
 export interface ProjectAccess {
   project: Project;
@@ -77,16 +77,12 @@ export async function userWithAccessRows(db: Db, token: string, projectId: strin
   if (!hash) return undefined;
   const d1 = db.$client;
   const values = { hash, project: projectId };
-  const [times, user, participant, project] = await d1.batch([
-    keptSessionTimes.statement(d1, values),
-    keptSessionUser.statement(d1, values),
-    keptSessionParticipant.statement(d1, values),
-    keptProject.statement(d1, values),
-  ]);
-  const session = await liveSessionOfRows(db, hash, keptSessionTimes.first(times!), keptSessionUser.first(user!), config, now);
+  const results = await d1.batch([...sessionStatements(d1, hash), keptSessionParticipant.statement(d1, values), keptProject.statement(d1, values)]);
+  const { times, user } = sessionOfResults(results);
+  const session = await liveSessionOfRows(db, hash, times, user, config, now);
   if (!session) return undefined;
-  const [participantRow, projectRow] = [keptSessionParticipant.first(participant!), keptProject.first(project!)];
-  const rows: AccessRows = { projectId, userId: session.user.id, row: participantRow && projectRow ? { participant: participantRow, project: projectRow } : undefined };
+  const [participant, project] = [keptSessionParticipant.first(results[2]!), keptProject.first(results[3]!)];
+  const rows: AccessRows = { projectId, userId: session.user.id, row: participant && project ? { participant, project } : undefined };
   return { ...session, rows };
 }
 

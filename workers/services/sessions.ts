@@ -51,7 +51,14 @@ export async function userForToken(
 /** The session of `hash` as two rows, its times and its user: one D1 batch of two kept reads. */
 export async function sessionRows(db: Db, hash: string): Promise<{ times: SessionTimes | undefined; user: User | undefined }> {
   const d1 = db.$client;
-  const [times, user] = await d1.batch([keptSessionTimes.statement(d1, { hash }), keptSessionUser.statement(d1, { hash })]);
+  return sessionOfResults(await d1.batch(sessionStatements(d1, hash)));
+}
+
+/** The two statements of `sessionRows`, first in a batch that reads more beside them. */
+export const sessionStatements = (d1: D1Database, hash: string) => [keptSessionTimes.statement(d1, { hash }), keptSessionUser.statement(d1, { hash })];
+
+/** The session's two rows from the first two results of that batch. */
+export function sessionOfResults([times, user]: D1Result[]): { times: SessionTimes | undefined; user: User | undefined } {
   return { times: keptSessionTimes.first(times!), user: keptSessionUser.first(user!) };
 }
 
@@ -84,7 +91,7 @@ export function liveSessionOfRows(db: Db, hash: string, times: SessionTimes | un
  * A session's times and its user, as two single-table reads for a D1 batch (a batch answers rows
  * keyed by column name: a join's two `created_at` would overwrite each other).
  */
-export const sessionTimesFields = { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt };
+const sessionTimesFields = { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt };
 export const sessionTimesQuery = (db: Db, hash: string | Placeholder) => db.select(sessionTimesFields).from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
 export const sessionUserQuery = (db: Db, hash: string | Placeholder) => db.select().from(users).where(inArray(users.id, sessionHolder(db, hash))).limit(1);
 
@@ -92,8 +99,8 @@ export const sessionUserQuery = (db: Db, hash: string | Placeholder) => db.selec
 export const sessionHolder = (db: Db, hash: string | Placeholder) => db.select({ id: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, hash));
 
 /** The same two reads built once (`../db/kept-read.ts`), for the batches every request starts with. */
-export const keptSessionTimes = keptRead<SessionTimes>((db, value) => sessionTimesQuery(db, value("hash")), sessionTimesFields);
-export const keptSessionUser = keptRead<User>((db, value) => sessionUserQuery(db, value("hash")), getTableColumns(users));
+const keptSessionTimes = keptRead<SessionTimes>((db, value) => sessionTimesQuery(db, value("hash")), sessionTimesFields);
+const keptSessionUser = keptRead<User>((db, value) => sessionUserQuery(db, value("hash")), getTableColumns(users));
 
 export async function revokeSession(db: Db, hash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hash));
