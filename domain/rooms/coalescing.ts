@@ -10,6 +10,10 @@
  * second while it is busy. The window is as long as keeps the room within the frame budget, and
  * never shorter than the base: 2 ms for a room of 10, 5 ms for a room of 50, 20 ms for a room of
  * 200 (chosen under bench/rooms.mjs's load: docs/performance.md, stops 45, 46 and 51).
+ *
+ * A frame that ends a silence opens no window: the changes that come while its write is under
+ * way (a second click, or the backlog a paused isolate finds waiting) go out as soon as that
+ * write is durable, instead of a whole window later (docs/performance.md, stop 55).
  */
 
 /** The shortest window: changes closer together than this share a frame. */
@@ -21,4 +25,18 @@ export const FRAME_BUDGET_PER_SECOND = 10_000;
 /** The window for a room whose last frame went to `sockets` open sockets. */
 export function coalesceWindow(sockets: number): number {
   return Math.max(COALESCE_MS, Math.ceil((sockets * 1000) / FRAME_BUDGET_PER_SECOND));
+}
+
+/**
+ * How many windows without a frame make a silence. A busy room's frames come a window apart, or a
+ * little more when a write or a timer runs late; half a window more than that is a silence.
+ */
+export const SILENCE_WINDOWS = 1.5;
+
+/**
+ * When the frame after one sent at `now` may go out, the frame before it having gone out at
+ * `previous`: a window later, or at once if this frame ended a silence.
+ */
+export function nextFrameAt(now: number, previous: number, window: number): number {
+  return now - previous > SILENCE_WINDOWS * window ? now : now + window;
 }

@@ -13,7 +13,7 @@ import type { Connection } from "partyserver";
 import { diff } from "../../domain/rooms/patch";
 import { privatePart, publicView, type RoomState, type RoomView } from "../../domain/rooms/views";
 import type { RoomKind, RoomServerFrame, RoomYou } from "../../domain/wire/live/room";
-import { coalesceWindow } from "../../domain/rooms/coalescing";
+import { coalesceWindow, nextFrameAt } from "../../domain/rooms/coalescing";
 
 /** What the room object lends its broadcast: the sockets (with their seats) and the state now. */
 export interface BroadcastRoom<Seat extends { member: string }> {
@@ -38,9 +38,10 @@ export class RoomBroadcast<Seat extends { member: string }> {
   private unsent: { members: Set<string> | "all" } | null = null;
   /** Acks held back until the frame that carries their change has gone out. */
   private heldAcks: { connection: Connection; ref: string; seq: number }[] = [];
-  private lastSent = 0;
-  /** How many sockets the last frame went to: the window's length follows the room's size. */
-  private lastAudience = 0;
+  /** When the last frame went out. */
+  private lastFrameAt = 0;
+  /** The earliest the next frame may go out (`nextFrameAt`: the window's end, or at once after a silence). */
+  private nextFrame = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /**
    * Writes not durable yet: what is queued meanwhile waits for all of them. Usually one, the last
@@ -68,13 +69,14 @@ export class RoomBroadcast<Seat extends { member: string }> {
   }
 
   /**
-   * Sends what is queued once both the window since the last frame and that frame's write allow:
-   * changes that come while a write is under way share the next frame (and the next write),
-   * rather than each waiting for a write of its own behind it.
+   * Sends what is queued once both the window since the last frame (none if that frame ended a
+   * silence: `nextFrameAt`) and that frame's write allow: changes that come while a write is under
+   * way share the next frame (and the next write), rather than each waiting for a write of its own
+   * behind it.
    */
   private schedule() {
     if (this.timer !== null || this.writing > 0 || !this.unsent) return;
-    const wait = this.lastSent + coalesceWindow(this.lastAudience) - Date.now();
+    const wait = this.nextFrame - Date.now();
     if (wait <= 0) return this.flush();
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -113,7 +115,7 @@ export class RoomBroadcast<Seat extends { member: string }> {
     if (!unsent) return;
     this.room.store();
     this.unsent = null;
-    this.lastSent = Date.now();
+    const now = Date.now();
     this.writing += 1;
     const written = () => {
       this.writing -= 1;
@@ -146,7 +148,9 @@ export class RoomBroadcast<Seat extends { member: string }> {
       }
       if (part !== null) connection.send(`{"type":"private","seq":${seq},"private":${part}}`);
     }
-    this.lastAudience = audience;
+    // The window's length follows the room's size: the sockets this frame went to.
+    this.nextFrame = nextFrameAt(now, this.lastFrameAt, coalesceWindow(audience));
+    this.lastFrameAt = now;
     for (const [member, part] of parts) if (part !== null) this.sentPrivate.set(member, part);
     const acks = this.heldAcks;
     this.heldAcks = [];

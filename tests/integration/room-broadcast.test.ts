@@ -60,4 +60,31 @@ describe("a room's broadcast", () => {
     await sleep(10);
     expect(commits).toHaveLength(3);
   });
+
+  it("sends what came during the write of a frame that ended a silence as soon as that write is durable, and keeps the window after that", async () => {
+    // 500 sockets: a 50 ms window, long enough to tell from a write's few milliseconds.
+    const members = Array.from({ length: 500 }, (_, i) => (i === 0 ? "owner" : `guest-${i}`));
+    const { room, commits, change } = fakeRoom(members);
+    const broadcast = new RoomBroadcast(room);
+    broadcast.reset();
+
+    // The room was quiet: the first change goes out at once.
+    change("guest-1");
+    broadcast.queue("guest-1");
+    expect(commits).toHaveLength(1);
+    // One that comes during its write (the backlog a paused isolate finds) goes out once it is durable.
+    change("guest-2");
+    broadcast.queue("guest-2");
+    commits[0]!();
+    await sleep(5);
+    expect(commits).toHaveLength(2);
+    // The room is busy now: the next change waits for the window, as every frame of a busy room does.
+    change("guest-3");
+    broadcast.queue("guest-3");
+    commits[1]!();
+    await sleep(5);
+    expect(commits).toHaveLength(2);
+    await sleep(60);
+    expect(commits).toHaveLength(3);
+  });
 });
