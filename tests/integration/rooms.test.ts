@@ -1,6 +1,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { coalesceWindow, nextFrameAt } from "../../domain/rooms/coalescing";
 import { CLOSE } from "../../domain/wire/close-codes";
 import type { Env } from "../../workers/env";
 import { roomStub } from "../../workers/services/rooms";
@@ -509,7 +510,7 @@ describe("room changes sent close together", () => {
   });
 });
 
-type FakeSeatedRoom = { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; lastSent: number; lastAudience: number }; written(): Promise<void> };
+type FakeSeatedRoom = { onMessage(c: unknown, raw: string): void; fanOut: { flush(): void; nextFrame: number; lastFrameAt: number }; written(): Promise<void> };
 
 /**
  * A new retro room's object with one fake socket seated as the owner, which records what it is
@@ -540,7 +541,7 @@ describe("room log written per coalescing window", () => {
     const result = await inRoomWithFakeSocket((room, heard, logged) => {
       const before = logged().length;
       // A window that has just begun (set so, since a loaded machine's clock could end it between two frames).
-      room.fanOut.lastSent = Date.now() + 60_000;
+      room.fanOut.nextFrame = Date.now() + 60_000;
       for (let i = 0; i < 3; i++) room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${i}`, ref: `w${i}` }));
       const acksInWindow = heard.filter((f) => f.type === "ack").map((f) => f.ref);
       const loggedInWindow = logged().length - before;
@@ -560,8 +561,10 @@ describe("room log written per coalescing window", () => {
       for (const [audience, ref] of [[200, "big"], [50, "small"]] as const) {
         room.fanOut.flush();
         await room.written();
-        room.fanOut.lastAudience = audience;
-        room.fanOut.lastSent = Date.now() - 15;
+        // The last frame went to `audience` sockets 15 ms ago, a window after the one before it (a busy room).
+        const window = coalesceWindow(audience);
+        room.fanOut.lastFrameAt = Date.now() - 15;
+        room.fanOut.nextFrame = nextFrameAt(room.fanOut.lastFrameAt, room.fanOut.lastFrameAt - window, window);
         room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `In a room of ${audience}`, ref }));
         gaps.push({ audience, acked: heard.some((f) => f.type === "ack" && f.ref === ref) });
       }
@@ -581,12 +584,11 @@ describe("room log written per coalescing window", () => {
       const note = (ref: string) => room.onMessage(null, JSON.stringify({ type: "add_note", column: "mad", text: `Note ${ref}`, ref }));
       const acked = () => heard.filter((f) => f.type === "ack").map((f) => f.ref);
       // After a quiet spell the first change goes out at once; its write is then under way.
-      room.fanOut.lastSent = Date.now() - 60_000;
+      room.fanOut.lastFrameAt = room.fanOut.nextFrame = Date.now() - 60_000;
       const start = logged().length;
       note("first");
       const ackedAtOnce = acked();
-      // The window is over too: only that write holds the next two.
-      room.fanOut.lastSent = Date.now() - 60_000;
+      // No window follows a frame that ended a silence: only that write holds the next two.
       note("second");
       note("third");
       const whileWriting = { acked: acked(), logged: logged().length - start };
