@@ -157,9 +157,14 @@ try {
     const context = profile ? await chromium.launchPersistentContext(profile, { ...launch, ...device }) : await browser.newContext(device);
     await context.addCookies([{ name: "sid", value: token, url: base, httpOnly: true, sameSite: "Lax" }]);
     // Warm the asset cache (and a returning visitor's code cache): the trace is about the CPU, not the network.
+    // `load` comes before the page's parked chunks are fetched (they start after the first paint), so each
+    // warm load waits for hydration and for what the page fetches once idle; else the traced load fetches
+    // its chunks over the network, and its wait for them is wrangler dev's, not the cache's.
     for (let i = 0; i < (returning ? 3 : 1); i++) {
       const warm = await context.newPage();
       await warm.goto(base + path, { waitUntil: "load" });
+      await warm.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 60_000 });
+      await warm.waitForTimeout(1000);
       await warm.close();
     }
     const page = await context.newPage();
