@@ -77,11 +77,13 @@ export async function userWithAccessRows(db: Db, token: string, projectId: strin
   if (!hash) return undefined;
   const d1 = db.$client;
   const values = { hash, project: projectId };
-  const results = await d1.batch([...sessionStatements(d1, hash), keptSessionParticipant.statement(d1, values), keptProject.statement(d1, values)]);
+  const sessionReads = sessionStatements(d1, hash);
+  const results = await d1.batch([...sessionReads, keptSessionParticipant.statement(d1, values), keptProject.statement(d1, values)]);
   const { times, user } = sessionOfResults(results);
   const session = await liveSessionOfRows(db, hash, times, user, config, now);
   if (!session) return undefined;
-  const [participant, project] = [keptSessionParticipant.first(results[2]!), keptProject.first(results[3]!)];
+  const [participantResult, projectResult] = results.slice(sessionReads.length);
+  const [participant, project] = [keptSessionParticipant.first(participantResult!), keptProject.first(projectResult!)];
   const rows: AccessRows = { projectId, userId: session.user.id, row: participant && project ? { participant, project } : undefined };
   return { ...session, rows };
 }
