@@ -6,7 +6,7 @@
  * page's first JavaScript.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { client, entryFiles, readManifest } from "./build-manifest";
@@ -169,16 +169,7 @@ test("a page's HTML names a cached file of the translations it shows, not the te
 
 test("the Worker's upload stays under 3 MB gzipped, the limit of Cloudflare's free plan", () => {
   // The same sum `wrangler deploy --dry-run` prints as "gzip" (npm run bench prints that one).
-  let total = 0;
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (name !== ".vite") walk(path);
-      } else if (/\.(js|mjs|wasm)$/.test(name)) total += gzipSync(readFileSync(path)).length;
-    }
-  };
-  walk(join(process.cwd(), "build", "server"));
+  const total = workerFiles(/\.(js|mjs|wasm)$/).reduce((sum, path) => sum + gzipSync(readFileSync(path)).length, 0);
   expect(total / KB / KB).toBeLessThan(3);
 });
 
@@ -187,18 +178,19 @@ test("the Worker's modules are ASCII only, so the runtime keeps their source at 
   // single character is past Latin-1: 15.5 of the isolate's 28 MB after a collection, before the
   // server build escaped them (vite.config.ts; docs/performance.md, stop 54).
   const wide: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (name !== ".vite") walk(path);
-      } else if (/\.(js|mjs)$/.test(name)) {
-        const text = readFileSync(path, "utf8");
-        const at = text.search(/[^\x00-\x7f]/);
-        if (at >= 0) wide.push(`${name}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
-      }
-    }
-  };
-  walk(join(process.cwd(), "build", "server"));
+  for (const path of workerFiles(/\.(js|mjs)$/)) {
+    const text = readFileSync(path, "utf8");
+    const at = text.search(/[^\x00-\x7f]/);
+    if (at >= 0) wide.push(`${basename(path)}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
+  }
   expect(wide).toEqual([]);
 });
+
+/** The Worker's built files whose names match `pattern` (what `wrangler deploy` uploads; not Vite's manifest folder). */
+function workerFiles(pattern: RegExp, dir = join(process.cwd(), "build", "server")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === ".vite" ? [] : workerFiles(pattern, path);
+    return pattern.test(name) ? [path] : [];
+  });
+}
